@@ -1,0 +1,1 @@
+"""Mahjong: tiles, melds, hand shapes, and (later) tables, scoring and rule systems."""

@@ -1,0 +1,375 @@
+"""Melds (chows, pungs, kongs) and whole-hand notation.
+
+>>> m = parse_meld("[123m]")
+>>> m.kind, m.exposed, str(m)
+('chow', True, '[123m]')
+>>> str(parse_meld("{EEEE}")), parse_meld("[CCC>2]").claimed_from
+('{EEEE}', 2)
+>>> h = parse_hand("[EEE] {CCCC} 123m 456p 99s +9s")
+>>> format_tiles(h.concealed), [str(m) for m in h.melds], tile_name(h.win_tile or 0)
+('123m 456p 99s', ['[EEE]', '{CCCC}'], '9s')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from parlour.core.errors import NotationError
+from parlour.mahjong.tiles import (
+    JOKER,
+    NUM_KINDS,
+    TILES_ALL,
+    ScannedTile,
+    Tile,
+    TileSet,
+    check_counts,
+    format_tiles,
+    gb_name,
+    scan_tiles,
+    tile_name,
+)
+
+MeldKind = Literal["chow", "pung", "kong"]
+CHOW: MeldKind = "chow"
+PUNG: MeldKind = "pung"
+KONG: MeldKind = "kong"
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A set of tiles: a chow, a pung or a kong.
+
+    ``tiles`` are the kinds the set stands for, sorted (a pung of Red with one wild is
+    ``(31, 31, 31)``). ``exposed`` is False for a concealed kong and for sets formed in a
+    concealed hand. ``claimed_from`` is the seat offset (1 = next seat in turn order) the
+    claimed tile came from, when known. ``wilds`` lists ``(physical tile, stands for)``
+    for each wild tile in the set. ``added`` marks a kong made by adding a tile to an
+    exposed pung.
+    """
+
+    kind: MeldKind
+    tiles: tuple[Tile, ...]
+    exposed: bool = True
+    claimed_from: int | None = None
+    wilds: tuple[tuple[Tile, Tile], ...] = ()
+    added: bool = False
+
+    def __post_init__(self) -> None:
+        validate_set(self.kind, self.tiles)
+
+    @property
+    def first(self) -> Tile:
+        """The lowest tile: the set is fully given by ``kind`` and ``first``."""
+        return self.tiles[0]
+
+    @property
+    def concealed(self) -> bool:
+        """True for a concealed kong or a set formed in the concealed hand."""
+        return not self.exposed
+
+    @property
+    def size(self) -> int:
+        """Number of physical tiles (4 for a kong)."""
+        return len(self.tiles)
+
+    def physical_tiles(self) -> list[Tile]:
+        """The physical tiles of the set: wilds as themselves, the rest as their kinds."""
+        rest = list(self.tiles)
+        out: list[Tile] = []
+        for physical, stands_for in self.wilds:
+            rest.remove(stands_for)
+            out.append(physical)
+        return sorted(rest + out)
+
+    def __str__(self) -> str:
+        return format_meld(self)
+
+
+def validate_set(kind: str, tiles: tuple[Tile, ...]) -> None:
+    """Raise ValueError unless ``tiles`` (sorted kinds) form a set of that kind."""
+    if kind == CHOW:
+        ok = (
+            len(tiles) == 3
+            and tiles[0] < 27
+            and tiles[0] % 9 <= 6
+            and tiles[1] == tiles[0] + 1
+            and tiles[2] == tiles[0] + 2
+        )
+    elif kind == PUNG:
+        ok = len(tiles) == 3 and tiles[0] < NUM_KINDS and tiles[0] == tiles[1] == tiles[2]
+    elif kind == KONG:
+        ok = len(tiles) == 4 and tiles[0] < NUM_KINDS and len(set(tiles)) == 1
+    else:
+        raise ValueError(f"unknown meld kind {kind!r}")
+    if not ok:
+        raise ValueError(f"tiles {format_tiles(tiles, sort=False)} do not make a {kind}")
+
+
+def chow(first: Tile, **kw: object) -> Meld:
+    """The chow starting at ``first``. >>> str(chow(0))  # doctest: +SKIP"""
+    return Meld(CHOW, (first, first + 1, first + 2), **kw)  # type: ignore[arg-type]
+
+
+def pung(tile: Tile, **kw: object) -> Meld:
+    """The pung of ``tile``."""
+    return Meld(PUNG, (tile, tile, tile), **kw)  # type: ignore[arg-type]
+
+
+def kong(tile: Tile, **kw: object) -> Meld:
+    """The kong of ``tile``."""
+    return Meld(KONG, (tile,) * 4, **kw)  # type: ignore[arg-type]
+
+
+def format_meld(meld: Meld, *, style: Literal["spaced", "gb"] = "spaced") -> str:
+    """Write a meld: ``[123m]``, ``[EEE]``, ``[EEEE]``, ``{EEEE}``, ``[EEE>2]``; a wild is
+    written as its physical tile with ``*`` after the kinds it completes (``[PP P*]`` is
+    not used: the wild's physical tile is written, e.g. ``[PPJ*]`` for a joker).
+
+    In ``gb`` style the PyMahjongGB pack tuple is described as text: ``PENG E 1``.
+    """
+    if style == "gb":
+        kind = {CHOW: "CHI", PUNG: "PENG", KONG: "GANG"}[meld.kind]
+        tile = meld.tiles[1] if meld.kind == CHOW else meld.tiles[0]
+        offer = 0 if not meld.exposed else (meld.claimed_from or 1)
+        return f"{kind} {gb_name(tile)} {offer}"
+    if meld.wilds:
+        rest = list(meld.tiles)
+        for _, stands_for in meld.wilds:
+            rest.remove(stands_for)
+        body = format_tiles(rest, style="compact") if rest else ""
+        for physical, _ in meld.wilds:
+            body += tile_name(physical) + "*"
+    else:
+        body = format_tiles(meld.tiles, style="compact", sort=False)
+    if meld.claimed_from is not None:
+        body += f">{meld.claimed_from}"
+    return f"[{body}]" if meld.exposed else "{" + body + "}"
+
+
+def parse_meld(text: str, *, tile_set: TileSet | None = None) -> Meld:
+    """Parse one bracketed meld.
+
+    ``[…]`` is exposed, ``{…}`` a concealed kong; ``>N`` (N = 1–3) before the closing
+    bracket records the seat offset the tile was claimed from.
+
+    >>> parse_meld("[789s>3]")
+    Meld(kind='chow', tiles=(24, 25, 26), exposed=True, claimed_from=3, wilds=(), added=False)
+    >>> parse_meld("{123m}")
+    Traceback (most recent call last):
+    ...
+    parlour.core.errors.NotationError: a concealed meld in braces must be a kong at position 0 ...
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"meld notation must be a string, not {type(text).__name__}", "")
+    s = text.strip()
+    offset = len(text) - len(text.lstrip())
+    meld, end = _parse_meld_at(s, 0, tile_set=tile_set, full=text, base=offset)
+    if end != len(s):
+        raise NotationError(
+            "unexpected text after the meld",
+            text,
+            end + offset,
+        )
+    return meld
+
+
+def _parse_meld_at(
+    s: str, start: int, *, tile_set: TileSet | None, full: str, base: int = 0
+) -> tuple[Meld, int]:
+    opener = s[start]
+    closer = {"[": "]", "{": "}"}.get(opener)
+    if closer is None:
+        raise NotationError(
+            "a meld must start with '[' or '{'",
+            full,
+            start + base,
+        )
+    end = s.find(closer, start + 1)
+    if end < 0:
+        raise NotationError(f"unclosed {opener!r}", full, start + base)
+    inner = s[start + 1 : end]
+    claimed_from: int | None = None
+    if ">" in inner:
+        body, _, who = inner.partition(">")
+        if who not in ("1", "2", "3"):
+            pos = start + base + 1 + len(body) + 1
+            raise NotationError(
+                f"claimed-from seat offset must be 1, 2 or 3, not {who!r}",
+                full,
+                pos,
+            )
+        claimed_from = int(who)
+    else:
+        body = inner
+    try:
+        scanned = scan_tiles(body)
+    except NotationError as e:
+        pos = (e.position or 0) + start + base + 1
+        raise NotationError(e.reason, full, pos, detail=e.detail) from None
+    wilds: list[tuple[Tile, Tile]] = []
+    natural = [t.tile for t in scanned if not t.wild_mark and t.tile != JOKER]
+    wild_physical = [t.tile for t in scanned if t.wild_mark or t.tile == JOKER]
+    exposed = opener == "["
+    meld_text = s[start : end + 1]
+    kind = _meld_kind(natural, len(scanned))
+    if kind is None or any(t >= NUM_KINDS for t in natural):
+        raise NotationError(
+            f"{meld_text!r} is not a chow, pung or kong",
+            full,
+            start + base,
+        )
+    if not exposed and kind != KONG:
+        raise NotationError("a concealed meld in braces must be a kong", full, start + base)
+    if not exposed and claimed_from is not None:
+        raise NotationError("a concealed kong cannot be claimed from a seat", full, start + base)
+    tiles, stands = _complete_set(kind, natural, len(wild_physical))
+    if tiles is None:
+        raise NotationError(
+            f"{meld_text!r} is not a chow, pung or kong",
+            full,
+            start + base,
+        )
+    wilds = list(zip(wild_physical, stands, strict=True))
+    check_counts(scanned, full, tile_set)
+    return Meld(kind, tiles, exposed, claimed_from, tuple(wilds)), end + 1
+
+
+def _meld_kind(natural: list[Tile], size: int) -> MeldKind | None:
+    if size == 4:
+        return KONG
+    if size != 3:
+        return None
+    if len(set(natural)) <= 1:
+        return PUNG
+    return CHOW
+
+
+def _complete_set(
+    kind: MeldKind, natural: list[Tile], n_wild: int
+) -> tuple[tuple[Tile, ...] | None, list[Tile]]:
+    """The set's kinds and what each wild stands for, or None if the naturals don't fit."""
+    if not natural:
+        return None, []  # an all-wild set does not say what it stands for
+    nat = sorted(natural)
+    if kind in (PUNG, KONG):
+        if len(set(nat)) != 1:
+            return None, []
+        size = 3 if kind == PUNG else 4
+        return (nat[0],) * size, [nat[0]] * n_wild
+    # chow: the naturals must be distinct numbered tiles of one suit within a span of 3
+    if len(set(nat)) != len(nat) or nat[-1] >= 27 or nat[0] // 9 != nat[-1] // 9:
+        return None, []
+    if nat[-1] - nat[0] > 2:
+        return None, []
+    first = nat[0] if nat[0] % 9 <= 6 else nat[-1] - 2
+    run = (first, first + 1, first + 2)
+    if first % 9 > 6 or any(t not in run for t in nat):
+        return None, []
+    return run, [t for t in run if t not in nat]
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A hand written in notation: concealed tiles, fixed melds, tiles marked ``*`` as
+    wild, and the winning tile named after ``+`` (which is also among ``concealed``).
+
+    ``concealed`` keeps the order written; physical wild tiles are included in it.
+    """
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+    wild_marks: tuple[Tile, ...] = field(default=())
+    win_tile: Tile | None = None
+
+    def __str__(self) -> str:
+        parts = [str(m) for m in self.melds]
+        rest = list(self.concealed)
+        for t in self.wild_marks:
+            rest.remove(t)
+        if rest:
+            parts.append(format_tiles(rest))
+        parts += [tile_name(t) + "*" for t in self.wild_marks]
+        if self.win_tile is not None:
+            wild = "*" if self.win_tile in self.wild_marks else ""
+            parts.append("+" + tile_name(self.win_tile) + wild)
+        return " ".join(parts)
+
+
+def parse_hand(text: str, *, tile_set: TileSet | None = None) -> Hand:
+    """Parse a whole hand: melds in brackets, concealed tiles, ``*`` wild marks and an
+    optional ``+T`` winning tile. Counts are checked across the whole hand.
+
+    When ``+T`` is given and the concealed tiles already hold ``T``, it names the winning
+    tile among them (the specs' convention: the hand is written complete). Otherwise the
+    winning tile is added to the concealed tiles.
+
+    >>> h = parse_hand("123m 456p 789s EE CC +C")
+    >>> len(h.concealed), tile_name(h.win_tile or 0)
+    (13, 'C')
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"hand notation must be a string, not {type(text).__name__}", "")
+    melds: list[Meld] = []
+    loose: list[ScannedTile] = []
+    all_scanned: list[ScannedTile] = []
+    win: ScannedTile | None = None
+    i = 0
+    n = len(text)
+    chunk_start = 0
+    while i < n:
+        ch = text[i]
+        if ch in "[{":
+            loose_text = text[chunk_start:i]
+            loose += _scan_at(loose_text, chunk_start, text)
+            meld, end = _parse_meld_at(text, i, tile_set=tile_set, full=text)
+            melds.append(meld)
+            inner = text[i + 1 : end - 1].split(">")[0]
+            all_scanned += _scan_at(inner, i + 1, text)
+            i = end
+            chunk_start = i
+            continue
+        if ch in "]}":
+            raise NotationError(f"unmatched {ch!r}", text, i)
+        if ch == "+":
+            loose += _scan_at(text[chunk_start:i], chunk_start, text)
+            if win is not None:
+                raise NotationError("a second winning tile", text, i)
+            j = i + 1
+            while j < n and text[j] not in " \t\n,[{+":
+                j += 1
+            got = _scan_at(text[i + 1 : j], i + 1, text)
+            if len(got) != 1:
+                raise NotationError(
+                    "'+' must be followed by exactly one tile",
+                    text,
+                    i,
+                )
+            win = got[0]
+            i = j
+            chunk_start = i
+            continue
+        i += 1
+    loose += _scan_at(text[chunk_start:], chunk_start, text)
+    concealed = [s.tile for s in loose]
+    wild_marks = [s.tile for s in loose if s.wild_mark]
+    win_tile: Tile | None = None
+    if win is not None:
+        win_tile = win.tile
+        if win.wild_mark:
+            wild_marks.append(win.tile)
+        if win.tile not in concealed:
+            concealed.append(win.tile)
+            loose.append(win)
+    ordered = sorted(all_scanned + loose, key=lambda s: s.position)
+    check_counts(ordered, text, tile_set or TILES_ALL)
+    return Hand(tuple(concealed), tuple(melds), tuple(wild_marks), win_tile)
+
+
+def _scan_at(chunk: str, offset: int, full: str) -> list[ScannedTile]:
+    try:
+        got = scan_tiles(chunk)
+    except NotationError as e:
+        pos = (e.position or 0) + offset
+        raise NotationError(e.reason, full, pos, detail=e.detail) from None
+    return [ScannedTile(s.tile, s.position + offset, s.wild_mark) for s in got]

@@ -1,0 +1,520 @@
+"""Tiles, tile notation and tile-set compositions.
+
+A tile is a small int (its *kind*; the four copies of a kind are not told apart):
+
+====== ===========================================
+0–8    characters 1m–9m
+9–17   circles (dots) 1p–9p
+18–26  bamboos 1s–9s
+27–30  winds E S W N
+31–33  dragons C F P (red, green, white)
+34–37  flowers f1–f4
+38–41  seasons x1–x4
+42     joker J
+====== ===========================================
+
+The notation groups numbered tiles before their suit letter and writes honours and
+bonus tiles one by one; spaces between groups are optional:
+
+>>> parse_tiles("123m 456p 789s EEE CC")
+[0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 27, 31, 31]
+>>> format_tiles(parse_tiles("123m456p789sEEECC"))
+'123m 456p 789s EEE CC'
+>>> format_tiles(parse_tiles("f1 x3 J 5p"), style="gb")
+'B5 H1 H7 J'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from parlour.core.errors import NotationError
+
+Tile = int
+"""A tile kind: an int from 0 to 42 (see the module docstring)."""
+
+NUM_KINDS = 34
+"""Number of playing-tile kinds (suits and honours); bonus tiles and the joker follow."""
+NUM_TILES = 43
+"""Number of tile kinds of every sort, joker included."""
+
+SUITS = "mps"
+HONOR_LETTERS = "ESWNCFP"
+
+EAST, SOUTH, WEST, NORTH = 27, 28, 29, 30
+RED, GREEN, WHITE = 31, 32, 33
+WINDS = (EAST, SOUTH, WEST, NORTH)
+DRAGONS = (RED, GREEN, WHITE)
+HONORS = WINDS + DRAGONS
+FLOWERS = (34, 35, 36, 37)
+SEASONS = (38, 39, 40, 41)
+BONUS_TILES = FLOWERS + SEASONS
+JOKER = 42
+
+TERMINALS = (0, 8, 9, 17, 18, 26)
+TERMINALS_AND_HONORS = TERMINALS + HONORS
+"""The thirteen kinds of Thirteen Orphans."""
+
+
+def is_suited(tile: Tile) -> bool:
+    """True for a numbered tile (characters, circles or bamboos)."""
+    return 0 <= tile < 27
+
+
+def is_honor(tile: Tile) -> bool:
+    """True for a wind or a dragon."""
+    return 27 <= tile < 34
+
+
+def is_terminal(tile: Tile) -> bool:
+    """True for a 1 or a 9 of a suit."""
+    return tile < 27 and tile % 9 in (0, 8)
+
+
+def is_bonus(tile: Tile) -> bool:
+    """True for a flower or a season."""
+    return 34 <= tile < 42
+
+
+def suit_of(tile: Tile) -> str:
+    """The suit letter ``m``, ``p`` or ``s`` of a numbered tile, ``z`` for an honour.
+
+    >>> suit_of(13), suit_of(RED)
+    ('p', 'z')
+    """
+    if tile < 27:
+        return SUITS[tile // 9]
+    if tile < 34:
+        return "z"
+    raise ValueError(f"tile {tile} has no suit")
+
+
+def rank_of(tile: Tile) -> int:
+    """The number 1–9 of a numbered tile.
+
+    >>> rank_of(13)
+    5
+    """
+    if tile >= 27:
+        raise ValueError(f"tile {tile} is not a numbered tile")
+    return tile % 9 + 1
+
+
+def tile_name(tile: Tile) -> str:
+    """The notation of one tile.
+
+    >>> [tile_name(t) for t in (0, 13, 26, EAST, WHITE, 34, 41, JOKER)]
+    ['1m', '5p', '9s', 'E', 'P', 'f1', 'x4', 'J']
+    """
+    return _NAMES[tile]
+
+
+def tile_from_name(name: str) -> Tile:
+    """The tile written ``name`` (one tile only).
+
+    >>> tile_from_name("7s"), tile_from_name("N"), tile_from_name("x2")
+    (24, 30, 39)
+    """
+    try:
+        return _BY_NAME[name]
+    except (KeyError, TypeError):
+        raise NotationError(f"not a tile: {name!r}", str(name), None) from None
+
+
+_NAMES: tuple[str, ...] = (
+    tuple(f"{r}{s}" for s in SUITS for r in range(1, 10))
+    + tuple(HONOR_LETTERS)
+    + tuple(f"f{i}" for i in range(1, 5))
+    + tuple(f"x{i}" for i in range(1, 5))
+    + ("J",)
+)
+_BY_NAME = {n: i for i, n in enumerate(_NAMES)}
+
+# Unicode Mahjong Tiles block: winds and dragons first, then characters, bamboos, circles,
+# flowers, seasons, joker.
+_GLYPHS: tuple[str, ...] = (
+    tuple(chr(0x1F007 + r) for r in range(9))  # characters
+    + tuple(chr(0x1F019 + r) for r in range(9))  # circles
+    + tuple(chr(0x1F010 + r) for r in range(9))  # bamboos
+    + tuple(chr(0x1F000 + i) for i in range(4))  # winds E S W N
+    + (chr(0x1F004), chr(0x1F005), chr(0x1F006))  # red, green, white
+    + tuple(chr(0x1F022 + i) for i in range(4))  # flowers
+    + tuple(chr(0x1F026 + i) for i in range(4))  # seasons
+    + (chr(0x1F02A),)  # joker
+)
+_BY_GLYPH = {g: i for i, g in enumerate(_GLYPHS)}
+
+# The notation of PyMahjongGB: W characters, B circles, T bamboos, F winds, J dragons,
+# H flowers (H1–H4) and seasons (H5–H8).
+_GB_NAMES: tuple[str, ...] = (
+    tuple(f"W{r}" for r in range(1, 10))
+    + tuple(f"B{r}" for r in range(1, 10))
+    + tuple(f"T{r}" for r in range(1, 10))
+    + tuple(f"F{i}" for i in range(1, 5))
+    + tuple(f"J{i}" for i in range(1, 4))
+    + tuple(f"H{i}" for i in range(1, 9))
+    + ("J",)
+)
+_BY_GB_NAME = {n: i for i, n in enumerate(_GB_NAMES)}
+
+
+def gb_name(tile: Tile) -> str:
+    """The PyMahjongGB name of a tile (``W1``…``T9``, ``F1``–``F4``, ``J1``–``J3``, ``H1``–``H8``).
+
+    >>> gb_name(0), gb_name(WHITE)
+    ('W1', 'J3')
+    """
+    return _GB_NAMES[tile]
+
+
+# ---------------------------------------------------------------------------------------
+# Parsing
+
+
+@dataclass(frozen=True, slots=True)
+class ScannedTile:
+    """One tile read from notation: its kind, where it was written and whether a ``*``
+    marked it as a physical tile used as a wild."""
+
+    tile: Tile
+    position: int
+    wild_mark: bool = False
+
+
+def scan_tiles(text: str, *, allow_wild_marks: bool = True) -> list[ScannedTile]:
+    """Read tile notation into tiles with their positions (the parser behind every other).
+
+    Groups: digits then a suit letter (``123m``), honour letters (``E S W N C F P``),
+    ``f`` or ``x`` then digits 1–4 (``f12`` is f1 and f2), ``J`` for a joker. A ``*``
+    after a digit, an honour, a joker or a one-digit group marks that tile as wild.
+    Whitespace and commas separate groups and are otherwise ignored.
+
+    >>> [(s.tile, s.wild_mark) for s in scan_tiles("12*3m P*")]
+    [(0, False), (1, True), (2, False), (33, True)]
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"tile notation must be a string, not {type(text).__name__}", "")
+    out: list[ScannedTile] = []
+    pending: list[list[int | bool]] = []  # [rank, position, wild_mark] waiting for a suit
+    last_group_len = 0
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch in " \t\n,":
+            if pending:
+                raise NotationError(
+                    "numbers without a suit letter",
+                    text,
+                    int(pending[0][1]),
+                )
+            i += 1
+            continue
+        if "1" <= ch <= "9":
+            pending.append([int(ch), i, False])
+            i += 1
+            continue
+        if ch == "0":
+            raise NotationError("unexpected character '0'", text, i)
+        if ch == "*":
+            if not allow_wild_marks:
+                raise NotationError("wild mark '*' is not allowed here", text, i)
+            if pending:
+                if pending[-1][2]:
+                    raise NotationError("double wild mark", text, i)
+                pending[-1][2] = True
+            elif (
+                out
+                and i > 0
+                and not out[-1].wild_mark
+                and (
+                    (text[i - 1] in SUITS and last_group_len == 1)
+                    or text[i - 1] in HONOR_LETTERS + "J"
+                )
+            ):
+                last = out[-1]
+                out[-1] = ScannedTile(last.tile, last.position, True)
+            elif out and i > 0 and text[i - 1] in SUITS:
+                raise NotationError(
+                    "ambiguous wild mark",
+                    text,
+                    i,
+                    detail="put '*' after the digit it marks",
+                )
+            else:
+                raise NotationError("wild mark '*' does not follow a tile", text, i)
+            i += 1
+            continue
+        if ch in SUITS:
+            if not pending:
+                raise NotationError(
+                    f"suit letter '{ch}' has no numbers before it",
+                    text,
+                    i,
+                )
+            base = SUITS.index(ch) * 9
+            for rank, pos, mark in pending:
+                out.append(ScannedTile(base + int(rank) - 1, int(pos), bool(mark)))
+            last_group_len = len(pending)
+            pending.clear()
+            i += 1
+            continue
+        if pending:
+            raise NotationError(
+                f"unexpected character {ch!r}",
+                text,
+                i,
+                detail="numbers must end with a suit letter m, p or s",
+            )
+        if ch in HONOR_LETTERS:
+            out.append(ScannedTile(27 + HONOR_LETTERS.index(ch), i))
+            i += 1
+            continue
+        if ch == "J":
+            out.append(ScannedTile(JOKER, i))
+            i += 1
+            continue
+        if ch in "fx":
+            base = 34 if ch == "f" else 38
+            j = i + 1
+            if j >= n or not ("1" <= text[j] <= "4"):
+                raise NotationError(
+                    f"'{ch}' must be followed by a number 1-4",
+                    text,
+                    i,
+                )
+            while j < n and "0" <= text[j] <= "9":
+                if not ("1" <= text[j] <= "4"):
+                    raise NotationError(
+                        f"bonus tile number {text[j]!r} is not 1-4",
+                        text,
+                        j,
+                    )
+                out.append(ScannedTile(base + int(text[j]) - 1, j))
+                j += 1
+            i = j
+            continue
+        if ch in _BY_GLYPH:
+            out.append(ScannedTile(_BY_GLYPH[ch], i))
+            i += 1
+            continue
+        raise NotationError(f"unexpected character {ch!r}", text, i)
+    if pending:
+        raise NotationError(
+            "numbers without a suit letter",
+            text,
+            int(pending[0][1]),
+        )
+    return out
+
+
+def parse_tiles(text: str, *, tile_set: TileSet | None = None) -> list[Tile]:
+    """Parse tile notation into a list of tiles, in the order written.
+
+    Raises :class:`NotationError` naming the offending character and its position, or
+    the tile written more often than the tile set holds (four of each playing tile and
+    one of each bonus tile in the default 144-tile set plus jokers).
+
+    >>> parse_tiles("19m19p19s ESWNCFP P")
+    [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33, 33]
+    >>> parse_tiles("11111m")
+    Traceback (most recent call last):
+    ...
+    parlour.core.errors.NotationError: 5 copies of 1m at position 4 in '11111m' (the tile set ...
+    """
+    scanned = scan_tiles(text, allow_wild_marks=False)
+    tiles = [s.tile for s in scanned]
+    check_counts(scanned, text, tile_set)
+    return tiles
+
+
+def check_counts(
+    scanned: Sequence[ScannedTile], text: str, tile_set: TileSet | None = None
+) -> None:
+    """Raise :class:`NotationError` at the first tile written more often than the set holds."""
+    limits = (tile_set or TILES_ALL).counts
+    seen = [0] * NUM_TILES
+    for s in scanned:
+        seen[s.tile] += 1
+        if seen[s.tile] > limits[s.tile]:
+            holds = limits[s.tile]
+            raise NotationError(
+                f"{seen[s.tile]} copies of {tile_name(s.tile)}",
+                text,
+                s.position,
+                detail=f"the tile set holds {holds}",
+            )
+
+
+def parse_gb_tiles(text: str | Iterable[str]) -> list[Tile]:
+    """Parse PyMahjongGB notation (``"W1 W2 B5 F1 J3"`` or a sequence of such names).
+
+    >>> parse_gb_tiles("W1 B5 T9 F2 J1 H5")
+    [0, 13, 26, 28, 31, 38]
+    """
+    names = text.split() if isinstance(text, str) else list(text)
+    full = text if isinstance(text, str) else " ".join(names)
+    out: list[Tile] = []
+    pos = 0
+    for name in names:
+        if isinstance(text, str):
+            pos = text.index(name, pos)
+        tile = _BY_GB_NAME.get(name)
+        if tile is None:
+            raise NotationError(f"not a PyMahjongGB tile name: {name!r}", full, pos)
+        out.append(tile)
+        pos += len(name)
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Formatting
+
+
+FormatStyle = Literal["spaced", "compact", "unicode", "gb"]
+
+
+def format_tiles(tiles: Iterable[Tile], *, style: FormatStyle = "spaced", sort: bool = True) -> str:
+    """Write tiles in notation.
+
+    ``spaced`` (default) groups numbered tiles by suit and identical honours together;
+    ``compact`` leaves out the spaces; ``unicode`` uses the Mahjong Tiles glyphs;
+    ``gb`` writes PyMahjongGB names. Tiles are sorted unless ``sort=False``.
+
+    >>> format_tiles([27, 0, 2, 1, 31, 27])
+    '123m EE C'
+    >>> format_tiles([27, 0, 2, 1, 27], style="compact")
+    '123mEE'
+    >>> format_tiles([0, 1, 2], style="unicode")
+    '🀇🀈🀉'
+    """
+    seq = sorted(tiles) if sort else list(tiles)
+    for t in seq:
+        if not (isinstance(t, int) and 0 <= t < NUM_TILES):
+            raise ValueError(f"not a tile: {t!r}")
+    if style == "unicode":
+        return "".join(_GLYPHS[t] for t in seq)
+    if style == "gb":
+        return " ".join(_GB_NAMES[t] for t in seq)
+    if style not in ("spaced", "compact"):
+        raise ValueError(f"unknown format style {style!r}")
+    groups: list[str] = []
+    i = 0
+    while i < len(seq):
+        t = seq[i]
+        if t < 27:
+            suit = t // 9
+            digits = []
+            while i < len(seq) and seq[i] < 27 and seq[i] // 9 == suit:
+                digits.append(str(seq[i] % 9 + 1))
+                i += 1
+            groups.append("".join(digits) + SUITS[suit])
+        elif t < 34:
+            j = i
+            while j < len(seq) and seq[j] == t:
+                j += 1
+            groups.append(HONOR_LETTERS[t - 27] * (j - i))
+            i = j
+        else:
+            groups.append(_NAMES[t])
+            i += 1
+    if style == "compact":
+        # Bonus tiles need a separator before a following digit group ("f1" "2m").
+        out = ""
+        for g in groups:
+            if out and out[-1].isdigit() and g[0].isdigit():
+                out += " "
+            out += g
+        return out
+    return " ".join(groups)
+
+
+def counts_of(tiles: Iterable[Tile]) -> list[int]:
+    """A 34-long count vector of the playing tiles (bonus tiles and jokers are ignored).
+
+    >>> counts_of([0, 0, 33])[0], counts_of([0, 0, 33])[33]
+    (2, 1)
+    """
+    c = [0] * NUM_KINDS
+    for t in tiles:
+        if t < NUM_KINDS:
+            c[t] += 1
+    return c
+
+
+# ---------------------------------------------------------------------------------------
+# Tile-set compositions
+
+
+@dataclass(frozen=True, slots=True)
+class TileSet:
+    """How many copies of each tile kind a set holds.
+
+    >>> TILES_144.size, TILES_136.size, TILES_84.size
+    (144, 136, 84)
+    >>> TILES_136.without(suit="m").size
+    100
+    """
+
+    name: str
+    counts: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        """Number of physical tiles."""
+        return sum(self.counts)
+
+    def tiles(self) -> list[Tile]:
+        """Every physical tile of the set, sorted (the wall before shuffling)."""
+        return [t for t in range(NUM_TILES) for _ in range(self.counts[t])]
+
+    def without(
+        self, *, suit: str | None = None, kinds: Iterable[Tile] = (), name: str | None = None
+    ) -> TileSet:
+        """The set with one suit (``"m"``, ``"p"`` or ``"s"``) and/or some kinds removed."""
+        drop = set(kinds)
+        if suit is not None:
+            if suit not in SUITS:
+                raise ValueError(f"not a suit: {suit!r}")
+            base = SUITS.index(suit) * 9
+            drop.update(range(base, base + 9))
+        counts = tuple(0 if t in drop else c for t, c in enumerate(self.counts))
+        label = name or f"{self.name}-{''.join(sorted(tile_name(t) for t in drop))}"
+        return TileSet(label, counts)
+
+    def with_jokers(self, jokers: int, *, name: str | None = None) -> TileSet:
+        """The set with ``jokers`` joker tiles added."""
+        counts = list(self.counts)
+        counts[JOKER] = jokers
+        return TileSet(name or f"{self.name}+{jokers}J", tuple(counts))
+
+
+def _composition(playing: Iterable[Tile], bonus: bool, jokers: int = 0) -> tuple[int, ...]:
+    counts = [0] * NUM_TILES
+    for t in playing:
+        counts[t] = 4
+    if bonus:
+        for t in BONUS_TILES:
+            counts[t] = 1
+    counts[JOKER] = jokers
+    return tuple(counts)
+
+
+TILES_144 = TileSet("144", _composition(range(34), bonus=True))
+"""Suits, honours, four flowers and four seasons."""
+TILES_136 = TileSet("136", _composition(range(34), bonus=False))
+"""Suits and honours, no bonus tiles."""
+TILES_136_JOKERS = TileSet("136+4J", _composition(range(34), bonus=False, jokers=4))
+"""136 tiles and four jokers."""
+TILES_148 = TileSet("144+4J", _composition(range(34), bonus=True, jokers=4))
+"""144 tiles and four jokers (the British goulash set)."""
+TILES_84 = TileSet("84", _composition(list(range(9, 27)) + list(DRAGONS), bonus=False))
+"""Two suits (circles and bamboos) and the dragons: the Kawuxing set."""
+TILES_ALL = TileSet("all", _composition(range(34), bonus=True, jokers=8))
+"""The most any set holds: the default bound when parsing notation."""
+
+TILE_SETS: dict[str, TileSet] = {
+    s.name: s for s in (TILES_144, TILES_136, TILES_136_JOKERS, TILES_148, TILES_84)
+}
