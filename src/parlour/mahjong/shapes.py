@@ -1,0 +1,1313 @@
+"""The hand-shape engine: decompositions, completeness, shanten and waits.
+
+A winning hand is four sets and a pair (five sets and a pair in 16-tile games), or one of
+the special shapes: seven pairs, thirteen orphans, knitted straight (147/258/369 spread
+over the three suits, plus a set and a pair), and honours-and-knitted (fourteen distinct
+tiles from the honours and one knitted pattern). Fixed melds (exposed sets, concealed
+kongs) count as sets; each counts as three tiles towards the hand size.
+
+Every function takes tiles as a list of tile ints or as notation:
+
+>>> is_complete("123m 456p 789s EEE CC")
+True
+>>> shanten("123m 456p 789s EE CC")
+0
+>>> waits("123m 456p 789s EE CC", visible="C")
+{27: 2, 31: 1}
+>>> [str(d) for d in decompositions("111222333m 55p", melds=["[EEE]"])]
+['[EEE] {111m} {222m} {333m} 55p', '[EEE] {123m} {123m} {123m} 55p']
+
+Wild tiles (jokers, golds, laizi) are counted with ``wilds=`` or recognised in the tiles
+by :class:`WildRules` (``wild_tile=``, jokers ``J`` are always wild); the rules say where a
+wild may stand. Decompositions report what each wild stands for:
+
+>>> d = next(decompositions("123m 456p 789s EEE C", wilds=1))
+>>> d.wilds
+((42, 31),)
+
+The shanten number (tiles away from ready, -1 when complete) is computed from
+per-suit tables: the default ``model="exact"`` never counts on a fifth copy of a tile
+(a hand holding four 1m is not waiting on 1m); ``model="loose"`` is the common formula
+of other calculators (PyMahjongGB) which does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Literal, Protocol
+
+from parlour.core.errors import InvalidHand
+from parlour.mahjong import _tables as T
+from parlour.mahjong.melds import CHOW, KONG, PUNG, Meld, parse_hand, parse_meld
+from parlour.mahjong.tiles import (
+    HONORS,
+    JOKER,
+    NUM_KINDS,
+    TERMINALS_AND_HONORS,
+    Tile,
+    format_tiles,
+    tile_name,
+)
+
+ShapeKind = Literal[
+    "regular", "seven_pairs", "thirteen_orphans", "knitted_straight", "honors_knitted"
+]
+ALL_KINDS: tuple[ShapeKind, ...] = (
+    "regular",
+    "seven_pairs",
+    "thirteen_orphans",
+    "knitted_straight",
+    "honors_knitted",
+)
+
+KNITTED_PATTERNS: tuple[tuple[int, int, int], ...] = (
+    (0, 1, 2),
+    (0, 2, 1),
+    (1, 0, 2),
+    (1, 2, 0),
+    (2, 0, 1),
+    (2, 1, 0),
+)
+"""For each of the six knitted patterns, the residue (0 = 147, 1 = 258, 2 = 369) carried
+by characters, circles and bamboos."""
+
+
+def knitted_tiles(pattern: int) -> tuple[Tile, ...]:
+    """The nine tiles of one knitted pattern (0–5), e.g. 147m 258p 369s for pattern 0.
+
+    >>> format_tiles(knitted_tiles(0))
+    '147m 258p 369s'
+    """
+    res = KNITTED_PATTERNS[pattern]
+    return tuple(sorted(9 * s + res[s] + 3 * j for s in range(3) for j in range(3)))
+
+
+# ---------------------------------------------------------------------------------------
+# Wild-tile rules
+
+
+@dataclass(frozen=True, slots=True)
+class WildRules:
+    """Where wild tiles may stand, as a ruleset sets it.
+
+    ``wild_tile``: every copy of this kind in the hand is wild (a gold, a laizi, the 2
+    Bamboos of a goulash); jokers (``J``) are always wild. ``substitutes``: designated
+    tiles that always stand for another kind and are not wild, e.g. ``((WHITE, 13),)``
+    when the White Dragons take the gold indicator's face value 5p. ``face_value``: may a
+    wild stand for its own kind. ``max_in_set`` / ``max_in_pair``: at most this many wilds
+    in one chow or pung / pair; ``all_wild_sets``: may a set be made of wilds only;
+    ``extra_in_one_group``: one pair or one set may hold this many wilds more (the
+    goulash rule for a wild winning tile). ``max_copies``: a kind may not appear more often
+    than this, natural and represented together, fixed melds included. ``in_kong`` /
+    ``max_in_kong`` are for the table's kong claims: concealed tiles never form kongs.
+
+    >>> WildRules(in_chow=False, max_in_set=1).in_pung
+    True
+    """
+
+    in_chow: bool = True
+    in_pung: bool = True
+    in_pair: bool = True
+    in_kong: bool = True
+    max_in_set: int = 3
+    max_in_pair: int = 2
+    max_in_kong: int = 4
+    all_wild_sets: bool = True
+    face_value: bool = True
+    wild_tile: Tile | None = None
+    substitutes: tuple[tuple[Tile, Tile], ...] = ()
+    max_copies: int = 4
+    extra_in_one_group: int = 0
+
+    def is_unrestricted(self) -> bool:
+        """True if a wild may stand anywhere (the fast table path applies)."""
+        return (
+            self.in_chow
+            and self.in_pung
+            and self.in_pair
+            and self.max_in_set >= 3
+            and self.max_in_pair >= 2
+            and self.all_wild_sets
+            and (self.face_value or self.wild_tile is None)
+            and self.max_copies == 4
+        )
+
+
+UNRESTRICTED = WildRules()
+
+
+# ---------------------------------------------------------------------------------------
+# Decompositions
+
+
+@dataclass(frozen=True, slots=True)
+class Decomposition:
+    """One reading of a complete hand.
+
+    ``melds``: the fixed melds, then the sets formed in the concealed tiles (``exposed``
+    False, kind chow or pung). ``pair``: the pair's kind (regular shapes, knitted straight,
+    and the doubled tile of thirteen orphans). ``pairs``: the seven pairs' kinds.
+    ``singles``: the knitted tiles, the thirteen orphans, or the fourteen
+    honours-and-knitted tiles. ``wilds``: ``(physical tile, stands for)`` for each wild
+    of the concealed part.
+    """
+
+    shape: str
+    melds: tuple[Meld, ...] = ()
+    pair: Tile | None = None
+    pairs: tuple[Tile, ...] = ()
+    singles: tuple[Tile, ...] = ()
+    wilds: tuple[tuple[Tile, Tile], ...] = field(default=())
+
+    @property
+    def sets(self) -> tuple[Meld, ...]:
+        """All sets, fixed melds first (alias of ``melds``)."""
+        return self.melds
+
+    def __str__(self) -> str:
+        parts = [_set_text(m) for m in self.melds]
+        if self.singles:
+            parts.append(format_tiles(self.singles))
+        if self.pairs:
+            parts += [
+                tile_name(t) * 2 if t >= 27 else f"{tile_name(t)[0] * 2}{tile_name(t)[1]}"
+                for t in self.pairs
+            ]
+        if self.pair is not None:
+            t = self.pair
+            parts.append(tile_name(t) * 2 if t >= 27 else f"{tile_name(t)[0] * 2}{tile_name(t)[1]}")
+        text = " ".join(parts)
+        if self.wilds:
+            text += " (" + ", ".join(f"{tile_name(p)}*={tile_name(s)}" for p, s in self.wilds) + ")"
+        return text
+
+
+def _set_text(m: Meld) -> str:
+    if m.exposed or m.kind == KONG:
+        return str(m)
+    body = format_tiles(m.tiles, style="compact", sort=False)
+    return "{" + body + "}"
+
+
+class SpecialShape(Protocol):
+    """A ruleset-specific winning shape (for example any hand holding three golds).
+
+    ``decompositions`` gets the prepared hand and yields the readings it accepts.
+    """
+
+    name: str
+
+    def decompositions(self, hand: PreparedHand) -> Iterable[Decomposition]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class AnyShapeWithWilds:
+    """Wins whatever the other tiles are when the hand holds ``count`` wilds.
+
+    >>> rules = WildRules(wild_tile=13)
+    >>> is_complete("555p 147m 148s 369p ESWN C", constraints=rules,
+    ...             special=[AnyShapeWithWilds(3, "three_golds")])
+    True
+    """
+
+    count: int
+    name: str = "any_shape_with_wilds"
+
+    def decompositions(self, hand: PreparedHand) -> Iterable[Decomposition]:
+        if len(hand.wild_tiles) >= self.count:
+            yield Decomposition(
+                self.name,
+                hand.melds,
+                singles=tuple(sorted(t for t in range(NUM_KINDS) for _ in range(hand.counts[t]))),
+                wilds=tuple((w, w) for w in hand.wild_tiles),
+            )
+
+
+# ---------------------------------------------------------------------------------------
+# Input
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedHand:
+    """A hand ready for shape analysis.
+
+    ``counts``: natural playing tiles of the concealed part by kind (after substitutes);
+    ``wild_tiles``: the physical wild tiles; ``melds``: fixed melds; ``size``: tiles in
+    hand counting each meld as three; ``meld_counts``: tiles of each kind in the melds.
+    """
+
+    counts: tuple[int, ...]
+    wild_tiles: tuple[Tile, ...]
+    melds: tuple[Meld, ...]
+    size: int
+    meld_counts: tuple[int, ...]
+    rules: WildRules
+
+    @property
+    def wilds(self) -> int:
+        return len(self.wild_tiles)
+
+    @property
+    def sets_needed(self) -> int:
+        """Sets still to be made in the concealed part (a 13/14-tile hand needs four)."""
+        return (4 if self.size <= 14 else 5) - len(self.melds)
+
+
+TileInput = str | Sequence[Tile]
+MeldInput = Sequence[Meld | str]
+
+
+def prepare(
+    tiles: TileInput,
+    melds: MeldInput = (),
+    *,
+    wilds: int = 0,
+    constraints: WildRules | None = None,
+    sizes: tuple[int, ...] = (13, 14, 16, 17),
+) -> PreparedHand:
+    """Check and normalise a hand: parse notation, split off wilds, apply substitutes.
+
+    Raises :class:`InvalidHand` for a hand that cannot exist (more than four of a kind,
+    a bonus tile among the concealed tiles, a size not in ``sizes``) and
+    :class:`~parlour.core.errors.NotationError` for bad notation.
+    """
+    rules = constraints or UNRESTRICTED
+    fixed: list[Meld] = [m if isinstance(m, Meld) else parse_meld(m) for m in melds]
+    if isinstance(tiles, str):
+        hand = parse_hand(tiles)
+        concealed = list(hand.concealed)
+        fixed = list(hand.melds) + fixed
+        marked = list(hand.wild_marks)
+    else:
+        concealed = list(tiles)
+        marked = []
+    if not isinstance(wilds, int) or wilds < 0:
+        raise InvalidHand(f"wilds must be a non-negative integer, not {wilds!r}")
+    counts = [0] * NUM_KINDS
+    wild_tiles: list[Tile] = [JOKER] * wilds
+    subs = dict(rules.substitutes)
+    for t in concealed:
+        if not isinstance(t, int) or not 0 <= t <= JOKER:
+            raise InvalidHand(f"not a tile: {t!r}")
+        if t in marked:
+            marked.remove(t)
+            wild_tiles.append(t)
+        elif t == JOKER or t == rules.wild_tile:
+            wild_tiles.append(t)
+        elif 34 <= t < JOKER:
+            raise InvalidHand(f"bonus tile {tile_name(t)} cannot be part of a hand's shape")
+        else:
+            counts[subs.get(t, t)] += 1
+    meld_counts = [0] * NUM_KINDS
+    for m in fixed:
+        for t in m.tiles:
+            meld_counts[t] += 1
+        for _, stands_for in m.wilds:
+            meld_counts[stands_for] -= 0  # represented tiles still count as the kind
+    physical = [0] * NUM_KINDS
+    for t in concealed:
+        if t < NUM_KINDS:
+            physical[t] += 1
+    for m in fixed:
+        for t in m.physical_tiles():
+            if t < NUM_KINDS:
+                physical[t] += 1
+    for t in range(NUM_KINDS):
+        if physical[t] > 4:
+            raise InvalidHand(f"{physical[t]} copies of {tile_name(t)} in one hand; a set has 4")
+    size = len(concealed) + wilds + 3 * len(fixed)
+    if size not in sizes:
+        want = " or ".join(str(s) for s in sizes)
+        raise InvalidHand(
+            f"a hand of {size} tiles (counting each meld as three) cannot be analysed here; "
+            f"expected {want}"
+        )
+    if len(fixed) > (4 if size <= 14 else 5):
+        raise InvalidHand(f"{len(fixed)} melds are more than a hand of {size} tiles holds")
+    return PreparedHand(
+        tuple(counts), tuple(wild_tiles), tuple(fixed), size, tuple(meld_counts), rules
+    )
+
+
+def _kinds_for(hand: PreparedHand, kinds: Iterable[str] | None) -> tuple[str, ...]:
+    if kinds is None:
+        return ALL_KINDS
+    out = tuple(kinds)
+    for k in out:
+        if k not in ALL_KINDS:
+            raise ValueError(f"unknown shape kind {k!r}; expected one of {', '.join(ALL_KINDS)}")
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Per-suit summaries for the special shapes (cached by suit key)
+
+_SUIT_INFO: dict[int, tuple[int, ...]] = {}
+
+
+def _suit_info(key: int) -> tuple[int, ...]:
+    """(pairs, singles, orphan kinds, orphan pair, present 147, 258, 369, and the keys of
+    the present tiles of each residue)."""
+    info = _SUIT_INFO.get(key)
+    if info is None:
+        d = T.digits(key, 9)
+        pairs = sum(c // 2 for c in d)
+        singles = sum(c % 2 for c in d)
+        orphan_kinds = (d[0] > 0) + (d[8] > 0)
+        orphan_pair = int(d[0] >= 2 or d[8] >= 2)
+        present = [sum(1 for j in range(3) if d[r + 3 * j]) for r in range(3)]
+        delta = [sum(T.POW5[r + 3 * j] for j in range(3) if d[r + 3 * j]) for r in range(3)]
+        info = (pairs, singles, orphan_kinds, orphan_pair, *present, *delta)
+        _SUIT_INFO[key] = info
+    return info
+
+
+_HONOR_INFO: dict[int, tuple[int, int, int, int]] = {}
+
+
+def _honor_info(key: int) -> tuple[int, int, int, int]:
+    """(pairs, singles, kinds present, any pair)."""
+    info = _HONOR_INFO.get(key)
+    if info is None:
+        d = T.digits(key, 7)
+        info = (
+            sum(c // 2 for c in d),
+            sum(c % 2 for c in d),
+            sum(1 for c in d if c),
+            int(any(c >= 2 for c in d)),
+        )
+        _HONOR_INFO[key] = info
+    return info
+
+
+def _key_of_counts(counts: Sequence[int]) -> int:
+    key = 0
+    inc = T.INC
+    for t in range(NUM_KINDS):
+        c = counts[t]
+        if c:
+            key += inc[t] * c
+    return key
+
+
+# ---------------------------------------------------------------------------------------
+# Shanten
+
+
+def shanten(
+    tiles: TileInput,
+    melds: MeldInput = (),
+    *,
+    wilds: int = 0,
+    kinds: Iterable[str] | None = None,
+    constraints: WildRules | None = None,
+    model: Literal["exact", "loose"] = "exact",
+) -> int:
+    """Tiles away from ready: 0 = one tile from winning, -1 = complete.
+
+    The hand has 13 or 16 tiles (or 14/17, after a draw), each meld counting as three.
+    The result is the minimum over the shape ``kinds`` (default: all five); seven pairs,
+    thirteen orphans and honours-and-knitted need a 13/14-tile hand without melds, and
+    the knitted straight at most one meld.
+
+    >>> shanten("19m 19p 19s ESWNCF 1m")
+    0
+    >>> shanten("1111m 234p 567p 789s"), shanten("1111m 234p 567p 789s", model="loose")
+    (1, 0)
+    >>> shanten("123m 456p 789s EEE C", wilds=1)
+    -1
+    """
+    hand = prepare(tiles, melds, wilds=wilds, constraints=constraints)
+    ks = _kinds_for(hand, kinds)
+    if not hand.rules.is_unrestricted():
+        return _constrained_shanten(hand, ks)
+    return _shanten_prepared(hand, ks, model)
+
+
+def shanten_of(tiles: list[Tile]) -> int:
+    """Fast path: the shanten number of 13 or 14 concealed tile ints, no melds, no wilds,
+    all shapes, exact model. No validation beyond what the tables need.
+
+    >>> shanten_of([0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 31, 31])
+    0
+    """
+    key = sum(map(T.INC.__getitem__, tiles))
+    return _shanten_key(key, len(tiles), 4, ALL_KINDS, T.EXACT) - 1
+
+
+def _shanten_prepared(hand: PreparedHand, ks: tuple[str, ...], model: str) -> int:
+    tables = T.EXACT if model == "exact" else T.LOOSE
+    key = _key_of_counts(hand.counts)
+    n = hand.size - 3 * len(hand.melds) - hand.wilds  # natural concealed tiles
+    if model == "exact" and any(hand.meld_counts):
+        d = _capped_regular_need(hand) if "regular" in ks else 99
+        rest = tuple(k for k in ks if k != "regular")
+        d = min(d, _shanten_key(key, n, hand.sets_needed, rest, tables, hand))
+    else:
+        d = _shanten_key(key, n, hand.sets_needed, ks, tables, hand)
+    return max(-1, d - hand.wilds - 1)
+
+
+def _shanten_key(
+    key: int,
+    n: int,
+    sets: int,
+    ks: Sequence[str],
+    tables: T.NeedTables,
+    hand: PreparedHand | None = None,
+) -> int:
+    """Fewest tiles missing (before wilds) over the shape kinds, from a packed key."""
+    best = tables.need(key, sets) if "regular" in ks else 99
+    if best <= 0:
+        return best
+    melds = 4 - sets if hand is None else len(hand.melds)
+    size = n + (0 if hand is None else hand.wilds) + 3 * melds
+    if size > 14:
+        return best
+    km = key & T.SUIT_MASK
+    kp = (key >> T.SUIT_BITS) & T.SUIT_MASK
+    ksu = (key >> (2 * T.SUIT_BITS)) & T.SUIT_MASK
+    kh = key >> T.HONOR_SHIFT
+    im = _SUIT_INFO.get(km) or _suit_info(km)
+    ip = _SUIT_INFO.get(kp) or _suit_info(kp)
+    is_ = _SUIT_INFO.get(ksu) or _suit_info(ksu)
+    ih = _HONOR_INFO.get(kh) or _honor_info(kh)
+    if melds == 0:
+        if "seven_pairs" in ks:
+            pairs = im[0] + ip[0] + is_[0] + ih[0]
+            singles = im[1] + ip[1] + is_[1] + ih[1]
+            if pairs > 7:
+                pairs = 7
+            d = 7 - pairs + max(0, 7 - pairs - singles)
+            if d < best:
+                best = d
+        if "thirteen_orphans" in ks:
+            kinds = im[2] + ip[2] + is_[2] + ih[2]
+            has_pair = im[3] or ip[3] or is_[3] or ih[3]
+            d = 14 - kinds - (1 if has_pair else 0)
+            if d < best:
+                best = d
+        if "honors_knitted" in ks:
+            top = max(im[4 + a] + ip[4 + b] + is_[4 + c] for a, b, c in KNITTED_PATTERNS)
+            d = 14 - min(14, top + ih[2])
+            if d < best:
+                best = d
+    if melds <= 1 and "knitted_straight" in ks:
+        for a, b, c in KNITTED_PATTERNS:
+            exist = im[4 + a] + ip[4 + b] + is_[4 + c]
+            missing = 9 - exist
+            if missing >= best:
+                continue
+            rest = key - im[7 + a] - (ip[7 + b] << T.SUIT_BITS) - (is_[7 + c] << (2 * T.SUIT_BITS))
+            d = missing + tables.need(rest, 1 - melds)
+            if d < best:
+                best = d
+    return best
+
+
+def _capped_regular_need(hand: PreparedHand) -> int:
+    """Regular need when fixed melds hold kinds the concealed tiles could use (exact)."""
+    vec_id = T.ZERO_ID
+    for s in range(3):
+        counts = list(hand.counts[9 * s : 9 * s + 9])
+        caps = [4 - hand.meld_counts[9 * s + r] for r in range(9)]
+        if min(caps) < 4:
+            v = T.intern(T.suit_vector_capped(counts, caps))
+        else:
+            v = T.EXACT.suit_id(sum(c * T.POW5[r] for r, c in enumerate(counts)))
+        vec_id = T.combine_ids(vec_id, v)
+    hc = hand.counts[27:34]
+    hcaps = tuple(4 - hand.meld_counts[27 + i] for i in range(7))
+    vec_id = T.combine_ids(vec_id, T.intern(T.honor_vector(hc, hcaps)))
+    return T.VEC[vec_id][2 * hand.sets_needed + 1]
+
+
+# ---------------------------------------------------------------------------------------
+# Completeness
+
+
+def is_complete(
+    tiles: TileInput,
+    melds: MeldInput = (),
+    *,
+    wilds: int = 0,
+    constraints: WildRules | None = None,
+    kinds: Iterable[str] | None = None,
+    special: Sequence[SpecialShape] = (),
+) -> bool:
+    """True if the hand (14 or 17 tiles, melds counting three) is a winning shape.
+
+    >>> is_complete("19m19p19sESWNCFPP")
+    True
+    >>> is_complete("147m 258p 369s 456s 99m")
+    True
+    >>> is_complete("123m 456p 789s EEE C", wilds=1, constraints=WildRules(in_pair=False))
+    False
+    """
+    hand = prepare(tiles, melds, wilds=wilds, constraints=constraints, sizes=(14, 17))
+    ks = _kinds_for(hand, kinds)
+    for shape in special:
+        if any(True for _ in shape.decompositions(hand)):
+            return True
+    if hand.rules.is_unrestricted():
+        if (not hand.wilds and ks == ALL_KINDS) or ks == ("regular",):
+            key = _key_of_counts(hand.counts)
+            if not hand.wilds and T.is_regular_split(key):
+                return True
+            if ks == ("regular",) and not hand.wilds:
+                return False
+        return _shanten_prepared(hand, ks, "exact") == -1
+    return any(True for _ in _decompose(hand, ks))
+
+
+def is_complete_counts(counts: Sequence[int]) -> bool:
+    """Fast path: a 14-tile concealed hand given as a 34-long count vector, no wilds,
+    all shapes.
+
+    >>> c = [0] * 34; c[0] = c[1] = c[2] = 3; c[9] = 2; c[27] = 3
+    >>> is_complete_counts(c)
+    True
+    """
+    key = _key_of_counts(counts)
+    if T.is_regular_split(key):
+        return True
+    return _shanten_key(key, 14, 4, ALL_KINDS[1:], T.EXACT) == 0
+
+
+# ---------------------------------------------------------------------------------------
+# Waits
+
+
+def waits(
+    tiles: TileInput,
+    melds: MeldInput = (),
+    *,
+    visible: TileInput = (),
+    wilds: int = 0,
+    constraints: WildRules | None = None,
+    kinds: Iterable[str] | None = None,
+) -> dict[Tile, int]:
+    """The tiles that complete a 13- or 16-tile hand, each with the copies still unseen
+    (four, less those in the hand, its melds and ``visible`` tiles such as discards and
+    other players' melds). A tile whose four copies are all in the hand is not a wait.
+
+    >>> waits("123m 456p 789s 2355s")
+    {18: 4, 21: 4}
+    """
+    hand = prepare(tiles, melds, wilds=wilds, constraints=constraints, sizes=(13, 16))
+    ks = _kinds_for(hand, kinds)
+    seen = [hand.counts[t] + hand.meld_counts[t] for t in range(NUM_KINDS)]
+    if isinstance(tiles, str):
+        # physical copies in hand, before substitutes
+        seen = [0] * NUM_KINDS
+        h = parse_hand(tiles)
+        for t in h.concealed:
+            if t < NUM_KINDS:
+                seen[t] += 1
+        for m in hand.melds:
+            for t in m.physical_tiles():
+                if t < NUM_KINDS:
+                    seen[t] += 1
+    else:
+        seen = [0] * NUM_KINDS
+        for t in tiles:
+            if t < NUM_KINDS:
+                seen[t] += 1
+        for m in hand.melds:
+            for t in m.physical_tiles():
+                if t < NUM_KINDS:
+                    seen[t] += 1
+    vis = parse_hand(visible).concealed if isinstance(visible, str) else tuple(visible)
+    for t in vis:
+        if t < NUM_KINDS:
+            seen[t] += 1
+    out: dict[Tile, int] = {}
+    fast = hand.rules.is_unrestricted()
+    base_key = _key_of_counts(hand.counts)
+    subs = dict(hand.rules.substitutes)
+    for t in range(NUM_KINDS):
+        if hand.counts[t] + hand.meld_counts[t] >= 4 and t not in subs:
+            continue
+        if t == hand.rules.wild_tile:
+            continue
+        if fast:
+            nat = subs.get(t, t)
+            if hand.counts[nat] + hand.meld_counts[nat] >= 4:
+                continue
+            n = hand.size - 3 * len(hand.melds) - hand.wilds + 1
+            d = _shanten_key(
+                base_key + T.INC[nat], n, hand.sets_needed, ks, T.EXACT, _grown(hand, nat)
+            )
+            if any(hand.meld_counts):
+                d2 = _capped_regular_need(_grown(hand, nat)) if "regular" in ks else 99
+                d = min(
+                    d2,
+                    _shanten_key(
+                        base_key + T.INC[nat],
+                        n,
+                        hand.sets_needed,
+                        tuple(k for k in ks if k != "regular"),
+                        T.EXACT,
+                        _grown(hand, nat),
+                    ),
+                )
+            ok = d - hand.wilds == 0
+        else:
+            ok = any(True for _ in _decompose(_grown(hand, subs.get(t, t)), ks))
+        if ok:
+            out[t] = max(0, 4 - seen[t])
+    if hand.rules.wild_tile is not None or hand.wilds:
+        w = hand.rules.wild_tile if hand.rules.wild_tile is not None else JOKER
+        grown = PreparedHand(
+            hand.counts,
+            (*hand.wild_tiles, w),
+            hand.melds,
+            hand.size + 1,
+            hand.meld_counts,
+            hand.rules,
+        )
+        if fast:
+            ok = _shanten_prepared(grown, ks, "exact") == -1
+        else:
+            ok = any(True for _ in _decompose(grown, ks))
+        if ok and w != JOKER:
+            out[w] = max(0, 4 - seen[w]) if w < NUM_KINDS else 0
+    return dict(sorted(out.items()))
+
+
+def _grown(hand: PreparedHand, t: Tile) -> PreparedHand:
+    counts = list(hand.counts)
+    counts[t] += 1
+    return PreparedHand(
+        tuple(counts), hand.wild_tiles, hand.melds, hand.size + 1, hand.meld_counts, hand.rules
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Decompositions
+
+
+def decompositions(
+    tiles: TileInput,
+    melds: MeldInput = (),
+    *,
+    wilds: int = 0,
+    constraints: WildRules | None = None,
+    kinds: Iterable[str] | None = None,
+    special: Sequence[SpecialShape] = (),
+) -> Iterator[Decomposition]:
+    """Every reading of a complete hand (14 or 17 tiles, melds counting three), each once.
+
+    Regular readings come first, then seven pairs, thirteen orphans, knitted straight,
+    honours-and-knitted, then the ``special`` shapes.
+
+    >>> [str(d) for d in decompositions("223344m 55p 666s 777s")]
+    ['{234m} {234m} {666s} {777s} 55p']
+    """
+    hand = prepare(tiles, melds, wilds=wilds, constraints=constraints, sizes=(14, 17))
+    ks = _kinds_for(hand, kinds)
+    yield from _decompose(hand, ks)
+    for shape in special:
+        yield from shape.decompositions(hand)
+
+
+def _decompose(hand: PreparedHand, ks: Sequence[str]) -> Iterator[Decomposition]:
+    seen: set[tuple[object, ...]] = set()
+    for d in _decompose_raw(hand, ks):
+        key = (
+            d.shape,
+            tuple(sorted(_meld_key(m) for m in d.melds)),
+            d.pair,
+            d.pairs,
+            d.singles,
+            tuple(sorted(d.wilds)),
+        )
+        if key not in seen:
+            seen.add(key)
+            yield d
+
+
+def _meld_key(m: Meld) -> tuple[object, ...]:
+    return (m.kind, m.tiles, m.exposed, tuple(sorted(m.wilds)), m.claimed_from)
+
+
+def _decompose_raw(hand: PreparedHand, ks: Sequence[str]) -> Iterator[Decomposition]:
+    counts = list(hand.counts)
+    sets = hand.sets_needed
+    nmelds = len(hand.melds)
+    wild_pool = list(hand.wild_tiles)
+    if "regular" in ks:
+        for groups, pair, used in _regular(counts, sets, True, wild_pool, hand):
+            yield _make(hand, "regular", groups, pair, used)
+    small = hand.size == 14
+    if small and nmelds == 0 and "seven_pairs" in ks:
+        yield from _seven_pairs(hand)
+    if small and nmelds == 0 and "thirteen_orphans" in ks:
+        yield from _thirteen_orphans(hand)
+    if small and nmelds <= 1 and "knitted_straight" in ks:
+        yield from _knitted_straight(hand)
+    if small and nmelds == 0 and "honors_knitted" in ks:
+        yield from _honors_knitted(hand)
+
+
+Group = tuple[str, Tile, tuple[Tile, ...]]
+"""A concealed set being built: (kind, first tile, kinds that wilds stand for)."""
+
+
+def _make(
+    hand: PreparedHand,
+    shape: str,
+    groups: Sequence[Group],
+    pair: Tile | None,
+    used: Sequence[tuple[Tile, Tile]],
+    **extra: tuple[Tile, ...],
+) -> Decomposition:
+    made: list[Meld] = list(hand.melds)
+    pool = list(used)
+    for kind, first, stands in sorted(groups, key=lambda g: (g[1], g[0])):
+        tiles = (first, first + 1, first + 2) if kind == CHOW else (first,) * 3
+        w: list[tuple[Tile, Tile]] = []
+        for s in stands:
+            for i, (p, s2) in enumerate(pool):
+                if s2 == s:
+                    w.append((p, s))
+                    del pool[i]
+                    break
+        made.append(Meld(kind, tiles, exposed=False, wilds=tuple(w)))  # type: ignore[arg-type]
+    return Decomposition(shape, tuple(made), pair, wilds=tuple(sorted(used)), **extra)
+
+
+def _assign_wilds(
+    wild_pool: Sequence[Tile], stands: Sequence[Tile], rules: WildRules
+) -> list[tuple[Tile, Tile]] | None:
+    """Pair physical wilds with the kinds they stand for (face-value rule respected)."""
+    pool = sorted(wild_pool)
+    out: list[tuple[Tile, Tile]] = []
+    # Place wilds on kinds other than their face first, so a face-value ban can be met.
+    for s in sorted(stands):
+        pick = None
+        for i, p in enumerate(pool):
+            if p == s and not rules.face_value and p != JOKER:
+                continue
+            pick = i
+            if p != s:
+                break
+        if pick is None:
+            return None
+        out.append((pool.pop(pick), s))
+    return out
+
+
+class _Found(Exception):
+    """Raised inside the search to stop at the first completion."""
+
+
+def _regular(
+    counts: list[int],
+    sets: int,
+    want_pair: bool,
+    wild_pool: Sequence[Tile],
+    hand: PreparedHand,
+    *,
+    free: int = 0,
+    drops: int = 0,
+    first_only: bool = False,
+) -> Iterator[tuple[list[Group], Tile | None, list[tuple[Tile, Tile]]]]:
+    """Every split of ``counts`` plus the wilds into ``sets`` sets and (if ``want_pair``)
+    a pair. Yields (groups, pair, (physical, stands for) per wild).
+
+    For the shanten search, ``free`` tiles (drawn naturals of any kind: unrestricted
+    fillers) may fill gaps too and ``drops`` natural tiles may be set aside; with
+    ``first_only`` the search stops at the first split.
+    """
+    rules = hand.rules
+    w_total = len(wild_pool)
+    natural = sum(counts)
+    if natural + w_total + free - drops != 3 * sets + (2 if want_pair else 0):
+        return
+    if w_total == 0 and free == 0 and drops == 0:
+        for plain_groups, plain_pair in _plain_splits(tuple(counts), sets, want_pair):
+            yield list(plain_groups), plain_pair, []
+        return
+    limit = [rules.max_copies - hand.meld_counts[t] - counts[t] for t in range(NUM_KINDS)]
+    natural_limit = [4 - hand.meld_counts[t] - counts[t] for t in range(NUM_KINDS)]
+    only_joker = all(p == JOKER for p in wild_pool)
+    rep = [0] * NUM_KINDS
+    groups: list[Group] = []
+    pair_now: list[tuple[Tile, tuple[Tile, ...]] | None] = [None]
+    extra_left = [rules.extra_in_one_group]
+    results: list[tuple[list[Group], Tile | None, list[Tile]]] = []
+
+    def can_rep(t: Tile, n_wild: int, n_free: int) -> bool:
+        if rep[t] + n_wild + n_free > limit[t] or rep[t] + n_wild + n_free > natural_limit[t]:
+            return False
+        return not (n_wild and not rules.face_value and rules.wild_tile == t and not only_joker)
+
+    def wild_ok(kind: str, n: int) -> tuple[bool, int]:
+        """(allowed, extra allowance consumed) for n wilds in one group."""
+        if n == 0:
+            return True, 0
+        if kind == "pair":
+            if not rules.in_pair:
+                return False, 0
+            cap = rules.max_in_pair
+        else:
+            if (kind == CHOW and not rules.in_chow) or (kind == PUNG and not rules.in_pung):
+                return False, 0
+            cap = rules.max_in_set
+        if n <= cap:
+            return True, 0
+        if n <= cap + extra_left[0]:
+            return True, n - cap
+        return False, 0
+
+    def emit() -> None:
+        stands_all = [t for g in groups for t in g[2]]
+        pair = pair_now[0]
+        if pair is not None:
+            stands_all += list(pair[1])
+        results.append((list(groups), pair[0] if pair else None, stands_all))
+        if first_only:
+            raise _Found
+
+    def splits(n: int, w: int, f: int) -> Iterator[tuple[int, int]]:
+        """Ways to fill n gaps with (wilds, free tiles)."""
+        for nw in range(min(n, w), -1, -1):
+            if n - nw <= f:
+                yield nw, n - nw
+
+    def rec(w: int, f: int, dr: int, s: int, need_pair: bool) -> None:
+        k = 0
+        while k < NUM_KINDS and counts[k] == 0:
+            k += 1
+        if k == NUM_KINDS:
+            if dr == 0:
+                all_wild(w, f, s, need_pair, 0)
+            return
+        c = counts[k]
+        if dr:
+            counts[k] -= 1
+            rec(w, f, dr - 1, s, need_pair)
+            counts[k] += 1
+        if need_pair:
+            for nat in (2, 1):
+                if nat > c:
+                    continue
+                for nw, nf in splits(2 - nat, w, f):
+                    ok, extra = wild_ok("pair", nw)
+                    if not ok or not can_rep(k, nw, nf):
+                        continue
+                    counts[k] -= nat
+                    rep[k] += nw + nf
+                    extra_left[0] -= extra
+                    pair_now[0] = (k, (k,) * nw)
+                    rec(w - nw, f - nf, dr, s, False)
+                    pair_now[0] = None
+                    extra_left[0] += extra
+                    rep[k] -= nw + nf
+                    counts[k] += nat
+        if s == 0:
+            return
+        for nat in (3, 2, 1):
+            if nat > c:
+                continue
+            for nw, nf in splits(3 - nat, w, f):
+                ok, extra = wild_ok(PUNG, nw)
+                if not ok or not can_rep(k, nw, nf):
+                    continue
+                counts[k] -= nat
+                rep[k] += nw + nf
+                extra_left[0] -= extra
+                groups.append((PUNG, k, (k,) * nw))
+                rec(w - nw, f - nf, dr, s - 1, need_pair)
+                groups.pop()
+                extra_left[0] += extra
+                rep[k] -= nw + nf
+                counts[k] += nat
+        if k >= 27:
+            return
+        for first in (k - 2, k - 1, k):
+            if first < 9 * (k // 9) or first % 9 > 6:
+                continue
+            others = [t for t in (first, first + 1, first + 2) if t != k]
+            # each other tile: natural (only above k, if present), wild, or free
+            for choice in range(9):
+                kinds_ = (choice % 3, choice // 3)  # 0 natural, 1 wild, 2 free
+                nats = [t for t, u in zip(others, kinds_, strict=True) if u == 0]
+                wl = [t for t, u in zip(others, kinds_, strict=True) if u == 1]
+                fr = [t for t, u in zip(others, kinds_, strict=True) if u == 2]
+                if any(t < k or counts[t] == 0 for t in nats):
+                    continue
+                if len(wl) > w or len(fr) > f:
+                    continue
+                ok, extra = wild_ok(CHOW, len(wl))
+                if not ok:
+                    continue
+                if any(not can_rep(t, t in wl, t in fr) for t in wl + fr):
+                    continue
+                counts[k] -= 1
+                for t in nats:
+                    counts[t] -= 1
+                for t in wl + fr:
+                    rep[t] += 1
+                extra_left[0] -= extra
+                groups.append((CHOW, first, tuple(wl)))
+                rec(w - len(wl), f - len(fr), dr, s - 1, need_pair)
+                groups.pop()
+                extra_left[0] += extra
+                for t in wl + fr:
+                    rep[t] -= 1
+                for t in nats:
+                    counts[t] += 1
+                counts[k] += 1
+
+    def all_wild(w: int, f: int, s: int, need_pair: bool, start: int) -> None:
+        if w + f != 3 * s + (2 if need_pair else 0):
+            return
+        if s == 0 and not need_pair:
+            emit()
+            return
+        if s == 0:
+            for nw, nf in splits(2, w, f):
+                ok, extra = wild_ok("pair", nw)
+                if not ok:
+                    continue
+                for t in range(NUM_KINDS):
+                    if can_rep(t, nw, nf):
+                        rep[t] += 2
+                        pair_now[0] = (t, (t,) * nw)
+                        extra_left[0] -= extra
+                        all_wild(w - nw, f - nf, 0, False, 0)
+                        extra_left[0] += extra
+                        pair_now[0] = None
+                        rep[t] -= 2
+            return
+        # sets of gap-fillers only, in non-decreasing (first, kind) order to avoid repeats
+        for code in range(start, 2 * NUM_KINDS):
+            kind = PUNG if code % 2 == 0 else CHOW
+            first = code // 2
+            if kind == CHOW and (first >= 27 or first % 9 > 6):
+                continue
+            tiles = (first,) * 3 if kind == PUNG else (first, first + 1, first + 2)
+            for nw, nf in splits(3, w, f):
+                if nw == 3 and not rules.all_wild_sets:
+                    continue
+                ok, extra = wild_ok(kind, nw)
+                if not ok:
+                    continue
+                wl = tiles[:nw]
+                fr = tiles[nw:]
+                if kind == PUNG:
+                    if not can_rep(first, nw, nf):
+                        continue
+                elif any(not can_rep(t, t in wl, t in fr) for t in tiles):
+                    continue
+                for t in tiles:
+                    rep[t] += 1
+                extra_left[0] -= extra
+                groups.append((kind, first, tuple(wl)))
+                all_wild(w - nw, f - nf, s - 1, need_pair, code)
+                groups.pop()
+                extra_left[0] += extra
+                for t in tiles:
+                    rep[t] -= 1
+
+    with contextlib.suppress(_Found):
+        rec(w_total, free, drops, sets, want_pair)
+    for grp, pair, stands in results:
+        used = _assign_wilds(wild_pool, stands, rules)
+        if used is not None:
+            yield grp, pair, used
+
+
+_PLAIN: dict[tuple[tuple[int, ...], int, bool], list[tuple[tuple[Group, ...], Tile | None]]] = {}
+
+
+def _plain_splits(
+    counts: tuple[int, ...], sets: int, want_pair: bool
+) -> list[tuple[tuple[Group, ...], Tile | None]]:
+    """Splits of counts (no wilds) into sets and a pair (cached per suit)."""
+    out: list[tuple[tuple[Group, ...], Tile | None]] = [((), None)]
+    # per group, then product with exactly one pair overall
+    per_group: list[list[tuple[tuple[Group, ...], Tile | None]]] = []
+    for g in range(4):
+        lo, hi = (9 * g, 9 * g + 9) if g < 3 else (27, 34)
+        sub = counts[lo:hi]
+        n = sum(sub)
+        if n % 3 == 1:
+            return []
+        key = (sub, lo, n % 3 == 2)
+        got = _PLAIN.get(key)  # type: ignore[arg-type]
+        if got is None:
+            got = []
+            _split_group(list(sub), lo, 0, n // 3, n % 3 == 2, [], None, got)
+            _PLAIN[key] = got  # type: ignore[index]
+        if not got:
+            return []
+        per_group.append(got)
+    for got in per_group:
+        out = [(a + b, pa if pa is not None else pb) for a, pa in out for b, pb in got]
+    total_sets = sum(len(g) for g, _ in out[:1])
+    if out and (total_sets != sets or (out[0][1] is not None) != want_pair):
+        return []
+    return out
+
+
+def _split_group(
+    c: list[int],
+    base: int,
+    i: int,
+    sets: int,
+    need_pair: bool,
+    acc: list[Group],
+    pair: Tile | None,
+    out: list[tuple[tuple[Group, ...], Tile | None]],
+) -> None:
+    while i < len(c) and c[i] == 0:
+        i += 1
+    if i == len(c):
+        if sets == 0 and not need_pair:
+            out.append((tuple(acc), pair))
+        return
+    t = base + i
+    if need_pair and c[i] >= 2:
+        c[i] -= 2
+        _split_group(c, base, i, sets, False, acc, t, out)
+        c[i] += 2
+    if sets and c[i] >= 3:
+        c[i] -= 3
+        acc.append((PUNG, t, ()))
+        _split_group(c, base, i, sets - 1, need_pair, acc, pair, out)
+        acc.pop()
+        c[i] += 3
+    if sets and base < 27 and i <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        acc.append((CHOW, t, ()))
+        _split_group(c, base, i, sets - 1, need_pair, acc, pair, out)
+        acc.pop()
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+
+
+# ---------------------------------------------------------------------------------------
+# Special shapes
+
+
+def _fill(hand: PreparedHand, wanted: Sequence[Tile]) -> list[tuple[Tile, Tile]] | None:
+    """Wilds standing for ``wanted`` kinds (None if the rules or copies forbid it)."""
+    rules = hand.rules
+    for t in set(wanted):
+        if hand.counts[t] + hand.meld_counts[t] + wanted.count(t) > rules.max_copies:
+            return None
+    return _assign_wilds(hand.wild_tiles, wanted, rules)
+
+
+def _seven_pairs(hand: PreparedHand) -> Iterator[Decomposition]:
+    rules = hand.rules
+    c = hand.counts
+    w = hand.wilds
+    if w and not rules.in_pair and any(x % 2 for x in c):
+        return
+    # natural pairs and singles; identical pairs allowed (four of a kind = two pairs)
+    pairs: list[Tile] = []
+    need: list[Tile] = []
+    for t in range(NUM_KINDS):
+        pairs += [t] * (c[t] // 2)
+        if c[t] % 2:
+            pairs.append(t)
+            need.append(t)
+    if len(need) > w or (need and rules.max_in_pair < 1):
+        return
+    spare = w - len(need)
+    if spare % 2 or len(pairs) + spare // 2 != 7:
+        return
+    if spare and (rules.max_in_pair < 2 or not rules.in_pair):
+        return
+    for extra in _wild_pairs(hand, spare // 2, need):
+        used = _fill(hand, need + [t for t in extra for _ in range(2)])
+        if used is not None:
+            yield Decomposition(
+                "seven_pairs", (), None, tuple(sorted(pairs + extra)), wilds=tuple(sorted(used))
+            )
+
+
+def _wild_pairs(hand: PreparedHand, n: int, base: list[Tile]) -> Iterator[list[Tile]]:
+    if n == 0:
+        yield []
+        return
+
+    def rec(start: int, left: int, acc: list[Tile]) -> Iterator[list[Tile]]:
+        if left == 0:
+            yield list(acc)
+            return
+        for t in range(start, NUM_KINDS):
+            acc.append(t)
+            yield from rec(t, left - 1, acc)
+            acc.pop()
+
+    yield from rec(0, n, [])
+
+
+def _thirteen_orphans(hand: PreparedHand) -> Iterator[Decomposition]:
+    c = hand.counts
+    if any(c[t] for t in range(NUM_KINDS) if t not in TERMINALS_AND_HONORS):
+        return
+    for doubled in TERMINALS_AND_HONORS:
+        want = [*list(TERMINALS_AND_HONORS), doubled]
+        need: list[Tile] = []
+        ok = True
+        for t in TERMINALS_AND_HONORS:
+            k = want.count(t)
+            if c[t] > k:
+                ok = False
+                break
+            need += [t] * (k - c[t])
+        if not ok or len(need) != hand.wilds:
+            continue
+        used = _fill(hand, need)
+        if used is not None:
+            yield Decomposition(
+                "thirteen_orphans",
+                (),
+                doubled,
+                (),
+                tuple(TERMINALS_AND_HONORS),
+                tuple(sorted(used)),
+            )
+
+
+def _knitted_straight(hand: PreparedHand) -> Iterator[Decomposition]:
+    for pattern in range(6):
+        straight = knitted_tiles(pattern)
+        counts = list(hand.counts)
+        need: list[Tile] = []
+        for t in straight:
+            if counts[t]:
+                counts[t] -= 1
+            else:
+                need.append(t)
+        if len(need) > hand.wilds:
+            continue
+        pool = list(hand.wild_tiles)
+        used_straight = _assign_wilds(pool, need, hand.rules)
+        if used_straight is None:
+            continue
+        for p, _ in used_straight:
+            pool.remove(p)
+        sub = PreparedHand(
+            hand.counts, tuple(pool), hand.melds, hand.size, hand.meld_counts, hand.rules
+        )
+        for groups, pair, used in _regular(counts, 1 - len(hand.melds), True, pool, sub):
+            d = _make(hand, "knitted_straight", groups, pair, used, singles=straight)
+            yield Decomposition(
+                d.shape, d.melds, d.pair, (), straight, tuple(sorted(list(d.wilds) + used_straight))
+            )
+
+
+def _honors_knitted(hand: PreparedHand) -> Iterator[Decomposition]:
+    c = hand.counts
+    if any(x > 1 for x in c):
+        return
+    for pattern in range(6):
+        allowed = set(knitted_tiles(pattern)) | set(HONORS)
+        have = [t for t in range(NUM_KINDS) if c[t]]
+        if any(t not in allowed for t in have):
+            continue
+        missing = sorted(allowed - set(have))
+        w = hand.wilds
+        if len(have) + w != 14:
+            continue
+        for fill in _choose(missing, w):
+            used = _fill(hand, fill)
+            if used is not None:
+                yield Decomposition(
+                    "honors_knitted", (), None, (), tuple(sorted(have + fill)), tuple(sorted(used))
+                )
+
+
+def _choose(items: list[Tile], k: int) -> Iterator[list[Tile]]:
+    if k == 0:
+        yield []
+        return
+    for i in range(len(items) - k + 1):
+        for rest in _choose(items[i + 1 :], k - 1):
+            yield [items[i], *rest]
+
+
+# ---------------------------------------------------------------------------------------
+# Constrained shanten (slow path: wild rules that restrict where a wild may stand)
+
+
+def _constrained_shanten(hand: PreparedHand, ks: Sequence[str]) -> int:
+    """Shanten under wild rules that restrict where a wild may stand: the fewest tiles to
+    draw (of any kinds) so that, after setting the surplus aside, the hand is complete.
+
+    The regular shape is searched exactly; for the special shapes, whose tiles stand
+    alone, the table formula applies with the wilds counted when the rules let a wild
+    stand in a pair (seven pairs) or at all. Slow next to the table path: for analysis.
+    """
+    target = 14 if hand.size <= 14 else 17
+    best = 99
+    specials = tuple(k for k in ks if k != "regular")
+    if specials and hand.size <= 14:
+        key = _key_of_counts(hand.counts)
+        n = sum(hand.counts)
+        rules = hand.rules
+        for k in specials:
+            w = hand.wilds if (k != "seven_pairs" or rules.in_pair) else 0
+            d = _shanten_key(key, n, hand.sets_needed, (k,), T.EXACT, hand)
+            best = min(best, d - w - 1)
+    if "regular" in ks:
+        counts = list(hand.counts)
+        n_tiles = sum(counts) + hand.wilds + 3 * len(hand.melds)
+        for k in range(0, best + 2):
+            drops = n_tiles + k - target
+            if drops < 0:
+                continue
+            # surplus wilds are set aside too: try keeping fewer wilds
+            found = False
+            for dw in range(0, min(drops, hand.wilds) + 1):
+                pool = sorted(hand.wild_tiles)[: hand.wilds - dw]
+                if any(
+                    True
+                    for _ in _regular(
+                        counts,
+                        hand.sets_needed,
+                        True,
+                        pool,
+                        hand,
+                        free=k,
+                        drops=drops - dw,
+                        first_only=True,
+                    )
+                ):
+                    found = True
+                    break
+            if found:
+                best = min(best, k - 1)
+                break
+    return max(-1, best)
+
+
+__all__ = [
+    "ALL_KINDS",
+    "KNITTED_PATTERNS",
+    "AnyShapeWithWilds",
+    "Decomposition",
+    "PreparedHand",
+    "SpecialShape",
+    "WildRules",
+    "decompositions",
+    "is_complete",
+    "is_complete_counts",
+    "knitted_tiles",
+    "prepare",
+    "shanten",
+    "shanten_of",
+    "waits",
+]
