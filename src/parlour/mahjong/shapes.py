@@ -433,8 +433,121 @@ def shanten_of(tiles: list[Tile]) -> int:
     >>> shanten_of([0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 31, 31])
     0
     """
-    key = sum(map(T.INC.__getitem__, tiles))
-    return _shanten_key(key, len(tiles), 4, ALL_KINDS, T.EXACT) - 1
+    return _fast_need(sum(map(_INC.__getitem__, tiles))) - 1
+
+
+# The fast path of a 13/14-tile concealed hand: one look-up per group gives its need
+# vector id and a packed sum-able summary for the special shapes (5-bit fields: pairs,
+# singles, orphan kinds, orphan pairs, best knitted residue count, honour kinds).
+_INC = T.INC
+_VEC = T.VEC
+_COMBINED = T._COMBINED
+_FAST_SUIT: dict[int, tuple[int, ...]] = {}
+_FAST_HONOR: dict[int, tuple[int, int]] = {}
+_KNIT_TOP: dict[int, int] = {}
+
+
+def _fast_suit(key: int) -> tuple[int, ...]:
+    i = _suit_info(key)
+    packed = i[0] | (i[1] << 5) | (i[2] << 10) | (i[3] << 15) | (max(i[4], i[5], i[6]) << 20)
+    vid = T.EXACT.suit_id(key)
+    # the suit's ids once the knitted tiles of residue 0, 1, 2 are taken out
+    reduced = tuple(T.EXACT.suit_id(key - i[7 + r]) for r in range(3))
+    entry = (vid << 24, packed, i[4] | (i[5] << 2) | (i[6] << 4), vid, *i[4:7], *reduced)
+    _FAST_SUIT[key] = entry
+    return entry
+
+
+def _fast_honor(key: int) -> tuple[int, int]:
+    h = _honor_info(key)
+    packed = h[0] | (h[1] << 5) | (h[2] << 10) | (h[3] << 15) | (h[2] << 25)
+    entry = (T.EXACT.honor_id(key), packed)
+    _FAST_HONOR[key] = entry
+    return entry
+
+
+def _knit_top(code: int) -> int:
+    r = [[(code >> (6 * s + 2 * k)) & 3 for k in range(3)] for s in range(3)]
+    top = max(r[0][a] + r[1][b] + r[2][c] for a, b, c in KNITTED_PATTERNS)
+    _KNIT_TOP[code] = top
+    return top
+
+
+def _fast_need(key: int) -> int:
+    """Fewest tiles missing over all five shapes for a 13/14-tile concealed packed key."""
+    km = key & 0x1FFFFF
+    kp = (key >> 21) & 0x1FFFFF
+    ks = (key >> 42) & 0x1FFFFF
+    kh = key >> 63
+    a = _FAST_SUIT.get(km) or _fast_suit(km)
+    b = _FAST_SUIT.get(kp) or _fast_suit(kp)
+    c = _FAST_SUIT.get(ks) or _fast_suit(ks)
+    h = _FAST_HONOR.get(kh) or _fast_honor(kh)
+    ab = _COMBINED.get(a[0] | b[3])
+    if ab is None:
+        ab = T.combine_ids(a[3], b[3])
+    ch = _COMBINED.get(c[0] | h[0])
+    if ch is None:
+        ch = T.combine_ids(c[3], h[0])
+    r = _COMBINED.get((ab << 24) | ch)
+    if r is None:
+        r = T.combine_ids(ab, ch)
+    best = _VEC[r][9]
+    if best <= 1:
+        return best  # no special shape needs fewer than one tile unless complete
+    s = a[1] + b[1] + c[1] + h[1]
+    pairs = s & 31
+    if pairs > 7:
+        pairs = 7
+    left = 7 - pairs - ((s >> 5) & 31)
+    d = 7 - pairs + (left if left > 0 else 0)
+    if d < best:
+        best = d
+    d = 14 - ((s >> 10) & 31) - (1 if (s >> 15) & 31 else 0)
+    if d < best:
+        best = d
+    mx = (s >> 20) & 31
+    hk = (s >> 25) & 31
+    if 9 - mx < best or 14 - mx - hk < best:
+        # mx bounds the knitted tiles present; the exact best pattern is one look-up
+        code = a[2] | (b[2] << 6) | (c[2] << 12)
+        top = _KNIT_TOP.get(code)
+        if top is None:
+            top = _knit_top(code)
+        d = 14 - top - hk if top + hk < 14 else 0
+        if d < best:
+            best = d
+        if 9 - top < best:
+            hid = h[0]
+            for x, y, z in KNITTED_PATTERNS:
+                missing = 9 - a[4 + x] - b[4 + y] - c[4 + z]
+                if missing >= best:
+                    continue
+                ab = T.combine_ids(a[7 + x], b[7 + y])
+                r = T.combine_ids(T.combine_ids(c[7 + z], hid), ab)
+                d = missing + _VEC[r][3]
+                if d < best:
+                    best = d
+    return best
+
+
+def _knitted_straight_need(key: int, melds: int, tables: T.NeedTables, best: int) -> int:
+    """Fewest tiles missing for a knitted straight plus (1 - melds) sets and a pair."""
+    km = key & T.SUIT_MASK
+    kp = (key >> T.SUIT_BITS) & T.SUIT_MASK
+    ksu = (key >> (2 * T.SUIT_BITS)) & T.SUIT_MASK
+    im = _SUIT_INFO.get(km) or _suit_info(km)
+    ip = _SUIT_INFO.get(kp) or _suit_info(kp)
+    is_ = _SUIT_INFO.get(ksu) or _suit_info(ksu)
+    for a, b, c in KNITTED_PATTERNS:
+        missing = 9 - im[4 + a] - ip[4 + b] - is_[4 + c]
+        if missing >= best:
+            continue
+        rest = key - im[7 + a] - (ip[7 + b] << T.SUIT_BITS) - (is_[7 + c] << (2 * T.SUIT_BITS))
+        d = missing + tables.need(rest, 1 - melds)
+        if d < best:
+            best = d
+    return best
 
 
 def _shanten_prepared(hand: PreparedHand, ks: tuple[str, ...], model: str) -> int:
@@ -459,6 +572,12 @@ def _shanten_key(
     hand: PreparedHand | None = None,
 ) -> int:
     """Fewest tiles missing (before wilds) over the shape kinds, from a packed key."""
+    if (
+        ks == ALL_KINDS
+        and tables is T.EXACT
+        and (sets == 4 if hand is None else not (hand.wilds or hand.melds or hand.size > 14))
+    ):
+        return _fast_need(key)
     best = tables.need(key, sets) if "regular" in ks else 99
     if best <= 0:
         return best
@@ -495,15 +614,7 @@ def _shanten_key(
             if d < best:
                 best = d
     if melds <= 1 and "knitted_straight" in ks:
-        for a, b, c in KNITTED_PATTERNS:
-            exist = im[4 + a] + ip[4 + b] + is_[4 + c]
-            missing = 9 - exist
-            if missing >= best:
-                continue
-            rest = key - im[7 + a] - (ip[7 + b] << T.SUIT_BITS) - (is_[7 + c] << (2 * T.SUIT_BITS))
-            d = missing + tables.need(rest, 1 - melds)
-            if d < best:
-                best = d
+        best = _knitted_straight_need(key, melds, tables, best)
     return best
 
 
