@@ -36,6 +36,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from operator import eq as _eq
 from typing import Literal, Protocol
 
 from parlour.core.errors import InvalidHand
@@ -419,11 +420,39 @@ def shanten(
     >>> shanten("123m 456p 789s EEE C", wilds=1)
     -1
     """
+    if (
+        type(tiles) is list
+        and not melds
+        and not wilds
+        and constraints is None
+        and kinds is None
+        and model == "exact"
+        and (len(tiles) == 13 or len(tiles) == 14)
+    ):
+        fast = _checked_fast_need(tiles)
+        if fast is not None:
+            return fast - 1
     hand = prepare(tiles, melds, wilds=wilds, constraints=constraints)
     ks = _kinds_for(hand, kinds)
     if not hand.rules.is_unrestricted():
         return _constrained_shanten(hand, ks)
     return _shanten_prepared(hand, ks, model)
+
+
+def _checked_fast_need(tiles: list[Tile]) -> int | None:
+    """The fast path for a plain list of 13/14 tile ints, or None when the list needs
+    the full checks (anything but playing tiles, or more than four of a kind)."""
+    try:
+        s = sorted(tiles)
+    except TypeError:
+        return None
+    if s[0] < 0 or s[-1] >= NUM_KINDS or any(map(_eq, s, s[4:])):
+        return None
+    try:
+        key = sum(map(_INC.__getitem__, s))
+    except TypeError:  # a float or another non-int among the tiles
+        return None
+    return _fast_need(key)
 
 
 def shanten_of(tiles: list[Tile]) -> int:
