@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -27,6 +28,7 @@ from parlour.mahjong.tiles import (
     format_tiles,
     gb_name,
     scan_tiles,
+    tile_from_name,
     tile_name,
 )
 
@@ -56,7 +58,34 @@ class Meld:
     added: bool = False
 
     def __post_init__(self) -> None:
-        validate_set(self.kind, self.tiles)
+        tiles = tuple(self.tiles)
+        validate_set(self.kind, tiles)
+        object.__setattr__(self, "tiles", tiles)
+        rest = list(tiles)
+        wilds: list[tuple[Tile, Tile]] = []
+        for w in self.wilds:
+            if isinstance(w, list):
+                w = tuple(w)  # e.g. read back from JSON
+            if not (isinstance(w, tuple) and len(w) == 2 and all(_is_tile(t) for t in w)):
+                raise ValueError(f"a wild must be a (physical tile, stands for) pair, not {w!r}")
+            physical, stands_for = w
+            if stands_for not in rest:
+                raise ValueError(
+                    f"a wild stands for {tile_name(stands_for)}, which the {self.kind} "
+                    f"{format_tiles(tiles, style='compact')} does not hold (once more)"
+                )
+            rest.remove(stands_for)
+            wilds.append((physical, stands_for))
+        object.__setattr__(self, "wilds", tuple(sorted(wilds)))
+        if self.claimed_from is not None:
+            if self.claimed_from not in (1, 2, 3) or isinstance(self.claimed_from, bool):
+                raise ValueError(
+                    f"claimed_from must be a seat offset 1, 2 or 3, not {self.claimed_from!r}"
+                )
+            if not self.exposed:
+                raise ValueError("a concealed set cannot be claimed from a seat")
+        if self.added and (self.kind != KONG or not self.exposed):
+            raise ValueError("only an exposed kong can be made by adding a tile")
 
     @property
     def first(self) -> Tile:
@@ -86,8 +115,14 @@ class Meld:
         return format_meld(self)
 
 
+def _is_tile(t: object) -> bool:
+    return isinstance(t, int) and not isinstance(t, bool) and 0 <= t <= JOKER
+
+
 def validate_set(kind: str, tiles: tuple[Tile, ...]) -> None:
     """Raise ValueError unless ``tiles`` (sorted kinds) form a set of that kind."""
+    if not all(_is_tile(t) for t in tiles):
+        raise ValueError(f"not tiles: {tiles!r}")
     if kind == CHOW:
         ok = (
             len(tiles) == 3
@@ -122,36 +157,63 @@ def kong(tile: Tile, **kw: object) -> Meld:
 
 
 def format_meld(meld: Meld, *, style: Literal["spaced", "gb"] = "spaced") -> str:
-    """Write a meld: ``[123m]``, ``[EEE]``, ``[EEEE]``, ``{EEEE}``, ``[EEE>2]``; a wild is
-    written as its physical tile with ``*`` after the kinds it completes (``[PP P*]`` is
-    not used: the wild's physical tile is written, e.g. ``[PPJ*]`` for a joker).
+    """Write a meld: ``[123m]``, ``[EEE]``, ``[EEEE]``, ``{EEEE}``, ``[EEE>2]``.
 
-    In ``gb`` style the PyMahjongGB pack tuple is described as text: ``PENG E 1``.
+    A wild is written as its physical tile with ``*`` after the kinds it completes
+    (``[PPJ*]`` for a joker, ``[13m2m*]`` for a 2m used as a wild). When the kinds alone
+    do not say what the wilds stand for, each wild is followed by ``=`` and the kind it
+    stands for (``[23mJ*=1m]``: the joker is the 1m, not the 4m; ``[5mJ*=3mJ*=4m]``).
+
+    In ``gb`` style the PyMahjongGB pack tuple is described as text: ``PENG F1 1``.
+
+    >>> format_meld(Meld("chow", (0, 1, 2), wilds=((JOKER, 0),)))
+    '[23mJ*=1m]'
+    >>> format_meld(Meld("chow", (1, 2, 3), wilds=((JOKER, 3),)))
+    '[23mJ*]'
     """
     if style == "gb":
         kind = {CHOW: "CHI", PUNG: "PENG", KONG: "GANG"}[meld.kind]
         tile = meld.tiles[1] if meld.kind == CHOW else meld.tiles[0]
         offer = 0 if not meld.exposed else (meld.claimed_from or 1)
         return f"{kind} {gb_name(tile)} {offer}"
-    if meld.wilds:
-        rest = list(meld.tiles)
-        for _, stands_for in meld.wilds:
-            rest.remove(stands_for)
-        body = format_tiles(rest, style="compact") if rest else ""
-        for physical, _ in meld.wilds:
-            body += tile_name(physical) + "*"
-    else:
-        body = format_tiles(meld.tiles, style="compact", sort=False)
+    body = _meld_body(meld, explicit=False)
+    if meld.wilds and not _reads_back(body, meld):
+        body = _meld_body(meld, explicit=True)
     if meld.claimed_from is not None:
         body += f">{meld.claimed_from}"
     return f"[{body}]" if meld.exposed else "{" + body + "}"
+
+
+def _meld_body(meld: Meld, *, explicit: bool) -> str:
+    if not meld.wilds:
+        return format_tiles(meld.tiles, style="compact", sort=False)
+    rest = list(meld.tiles)
+    for _, stands_for in meld.wilds:
+        rest.remove(stands_for)
+    body = format_tiles(rest, style="compact") if rest else ""
+    for physical, stands_for in meld.wilds:
+        body += tile_name(physical) + "*"
+        if explicit:
+            body += "=" + tile_name(stands_for)
+    return body
+
+
+def _reads_back(body: str, meld: Meld) -> bool:
+    """True if ``body`` parses to the meld's kind, tiles and wilds."""
+    try:
+        back = parse_meld(f"[{body}]")
+    except NotationError:
+        return False
+    return (back.kind, back.tiles, back.wilds) == (meld.kind, meld.tiles, meld.wilds)
 
 
 def parse_meld(text: str, *, tile_set: TileSet | None = None) -> Meld:
     """Parse one bracketed meld.
 
     ``[…]`` is exposed, ``{…}`` a concealed kong; ``>N`` (N = 1–3) before the closing
-    bracket records the seat offset the tile was claimed from.
+    bracket records the seat offset the tile was claimed from. Jokers ``J`` and tiles
+    marked ``*`` are wilds; ``=T`` after a wild names the kind it stands for when the
+    other tiles do not (``[J=3mJ=4m5m]``).
 
     >>> parse_meld("[789s>3]")
     Meld(kind='chow', tiles=(24, 25, 26), exposed=True, claimed_from=3, wilds=(), added=False)
@@ -163,20 +225,29 @@ def parse_meld(text: str, *, tile_set: TileSet | None = None) -> Meld:
     if not isinstance(text, str):
         raise NotationError(f"meld notation must be a string, not {type(text).__name__}", "")
     s = text.strip()
+    if not s:
+        raise NotationError("empty meld notation", text)
     offset = len(text) - len(text.lstrip())
-    meld, end = _parse_meld_at(s, 0, tile_set=tile_set, full=text, base=offset)
+    meld, end, _ = _parse_meld_at(s, 0, tile_set=tile_set, full=text, base=offset)
     if end != len(s):
+        extra = end + len(s[end:]) - len(s[end:].lstrip())
         raise NotationError(
             "unexpected text after the meld",
             text,
-            end + offset,
+            extra + offset,
         )
     return meld
 
 
+_STANDS_FOR = re.compile(r"[1-9][mps]|[ESWNCFP]")
+
+
 def _parse_meld_at(
     s: str, start: int, *, tile_set: TileSet | None, full: str, base: int = 0
-) -> tuple[Meld, int]:
+) -> tuple[Meld, int, list[ScannedTile]]:
+    """Parse the meld opening at ``s[start]``: the meld, the index after its closing
+    bracket, and its tiles as scanned (positions in ``full``, which holds ``s`` from
+    ``base`` on)."""
     opener = s[start]
     closer = {"[": "]", "{": "}"}.get(opener)
     if closer is None:
@@ -185,34 +256,63 @@ def _parse_meld_at(
             full,
             start + base,
         )
-    end = s.find(closer, start + 1)
-    if end < 0:
+    end = start + 1
+    while end < len(s) and s[end] not in "]}":
+        end += 1
+    if end == len(s):
         raise NotationError(f"unclosed {opener!r}", full, start + base)
+    if s[end] != closer:
+        raise NotationError(f"{opener!r} closed by {s[end]!r}", full, end + base)
     inner = s[start + 1 : end]
+    at = start + base + 1  # position in ``full`` of the body's first character
     claimed_from: int | None = None
     if ">" in inner:
         body, _, who = inner.partition(">")
         if who not in ("1", "2", "3"):
-            pos = start + base + 1 + len(body) + 1
             raise NotationError(
                 f"claimed-from seat offset must be 1, 2 or 3, not {who!r}",
                 full,
-                pos,
+                at + len(body) + 1,
             )
         claimed_from = int(who)
     else:
         body = inner
+    # ``=T`` after a wild names what it stands for: blank it out before scanning.
+    annotations: list[tuple[int, Tile]] = []
+    chars = list(body)
+    k = body.find("=")
+    while k >= 0:
+        if k == 0 or body[k - 1] not in "*J":
+            raise NotationError(
+                "'=' must follow a wild tile (J or a tile marked '*')", full, at + k
+            )
+        m = _STANDS_FOR.match(body, k + 1)
+        if m is None:
+            raise NotationError(
+                "'=' must be followed by the suit or honour tile the wild stands for",
+                full,
+                at + k,
+            )
+        annotations.append((k, tile_from_name(m.group())))
+        chars[k : m.end()] = " " * (m.end() - k)
+        k = body.find("=", m.end())
     try:
-        scanned = scan_tiles(body)
+        scanned = [
+            ScannedTile(t.tile, t.position + at, t.wild_mark) for t in scan_tiles("".join(chars))
+        ]
     except NotationError as e:
-        pos = (e.position or 0) + start + base + 1
-        raise NotationError(e.reason, full, pos, detail=e.detail) from None
-    wilds: list[tuple[Tile, Tile]] = []
-    natural = [t.tile for t in scanned if not t.wild_mark and t.tile != JOKER]
-    wild_physical = [t.tile for t in scanned if t.wild_mark or t.tile == JOKER]
+        raise NotationError(e.reason, full, (e.position or 0) + at, detail=e.detail) from None
+    explicit: dict[int, Tile] = {}  # index in ``scanned`` -> the kind that wild stands for
+    for k, stands_for in annotations:
+        idx = max(i for i, t in enumerate(scanned) if t.position < at + k)
+        explicit[idx] = stands_for
+    is_wild = [t.wild_mark or t.tile == JOKER for t in scanned]
+    natural = [t.tile for t, w in zip(scanned, is_wild, strict=True) if not w]
+    fixed = natural + list(explicit.values())
+    free = [t.tile for i, t in enumerate(scanned) if is_wild[i] and i not in explicit]
     exposed = opener == "["
     meld_text = s[start : end + 1]
-    kind = _meld_kind(natural, len(scanned))
+    kind = _meld_kind(fixed, len(scanned))
     if kind is None or any(t >= NUM_KINDS for t in natural):
         raise NotationError(
             f"{meld_text!r} is not a chow, pung or kong",
@@ -223,16 +323,17 @@ def _parse_meld_at(
         raise NotationError("a concealed meld in braces must be a kong", full, start + base)
     if not exposed and claimed_from is not None:
         raise NotationError("a concealed kong cannot be claimed from a seat", full, start + base)
-    tiles, stands = _complete_set(kind, natural, len(wild_physical))
+    tiles, stands = _complete_set(kind, fixed, len(free))
     if tiles is None:
         raise NotationError(
             f"{meld_text!r} is not a chow, pung or kong",
             full,
             start + base,
         )
-    wilds = list(zip(wild_physical, stands, strict=True))
+    wilds = [(scanned[i].tile, t) for i, t in explicit.items()]
+    wilds += zip(free, stands, strict=True)
     check_counts(scanned, full, tile_set)
-    return Meld(kind, tiles, exposed, claimed_from, tuple(wilds)), end + 1
+    return Meld(kind, tiles, exposed, claimed_from, tuple(wilds)), end + 1, scanned
 
 
 def _meld_kind(natural: list[Tile], size: int) -> MeldKind | None:
@@ -282,7 +383,21 @@ class Hand:
     wild_marks: tuple[Tile, ...] = field(default=())
     win_tile: Tile | None = None
 
+    def __post_init__(self) -> None:
+        rest = list(self.concealed)
+        for t in self.wild_marks:
+            if t not in rest:
+                name = tile_name(t) if isinstance(t, int) and 0 <= t <= JOKER else repr(t)
+                raise ValueError(
+                    f"wild mark on {name}, which the concealed tiles do not hold (once more)"
+                )
+            rest.remove(t)
+        if self.win_tile is not None and self.win_tile not in self.concealed:
+            raise ValueError("the winning tile must be among the concealed tiles")
+
     def __str__(self) -> str:
+        """The hand in notation; ``parse_hand(str(h))`` gives back the same tiles, melds,
+        wild marks and winning tile (the concealed tiles sorted)."""
         parts = [str(m) for m in self.melds]
         rest = list(self.concealed)
         for t in self.wild_marks:
@@ -291,8 +406,8 @@ class Hand:
             parts.append(format_tiles(rest))
         parts += [tile_name(t) + "*" for t in self.wild_marks]
         if self.win_tile is not None:
-            wild = "*" if self.win_tile in self.wild_marks else ""
-            parts.append("+" + tile_name(self.win_tile) + wild)
+            # The winning tile is among the concealed tiles written before: ``+T`` names it.
+            parts.append("+" + tile_name(self.win_tile))
         return " ".join(parts)
 
 
@@ -301,8 +416,9 @@ def parse_hand(text: str, *, tile_set: TileSet | None = None) -> Hand:
     optional ``+T`` winning tile. Counts are checked across the whole hand.
 
     When ``+T`` is given and the concealed tiles already hold ``T``, it names the winning
-    tile among them (the specs' convention: the hand is written complete). Otherwise the
-    winning tile is added to the concealed tiles.
+    tile among them (the specs' convention: the hand is written complete); ``+T*`` then
+    says the winning copy is a wild, marking one copy unless one already is. Otherwise the
+    winning tile is added to the concealed tiles (with its wild mark, if any).
 
     >>> h = parse_hand("123m 456p 789s EE CC +C")
     >>> len(h.concealed), tile_name(h.win_tile or 0)
@@ -322,10 +438,9 @@ def parse_hand(text: str, *, tile_set: TileSet | None = None) -> Hand:
         if ch in "[{":
             loose_text = text[chunk_start:i]
             loose += _scan_at(loose_text, chunk_start, text)
-            meld, end = _parse_meld_at(text, i, tile_set=tile_set, full=text)
+            meld, end, meld_scanned = _parse_meld_at(text, i, tile_set=tile_set, full=text)
             melds.append(meld)
-            inner = text[i + 1 : end - 1].split(">")[0]
-            all_scanned += _scan_at(inner, i + 1, text)
+            all_scanned += meld_scanned
             i = end
             chunk_start = i
             continue
@@ -356,11 +471,13 @@ def parse_hand(text: str, *, tile_set: TileSet | None = None) -> Hand:
     win_tile: Tile | None = None
     if win is not None:
         win_tile = win.tile
-        if win.wild_mark:
-            wild_marks.append(win.tile)
         if win.tile not in concealed:
             concealed.append(win.tile)
             loose.append(win)
+            if win.wild_mark:
+                wild_marks.append(win.tile)
+        elif win.wild_mark and win.tile not in wild_marks:
+            wild_marks.append(win.tile)  # the winning copy is the one used as a wild
     ordered = sorted(all_scanned + loose, key=lambda s: s.position)
     check_counts(ordered, text, tile_set or TILES_ALL)
     return Hand(tuple(concealed), tuple(melds), tuple(wild_marks), win_tile)

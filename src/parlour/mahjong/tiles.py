@@ -145,6 +145,8 @@ _GLYPHS: tuple[str, ...] = (
     + (chr(0x1F02A),)  # joker
 )
 _BY_GLYPH = {g: i for i, g in enumerate(_GLYPHS)}
+_VARIATION_SELECTORS = "\ufe0e\ufe0f"
+_SEPARATORS = " \t\n,"
 
 # The notation of PyMahjongGB: W characters, B circles, T bamboos, F winds, J dragons,
 # H flowers (H1–H4) and seasons (H5–H8).
@@ -187,9 +189,10 @@ def scan_tiles(text: str, *, allow_wild_marks: bool = True) -> list[ScannedTile]
     """Read tile notation into tiles with their positions (the parser behind every other).
 
     Groups: digits then a suit letter (``123m``), honour letters (``E S W N C F P``),
-    ``f`` or ``x`` then digits 1–4 (``f12`` is f1 and f2), ``J`` for a joker. A ``*``
-    after a digit, an honour, a joker or a one-digit group marks that tile as wild.
-    Whitespace and commas separate groups and are otherwise ignored.
+    ``f`` or ``x`` then digits 1–4 (``f12`` is f1 and f2), ``J`` for a joker, and the
+    Unicode Mahjong Tiles glyphs (🀇, 🀄 or 🀄️). A ``*`` after a digit, an honour, a joker,
+    a glyph or a one-digit group marks that tile as wild. Whitespace and commas separate
+    groups and are otherwise ignored.
 
     >>> [(s.tile, s.wild_mark) for s in scan_tiles("12*3m P*")]
     [(0, False), (1, True), (2, False), (33, True)]
@@ -203,7 +206,7 @@ def scan_tiles(text: str, *, allow_wild_marks: bool = True) -> list[ScannedTile]
     n = len(text)
     while i < n:
         ch = text[i]
-        if ch in " \t\n,":
+        if ch in _SEPARATORS:
             if pending:
                 raise NotationError(
                     "numbers without a suit letter",
@@ -225,26 +228,24 @@ def scan_tiles(text: str, *, allow_wild_marks: bool = True) -> list[ScannedTile]
                 if pending[-1][2]:
                     raise NotationError("double wild mark", text, i)
                 pending[-1][2] = True
-            elif (
-                out
-                and i > 0
-                and not out[-1].wild_mark
-                and (
-                    (text[i - 1] in SUITS and last_group_len == 1)
-                    or text[i - 1] in HONOR_LETTERS + "J"
-                )
-            ):
-                last = out[-1]
-                out[-1] = ScannedTile(last.tile, last.position, True)
-            elif out and i > 0 and text[i - 1] in SUITS:
+                i += 1
+                continue
+            prev = text[i - 1] if i > 0 else ""
+            if not out or not prev or prev in _SEPARATORS:
+                raise NotationError("wild mark '*' does not follow a tile", text, i)
+            last = out[-1]
+            if prev == "*" or (prev in SUITS and last_group_len == 1 and last.wild_mark):
+                raise NotationError("double wild mark", text, i)
+            if prev in SUITS and last_group_len != 1:
                 raise NotationError(
                     "ambiguous wild mark",
                     text,
                     i,
                     detail="put '*' after the digit it marks",
                 )
-            else:
-                raise NotationError("wild mark '*' does not follow a tile", text, i)
+            # The tile just read: a one-digit suited group, an honour, a joker, a glyph
+            # (perhaps with its variation selector) or the last digit of a bonus group.
+            out[-1] = ScannedTile(last.tile, last.position, True)
             i += 1
             continue
         if ch in SUITS:
@@ -279,7 +280,7 @@ def scan_tiles(text: str, *, allow_wild_marks: bool = True) -> list[ScannedTile]
         if ch in "fx":
             base = 34 if ch == "f" else 38
             j = i + 1
-            if j >= n or not ("1" <= text[j] <= "4"):
+            if j >= n or not ("0" <= text[j] <= "9"):
                 raise NotationError(
                     f"'{ch}' must be followed by a number 1-4",
                     text,
@@ -292,15 +293,26 @@ def scan_tiles(text: str, *, allow_wild_marks: bool = True) -> list[ScannedTile]
                         text,
                         j,
                     )
-                out.append(ScannedTile(base + int(text[j]) - 1, j))
+                # the first tile of the group starts at its letter (f1), the others at
+                # their digit (the 2 of f12)
+                out.append(ScannedTile(base + int(text[j]) - 1, i if j == i + 1 else j))
                 j += 1
             i = j
             continue
         if ch in _BY_GLYPH:
             out.append(ScannedTile(_BY_GLYPH[ch], i))
             i += 1
+            if i < n and text[i] in _VARIATION_SELECTORS:
+                i += 1  # 🀄️: emoji or text presentation of the glyph before it
             continue
-        raise NotationError(f"unexpected character {ch!r}", text, i)
+        # Name non-ASCII characters by code point too: many look like nothing or like
+        # something else (U+FE0F, a full-width digit, a no-break space).
+        raise NotationError(
+            f"unexpected character {ch!r}",
+            text,
+            i,
+            detail=f"U+{ord(ch):04X}" if ord(ch) > 127 else "",
+        )
     if pending:
         raise NotationError(
             "numbers without a suit letter",
@@ -333,40 +345,78 @@ def parse_tiles(text: str, *, tile_set: TileSet | None = None) -> list[Tile]:
 def check_counts(
     scanned: Sequence[ScannedTile], text: str, tile_set: TileSet | None = None
 ) -> None:
-    """Raise :class:`NotationError` at the first tile written more often than the set holds."""
-    limits = (tile_set or TILES_ALL).counts
+    """Raise :class:`NotationError` at the first tile written more often than the set holds.
+
+    >>> check_counts(scan_tiles("5p f1"), "5p f1", TILES_136)
+    Traceback (most recent call last):
+    ...
+    parlour.core.errors.NotationError: f1 is not in the tile set at position 3 in '5p f1' ...
+    """
+    ts = tile_set or TILES_ALL
+    limits = ts.counts
     seen = [0] * NUM_TILES
     for s in scanned:
         seen[s.tile] += 1
         if seen[s.tile] > limits[s.tile]:
             holds = limits[s.tile]
+            name = tile_name(s.tile)
+            if holds == 0:
+                raise NotationError(
+                    f"{name} is not in the tile set",
+                    text,
+                    s.position,
+                    detail=f"the {ts.name} set has no {name}",
+                )
             raise NotationError(
-                f"{seen[s.tile]} copies of {tile_name(s.tile)}",
+                f"{seen[s.tile]} copies of {name}",
                 text,
                 s.position,
                 detail=f"the tile set holds {holds}",
             )
 
 
-def parse_gb_tiles(text: str | Iterable[str]) -> list[Tile]:
+def parse_gb_tiles(text: str | Iterable[str], *, tile_set: TileSet | None = None) -> list[Tile]:
     """Parse PyMahjongGB notation (``"W1 W2 B5 F1 J3"`` or a sequence of such names).
+
+    Positions in errors count characters of the text, or of the names joined by single
+    spaces when a sequence is given. Counts are checked as by :func:`parse_tiles`.
 
     >>> parse_gb_tiles("W1 B5 T9 F2 J1 H5")
     [0, 13, 26, 28, 31, 38]
+    >>> parse_gb_tiles(["W1", "X1"])
+    Traceback (most recent call last):
+    ...
+    parlour.core.errors.NotationError: not a PyMahjongGB tile name: 'X1' at position 3 in 'W1 X1'
     """
-    names = text.split() if isinstance(text, str) else list(text)
-    full = text if isinstance(text, str) else " ".join(names)
-    out: list[Tile] = []
+    if isinstance(text, str):
+        names = text.split()
+        full = text
+    else:
+        try:
+            names = list(text)
+        except TypeError:
+            raise NotationError(
+                f"PyMahjongGB notation must be a string or a sequence of names, "
+                f"not {type(text).__name__}",
+                "",
+            ) from None
+        for name in names:
+            if not isinstance(name, str):
+                raise NotationError(
+                    f"a PyMahjongGB tile name must be a string, not {type(name).__name__}", ""
+                )
+        full = " ".join(names)
+    scanned: list[ScannedTile] = []
     pos = 0
     for name in names:
-        if isinstance(text, str):
-            pos = text.index(name, pos)
+        pos = full.index(name, pos)
         tile = _BY_GB_NAME.get(name)
         if tile is None:
             raise NotationError(f"not a PyMahjongGB tile name: {name!r}", full, pos)
-        out.append(tile)
+        scanned.append(ScannedTile(tile, pos))
         pos += len(name)
-    return out
+    check_counts(scanned, full, tile_set)
+    return [s.tile for s in scanned]
 
 
 # ---------------------------------------------------------------------------------------
@@ -390,10 +440,12 @@ def format_tiles(tiles: Iterable[Tile], *, style: FormatStyle = "spaced", sort: 
     >>> format_tiles([0, 1, 2], style="unicode")
     '🀇🀈🀉'
     """
-    seq = sorted(tiles) if sort else list(tiles)
+    seq = list(tiles)
     for t in seq:
         if not (isinstance(t, int) and 0 <= t < NUM_TILES):
             raise ValueError(f"not a tile: {t!r}")
+    if sort:
+        seq.sort()
     if style == "unicode":
         return "".join(_GLYPHS[t] for t in seq)
     if style == "gb":
@@ -475,6 +527,9 @@ class TileSet:
     ) -> TileSet:
         """The set with one suit (``"m"``, ``"p"`` or ``"s"``) and/or some kinds removed."""
         drop = set(kinds)
+        for t in drop:
+            if not (isinstance(t, int) and 0 <= t < NUM_TILES):
+                raise ValueError(f"not a tile: {t!r}")
         if suit is not None:
             if suit not in SUITS:
                 raise ValueError(f"not a suit: {suit!r}")
@@ -486,6 +541,8 @@ class TileSet:
 
     def with_jokers(self, jokers: int, *, name: str | None = None) -> TileSet:
         """The set with ``jokers`` joker tiles added."""
+        if not isinstance(jokers, int) or jokers < 0:
+            raise ValueError(f"the number of jokers must be a non-negative int, not {jokers!r}")
         counts = list(self.counts)
         counts[JOKER] = jokers
         return TileSet(name or f"{self.name}+{jokers}J", tuple(counts))
