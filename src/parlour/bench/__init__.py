@@ -1,0 +1,1 @@
+"""Benchmarks that time parlour against its peers (``parlour bench ...``)."""
