@@ -34,6 +34,7 @@ of other calculators (PyMahjongGB) which does.
 from __future__ import annotations
 
 import contextlib
+import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from operator import eq as _eq
@@ -121,6 +122,30 @@ class WildRules:
     substitutes: tuple[tuple[Tile, Tile], ...] = ()
     max_copies: int = 4
     extra_in_one_group: int = 0
+
+    def __post_init__(self) -> None:
+        for name, lo, hi in (
+            ("max_in_set", 0, 3),
+            ("max_in_pair", 0, 2),
+            ("max_in_kong", 0, 4),
+            ("max_copies", 2, 4),
+            ("extra_in_one_group", 0, 3),
+        ):
+            v = getattr(self, name)
+            if not isinstance(v, int) or not lo <= v <= hi:
+                raise ValueError(
+                    f"WildRules.{name} must be an integer from {lo} to {hi}, not {v!r}"
+                )
+        tiles = [self.wild_tile] if self.wild_tile is not None else []
+        for pair in self.substitutes:
+            if len(pair) != 2:
+                raise ValueError(
+                    f"WildRules.substitutes holds (tile, stands for) pairs, not {pair!r}"
+                )
+            tiles += pair
+        for t in tiles:
+            if not isinstance(t, int) or not 0 <= t < NUM_KINDS:
+                raise ValueError(f"WildRules: {t!r} is not a playing tile (0-33)")
 
     def is_unrestricted(self) -> bool:
         """True if a wild may stand anywhere (the fast table path applies)."""
@@ -318,6 +343,17 @@ def prepare(
     for t in range(NUM_KINDS):
         if physical[t] > 4:
             raise InvalidHand(f"{physical[t]} copies of {tile_name(t)} in one hand; a set has 4")
+    cap = min(4, rules.max_copies)
+    for t in range(NUM_KINDS):
+        if meld_counts[t] > cap:
+            raise InvalidHand(
+                f"the melds hold {meld_counts[t]} copies of {tile_name(t)}; the rules allow {cap}"
+            )
+        if counts[t] > 4:
+            raise InvalidHand(
+                f"{counts[t]} copies of {tile_name(t)} in one hand counting substitutes; "
+                "a set has 4"
+            )
     size = len(concealed) + wilds + 3 * len(fixed)
     if size not in sizes:
         want = " or ".join(str(s) for s in sizes)
@@ -522,8 +558,10 @@ def _fast_need(key: int) -> int:
     if r is None:
         r = T.combine_ids(ab, ch)
     best = _VEC[r][9]
-    if best <= 1:
-        return best  # no special shape needs fewer than one tile unless complete
+    if best <= 0:
+        return best
+    # a regular need of 1 does not settle it: a hand can be one tile from four sets and a
+    # pair yet complete as seven pairs (11112222334455m), so the shapes below still count
     s = a[1] + b[1] + c[1] + h[1]
     pairs = s & 31
     if pairs > 7:
@@ -848,6 +886,13 @@ def decompositions(
     """
     hand = prepare(tiles, melds, wilds=wilds, constraints=constraints, sizes=(14, 17))
     ks = _kinds_for(hand, kinds)
+    # checked now, read lazily: a bad hand raises at the call, not at the first next()
+    return _all_decompositions(hand, ks, special)
+
+
+def _all_decompositions(
+    hand: PreparedHand, ks: Sequence[str], special: Sequence[SpecialShape]
+) -> Iterator[Decomposition]:
     yield from _decompose(hand, ks)
     for shape in special:
         yield from shape.decompositions(hand)
@@ -874,6 +919,9 @@ def _meld_key(m: Meld) -> tuple[object, ...]:
 
 
 def _decompose_raw(hand: PreparedHand, ks: Sequence[str]) -> Iterator[Decomposition]:
+    cap = min(4, hand.rules.max_copies)
+    if any(hand.counts[t] + hand.meld_counts[t] > cap for t in range(NUM_KINDS)):
+        return  # the naturals alone hold more copies of a kind than the rules allow
     counts = list(hand.counts)
     sets = hand.sets_needed
     nmelds = len(hand.melds)
@@ -906,7 +954,8 @@ def _make(
 ) -> Decomposition:
     made: list[Meld] = list(hand.melds)
     pool = list(used)
-    for kind, first, stands in sorted(groups, key=lambda g: (g[1], g[0])):
+    # a fixed order (stands included) so one reading always gets the same physical wilds
+    for kind, first, stands in sorted(groups, key=lambda g: (g[1], g[0], g[2])):
         tiles = (first, first + 1, first + 2) if kind == CHOW else (first,) * 3
         w: list[tuple[Tile, Tile]] = []
         for s in stands:
@@ -922,22 +971,46 @@ def _make(
 def _assign_wilds(
     wild_pool: Sequence[Tile], stands: Sequence[Tile], rules: WildRules
 ) -> list[tuple[Tile, Tile]] | None:
-    """Pair physical wilds with the kinds they stand for (face-value rule respected)."""
+    """Pair physical wilds with the kinds they stand for (face-value rule respected), or
+    None if no pairing obeys the rules.
+
+    A physical wild is placed on a kind other than its face when it can be, so the
+    report reads naturally; under ``face_value=False`` it may not stand for its own face
+    (jokers have none). With several physical kinds of wild a greedy choice can paint
+    itself into a corner (wilds 1s* 3s* for 2s 3s), so this is a bipartite matching.
+    """
     pool = sorted(wild_pool)
-    out: list[tuple[Tile, Tile]] = []
-    # Place wilds on kinds other than their face first, so a face-value ban can be met.
-    for s in sorted(stands):
-        pick = None
-        for i, p in enumerate(pool):
-            if p == s and not rules.face_value and p != JOKER:
+    want = sorted(stands)
+    if len(want) > len(pool):
+        return None
+
+    def allowed(p: Tile, s: Tile) -> bool:
+        return rules.face_value or p == JOKER or p != s
+
+    # preferred order per stand: other faces first, then its own face
+    prefs = [
+        [i for i, p in enumerate(pool) if p != s and allowed(p, s)]
+        + [i for i, p in enumerate(pool) if p == s and allowed(p, s)]
+        for s in want
+    ]
+    owner: list[int | None] = [None] * len(pool)
+
+    def augment(j: int, seen: list[bool]) -> bool:
+        for i in prefs[j]:
+            if seen[i]:
                 continue
-            pick = i
-            if p != s:
-                break
-        if pick is None:
+            seen[i] = True
+            o = owner[i]
+            if o is None or augment(o, seen):
+                owner[i] = j
+                return True
+        return False
+
+    for j in range(len(want)):
+        if not augment(j, [False] * len(pool)):
             return None
-        out.append((pool.pop(pick), s))
-    return out
+    got = [(pool[i], want[j]) for i, j in enumerate(owner) if j is not None]
+    return sorted(got, key=lambda ps: (ps[1], ps[0]))
 
 
 class _Found(Exception):
@@ -954,36 +1027,63 @@ def _regular(
     free: int = 0,
     drops: int = 0,
     first_only: bool = False,
+    reserved: Sequence[Tile] = (),
+    pre_stands: Sequence[Tile] = (),
 ) -> Iterator[tuple[list[Group], Tile | None, list[tuple[Tile, Tile]]]]:
     """Every split of ``counts`` plus the wilds into ``sets`` sets and (if ``want_pair``)
     a pair. Yields (groups, pair, (physical, stands for) per wild).
 
-    For the shanten search, ``free`` tiles (drawn naturals of any kind: unrestricted
-    fillers) may fill gaps too and ``drops`` natural tiles may be set aside; with
+    For the shanten search, ``free`` tiles (drawn naturals of any kind but the wild kind:
+    unrestricted fillers) may fill gaps too and ``drops`` natural tiles may be set aside; with
     ``first_only`` the search stops at the first split.
+
+    ``reserved`` are kinds the rest of the shape already holds (the knitted straight's
+    tiles): they count towards the copy limit. ``pre_stands`` are kinds that wilds of
+    ``wild_pool`` already stand for elsewhere in the shape: the search uses the other
+    wilds, and the physical wilds are matched to all the stands together.
     """
     rules = hand.rules
-    w_total = len(wild_pool)
+    w_total = len(wild_pool) - len(pre_stands)
     natural = sum(counts)
-    if natural + w_total + free - drops != 3 * sets + (2 if want_pair else 0):
+    if w_total < 0 or natural + w_total + free - drops != 3 * sets + (2 if want_pair else 0):
         return
+    cap = min(4, rules.max_copies)
+    base = [hand.meld_counts[t] + counts[t] for t in range(NUM_KINDS)]
+    for t in reserved:
+        base[t] += 1
     if w_total == 0 and free == 0 and drops == 0:
+        if any(b > cap for b in base):
+            return
+        pre_used = _assign_wilds(wild_pool, pre_stands, rules) if pre_stands else []
+        if pre_used is None:
+            return
         for plain_groups, plain_pair in _plain_splits(tuple(counts), sets, want_pair):
-            yield list(plain_groups), plain_pair, []
+            yield list(plain_groups), plain_pair, list(pre_used)
         return
-    limit = [rules.max_copies - hand.meld_counts[t] - counts[t] for t in range(NUM_KINDS)]
-    natural_limit = [4 - hand.meld_counts[t] - counts[t] for t in range(NUM_KINDS)]
-    only_joker = all(p == JOKER for p in wild_pool)
+    # copies each kind can still take from wilds and free tiles (a bound while searching,
+    # checked exactly, with the tiles set aside, when a split is complete)
+    limit = [cap - base[t] for t in range(NUM_KINDS)]
+    face_banned = rules.wild_tile if not rules.face_value else None
+    face_budget = sum(1 for p in wild_pool if p != face_banned) - sum(
+        1 for t in pre_stands if t == face_banned
+    )
     rep = [0] * NUM_KINDS
+    dropped = [0] * NUM_KINDS
+    on_face = [0]  # wilds standing for the banned face so far
     groups: list[Group] = []
     pair_now: list[tuple[Tile, tuple[Tile, ...]] | None] = [None]
     extra_left = [rules.extra_in_one_group]
-    results: list[tuple[list[Group], Tile | None, list[Tile]]] = []
+    results: list[tuple[list[Group], Tile | None, list[tuple[Tile, Tile]]]] = []
+
+    undrawable = _undrawable(rules)
 
     def can_rep(t: Tile, n_wild: int, n_free: int) -> bool:
-        if rep[t] + n_wild + n_free > limit[t] or rep[t] + n_wild + n_free > natural_limit[t]:
+        if rep[t] + n_wild + n_free > limit[t] + dropped[t]:
             return False
-        return not (n_wild and not rules.face_value and rules.wild_tile == t and not only_joker)
+        if n_free and t == undrawable:
+            return False  # a drawn tile of the wild kind is a wild, not a natural
+        # a wild of the banned face needs another wild (a joker) to stand for that kind
+        return not (n_wild and t == face_banned and on_face[0] + n_wild > face_budget)
 
     def wild_ok(kind: str, n: int) -> tuple[bool, int]:
         """(allowed, extra allowance consumed) for n wilds in one group."""
@@ -1000,15 +1100,21 @@ def _regular(
         if n <= cap:
             return True, 0
         if n <= cap + extra_left[0]:
-            return True, n - cap
+            # one group only may go over: it takes the whole allowance
+            return True, extra_left[0]
         return False, 0
 
     def emit() -> None:
+        if any(rep[t] > limit[t] + dropped[t] for t in range(NUM_KINDS)):
+            return  # more copies than allowed (only when naturals alone exceed the cap)
         stands_all = [t for g in groups for t in g[2]]
         pair = pair_now[0]
         if pair is not None:
             stands_all += list(pair[1])
-        results.append((list(groups), pair[0] if pair else None, stands_all))
+        used = _assign_wilds(wild_pool, [*pre_stands, *stands_all], rules)
+        if used is None:
+            return
+        results.append((list(groups), pair[0] if pair else None, used))
         if first_only:
             raise _Found
 
@@ -1029,7 +1135,9 @@ def _regular(
         c = counts[k]
         if dr:
             counts[k] -= 1
+            dropped[k] += 1
             rec(w, f, dr - 1, s, need_pair)
+            dropped[k] -= 1
             counts[k] += 1
         if need_pair:
             for nat in (2, 1):
@@ -1041,11 +1149,14 @@ def _regular(
                         continue
                     counts[k] -= nat
                     rep[k] += nw + nf
+                    face = nw if k == face_banned else 0
+                    on_face[0] += face
                     extra_left[0] -= extra
                     pair_now[0] = (k, (k,) * nw)
                     rec(w - nw, f - nf, dr, s, False)
                     pair_now[0] = None
                     extra_left[0] += extra
+                    on_face[0] -= face
                     rep[k] -= nw + nf
                     counts[k] += nat
         if s == 0:
@@ -1059,11 +1170,14 @@ def _regular(
                     continue
                 counts[k] -= nat
                 rep[k] += nw + nf
+                face = nw if k == face_banned else 0
+                on_face[0] += face
                 extra_left[0] -= extra
                 groups.append((PUNG, k, (k,) * nw))
                 rec(w - nw, f - nf, dr, s - 1, need_pair)
                 groups.pop()
                 extra_left[0] += extra
+                on_face[0] -= face
                 rep[k] -= nw + nf
                 counts[k] += nat
         if k >= 27:
@@ -1092,11 +1206,14 @@ def _regular(
                     counts[t] -= 1
                 for t in wl + fr:
                     rep[t] += 1
+                face = wl.count(face_banned) if face_banned is not None else 0
+                on_face[0] += face
                 extra_left[0] -= extra
                 groups.append((CHOW, first, tuple(wl)))
                 rec(w - len(wl), f - len(fr), dr, s - 1, need_pair)
                 groups.pop()
                 extra_left[0] += extra
+                on_face[0] -= face
                 for t in wl + fr:
                     rep[t] -= 1
                 for t in nats:
@@ -1117,11 +1234,14 @@ def _regular(
                 for t in range(NUM_KINDS):
                     if can_rep(t, nw, nf):
                         rep[t] += 2
+                        face = nw if t == face_banned else 0
+                        on_face[0] += face
                         pair_now[0] = (t, (t,) * nw)
                         extra_left[0] -= extra
                         all_wild(w - nw, f - nf, 0, False, 0)
                         extra_left[0] += extra
                         pair_now[0] = None
+                        on_face[0] -= face
                         rep[t] -= 2
             return
         # sets of gap-fillers only, in non-decreasing (first, kind) order to avoid repeats
@@ -1137,29 +1257,34 @@ def _regular(
                 ok, extra = wild_ok(kind, nw)
                 if not ok:
                     continue
-                wl = tiles[:nw]
-                fr = tiles[nw:]
                 if kind == PUNG:
                     if not can_rep(first, nw, nf):
                         continue
-                elif any(not can_rep(t, t in wl, t in fr) for t in tiles):
-                    continue
-                for t in tiles:
-                    rep[t] += 1
-                extra_left[0] -= extra
-                groups.append((kind, first, tuple(wl)))
-                all_wild(w - nw, f - nf, s - 1, need_pair, code)
-                groups.pop()
-                extra_left[0] += extra
-                for t in tiles:
-                    rep[t] -= 1
+                    placements = [tiles[:nw]]
+                else:
+                    # which of the chow's tiles the wilds stand for (the rest are free)
+                    placements = [
+                        wl
+                        for wl in itertools.combinations(tiles, nw)
+                        if all(can_rep(t, t in wl, t not in wl) for t in tiles)
+                    ]
+                for wl in placements:
+                    for t in tiles:
+                        rep[t] += 1
+                    face = wl.count(face_banned) if face_banned is not None else 0
+                    on_face[0] += face
+                    extra_left[0] -= extra
+                    groups.append((kind, first, tuple(wl)))
+                    all_wild(w - nw, f - nf, s - 1, need_pair, code)
+                    groups.pop()
+                    extra_left[0] += extra
+                    on_face[0] -= face
+                    for t in tiles:
+                        rep[t] -= 1
 
     with contextlib.suppress(_Found):
         rec(w_total, free, drops, sets, want_pair)
-    for grp, pair, stands in results:
-        used = _assign_wilds(wild_pool, stands, rules)
-        if used is not None:
-            yield grp, pair, used
+    yield from results
 
 
 _PLAIN: dict[tuple[tuple[int, ...], int, bool], list[tuple[tuple[Group, ...], Tile | None]]] = {}
@@ -1241,39 +1366,66 @@ def _split_group(
 def _fill(hand: PreparedHand, wanted: Sequence[Tile]) -> list[tuple[Tile, Tile]] | None:
     """Wilds standing for ``wanted`` kinds (None if the rules or copies forbid it)."""
     rules = hand.rules
+    cap = min(4, rules.max_copies)
     for t in set(wanted):
-        if hand.counts[t] + hand.meld_counts[t] + wanted.count(t) > rules.max_copies:
+        if hand.counts[t] + hand.meld_counts[t] + wanted.count(t) > cap:
             return None
     return _assign_wilds(hand.wild_tiles, wanted, rules)
 
 
 def _seven_pairs(hand: PreparedHand) -> Iterator[Decomposition]:
+    """Seven pairs; a kind may give two pairs (four of a kind), as MCR allows.
+
+    Every natural tile is used; a kind with an odd count gets a wild, and the spare wilds
+    make further pairs: on new kinds, or by splitting a natural pair into two pairs of a
+    natural and a wild each (which is how a rule of at most one wild per pair is met).
+    """
     rules = hand.rules
     c = hand.counts
     w = hand.wilds
-    if w and not rules.in_pair and any(x % 2 for x in c):
+    cap = min(4, rules.max_copies)
+    if w and not rules.in_pair:
         return
-    # natural pairs and singles; identical pairs allowed (four of a kind = two pairs)
-    pairs: list[Tile] = []
-    need: list[Tile] = []
-    for t in range(NUM_KINDS):
-        pairs += [t] * (c[t] // 2)
-        if c[t] % 2:
-            pairs.append(t)
-            need.append(t)
-    if len(need) > w or (need and rules.max_in_pair < 1):
+    min_pairs = sum((x + 1) // 2 for x in c)
+    spare = 7 - min_pairs
+    if spare < 0 or sum(x % 2 for x in c) + 2 * spare != w:
         return
-    spare = w - len(need)
-    if spare % 2 or len(pairs) + spare // 2 != 7:
-        return
-    if spare and (rules.max_in_pair < 2 or not rules.in_pair):
-        return
-    for extra in _wild_pairs(hand, spare // 2, need):
-        used = _fill(hand, need + [t for t in extra for _ in range(2)])
+    for extra in _wild_pairs(hand, spare, []):
+        pairs: list[Tile] = []
+        stands: list[Tile] = []
+        over = 0
+        for t in range(NUM_KINDS):
+            n = (c[t] + 1) // 2 + extra.count(t)
+            if not n:
+                continue
+            if n > 2 or 2 * n > cap:
+                over = 99
+                break
+            pairs += [t] * n
+            stands += [t] * (2 * n - c[t])
+            over += _pairs_over(2 * n - c[t], n, rules)
+            if over > 1:
+                break
+        if over > 1:
+            continue
+        used = _assign_wilds(hand.wild_tiles, stands, rules)
         if used is not None:
-            yield Decomposition(
-                "seven_pairs", (), None, tuple(sorted(pairs + extra)), wilds=tuple(sorted(used))
-            )
+            yield Decomposition("seven_pairs", (), None, tuple(pairs), wilds=tuple(sorted(used)))
+
+
+def _pairs_over(wilds: int, pairs: int, rules: WildRules) -> int:
+    """Fewest of ``pairs`` pairs of one kind that go over ``max_in_pair`` when they share
+    ``wilds`` wilds (99 if even the one-group allowance cannot cover it)."""
+    best = 99
+    for a in range(wilds + 1):
+        spread = (a, wilds - a) if pairs == 2 else (wilds,)
+        if len(spread) != pairs or max(spread) > 2:
+            continue
+        over = [x for x in spread if x > rules.max_in_pair]
+        if any(x > rules.max_in_pair + rules.extra_in_one_group for x in over):
+            continue
+        best = min(best, len(over))
+    return best
 
 
 def _wild_pairs(hand: PreparedHand, n: int, base: list[Tile]) -> Iterator[list[Tile]]:
@@ -1322,31 +1474,33 @@ def _thirteen_orphans(hand: PreparedHand) -> Iterator[Decomposition]:
 
 
 def _knitted_straight(hand: PreparedHand) -> Iterator[Decomposition]:
+    sets = 1 - len(hand.melds)
     for pattern in range(6):
         straight = knitted_tiles(pattern)
-        counts = list(hand.counts)
-        need: list[Tile] = []
-        for t in straight:
-            if counts[t]:
-                counts[t] -= 1
-            else:
-                need.append(t)
-        if len(need) > hand.wilds:
+        held = [t for t in straight if hand.counts[t]]
+        missing = [t for t in straight if not hand.counts[t]]
+        spare = hand.wilds - len(missing)
+        if spare < 0:
             continue
-        pool = list(hand.wild_tiles)
-        used_straight = _assign_wilds(pool, need, hand.rules)
-        if used_straight is None:
-            continue
-        for p, _ in used_straight:
-            pool.remove(p)
-        sub = PreparedHand(
-            hand.counts, tuple(pool), hand.melds, hand.size, hand.meld_counts, hand.rules
-        )
-        for groups, pair, used in _regular(counts, 1 - len(hand.melds), True, pool, sub):
-            d = _make(hand, "knitted_straight", groups, pair, used, singles=straight)
-            yield Decomposition(
-                d.shape, d.melds, d.pair, (), straight, tuple(sorted(list(d.wilds) + used_straight))
-            )
+        # A wild may also play a straight tile the hand holds, the natural copy going to
+        # the set or the pair: a different reading, and sometimes the only one the wild
+        # rules allow (a pair may hold at most one wild, say).
+        for k in range(min(spare, len(held)) + 1):
+            for swapped in itertools.combinations(held, k):
+                counts = list(hand.counts)
+                for t in held:
+                    if t not in swapped:
+                        counts[t] -= 1
+                for groups, pair, used in _regular(
+                    counts,
+                    sets,
+                    True,
+                    hand.wild_tiles,
+                    hand,
+                    reserved=straight,
+                    pre_stands=[*missing, *swapped],
+                ):
+                    yield _make(hand, "knitted_straight", groups, pair, used, singles=straight)
 
 
 def _honors_knitted(hand: PreparedHand) -> Iterator[Decomposition]:
@@ -1383,55 +1537,257 @@ def _choose(items: list[Tile], k: int) -> Iterator[list[Tile]]:
 # Constrained shanten (slow path: wild rules that restrict where a wild may stand)
 
 
+def _undrawable(rules: WildRules) -> Tile | None:
+    """The kind no draw gives as a natural tile: the wild kind (a drawn copy is a wild),
+    unless a substitute stands for it (the White Dragons standing for the gold's kind)."""
+    x = rules.wild_tile
+    if x is None or any(stands == x for _, stands in rules.substitutes):
+        return None
+    return x
+
+
 def _constrained_shanten(hand: PreparedHand, ks: Sequence[str]) -> int:
     """Shanten under wild rules that restrict where a wild may stand: the fewest tiles to
-    draw (of any kinds) so that, after setting the surplus aside, the hand is complete.
+    draw so that, after setting the surplus aside, the hand is complete under the rules.
 
-    The regular shape is searched exactly; for the special shapes, whose tiles stand
-    alone, the table formula applies with the wilds counted when the rules let a wild
-    stand in a pair (seven pairs) or at all. Slow next to the table path: for analysis.
+    A draw is a natural tile of any kind but the wild kind, or a copy of the wild kind
+    (a wild, bound by the rules like the others). Every shape is searched exactly. Slow
+    next to the table path: for analysis.
     """
-    target = 14 if hand.size <= 14 else 17
     best = 99
-    specials = tuple(k for k in ks if k != "regular")
-    if specials and hand.size <= 14:
-        key = _key_of_counts(hand.counts)
-        n = sum(hand.counts)
-        rules = hand.rules
-        for k in specials:
-            w = hand.wilds if (k != "seven_pairs" or rules.in_pair) else 0
-            d = _shanten_key(key, n, hand.sets_needed, (k,), T.EXACT, hand)
-            best = min(best, d - w - 1)
+    if hand.size <= 14:
+        for k in ks:
+            if k in ("seven_pairs", "thirteen_orphans", "honors_knitted") and not hand.melds:
+                best = min(best, _constrained_singles_need(hand, k))
+        if "knitted_straight" in ks and len(hand.melds) <= 1:
+            best = min(best, _constrained_need(hand, best, knitted=True))
     if "regular" in ks:
-        counts = list(hand.counts)
-        n_tiles = sum(counts) + hand.wilds + 3 * len(hand.melds)
-        for k in range(0, best + 2):
-            drops = n_tiles + k - target
-            if drops < 0:
-                continue
-            # surplus wilds are set aside too: try keeping fewer wilds
-            found = False
-            for dw in range(0, min(drops, hand.wilds) + 1):
-                pool = sorted(hand.wild_tiles)[: hand.wilds - dw]
+        best = min(best, _constrained_need(hand, best))
+    return max(-1, best - 1)
+
+
+def _kept_wilds(hand: PreparedHand, keep: int) -> list[tuple[Tile, ...]]:
+    """The different selections of ``keep`` of the hand's physical wilds."""
+    return sorted(set(itertools.combinations(sorted(hand.wild_tiles), keep)))
+
+
+def _constrained_need(hand: PreparedHand, bound: int, *, knitted: bool = False) -> int:
+    """Fewest draws (below ``bound``, else ``bound``) for four sets and a pair, or with
+    ``knitted`` for a knitted straight, (one less fixed melds) set and a pair."""
+    rules = hand.rules
+    target = 14 if hand.size <= 14 else 17
+    x = rules.wild_tile
+    n_natural = sum(hand.counts)
+    n_tiles = n_natural + hand.wilds + 3 * len(hand.melds)
+    # Rules only ever take options away, so the tables' figure for unrestricted wilds is
+    # a lower bound: start there (a failed search is the expensive one). With every wild
+    # set aside and only naturals drawn the hand can always be completed within a whole
+    # new hand's draws, which bounds the search from above.
+    key = _key_of_counts(hand.counts)
+    if knitted:
+        lower = _knitted_straight_need(key, len(hand.melds), T.EXACT, 99)
+    elif any(hand.meld_counts):
+        lower = _capped_regular_need(hand)
+    else:
+        lower = T.EXACT.need(key, hand.sets_needed)
+    # ... and no more wilds count than the rules let the groups hold
+    sets = hand.sets_needed if not knitted else 1 - len(hand.melds)
+    room = sets * (rules.max_in_set if rules.in_chow or rules.in_pung else 0)
+    room += (rules.max_in_pair if rules.in_pair else 0) + rules.extra_in_one_group
+    room += 9 if knitted else 0
+    lower = max(0, lower - min(hand.wilds, room))
+    for k in range(lower, min(bound, 3 * hand.sets_needed + 3 + (9 if knitted else 0))):
+        surplus = n_tiles + k - target
+        if surplus < 0:
+            continue
+        for drawn_wilds in range(min(k, room) + 1 if x is not None else 1):
+            free = k - drawn_wilds
+            for set_aside in range(min(surplus, hand.wilds) + 1):
+                drops = surplus - set_aside
+                if drops > n_natural or hand.wilds - set_aside + drawn_wilds > room:
+                    continue  # (more wilds than the groups can hold)
+                for kept in _kept_wilds(hand, hand.wilds - set_aside):
+                    pool = [*kept, *([x] * drawn_wilds)] if drawn_wilds else list(kept)
+                    if knitted:
+                        ok = _knitted_reachable(hand, pool, free, drops)
+                    else:
+                        ok = any(
+                            True
+                            for _ in _regular(
+                                list(hand.counts),
+                                hand.sets_needed,
+                                True,
+                                pool,
+                                hand,
+                                free=free,
+                                drops=drops,
+                                first_only=True,
+                            )
+                        )
+                    if ok:
+                        return k
+    return bound
+
+
+def _knitted_reachable(hand: PreparedHand, pool: list[Tile], free: int, drops: int) -> bool:
+    """Can the naturals, the wilds of ``pool`` and ``free`` drawn naturals, less ``drops``
+    naturals set aside, make a knitted straight with (1 - melds) set and a pair?"""
+    undrawable = _undrawable(hand.rules)
+    sets = 1 - len(hand.melds)
+    for pattern in range(6):
+        straight = knitted_tiles(pattern)
+        held = [t for t in straight if hand.counts[t]]
+        missing = [t for t in straight if not hand.counts[t]]
+        # each straight tile: the natural copy, a wild, or a drawn tile
+        for n_wild in range(min(len(pool), len(straight)) + 1):
+            for by_wild in itertools.combinations(straight, n_wild):
+                drawn = [t for t in missing if t not in by_wild]
+                if len(drawn) > free or undrawable in drawn:
+                    continue
+                counts = list(hand.counts)
+                for t in held:
+                    if t not in by_wild:
+                        counts[t] -= 1
+                rest_drops = drops
+                if sum(counts) - rest_drops < 0:
+                    continue
                 if any(
                     True
                     for _ in _regular(
                         counts,
-                        hand.sets_needed,
+                        sets,
                         True,
                         pool,
                         hand,
-                        free=k,
-                        drops=drops - dw,
+                        free=free - len(drawn),
+                        drops=rest_drops,
                         first_only=True,
+                        reserved=straight,
+                        pre_stands=by_wild,
                     )
                 ):
-                    found = True
-                    break
-            if found:
-                best = min(best, k - 1)
+                    return True
+    return False
+
+
+def _constrained_singles_need(hand: PreparedHand, kind: str) -> int:
+    """Fewest draws for seven pairs, thirteen orphans or honours-and-knitted under the
+    wild rules (99 if none can be made)."""
+    rules = hand.rules
+    c = hand.counts
+    n_wilds = hand.wilds
+    cap = min(4, rules.max_copies)
+    undrawable = _undrawable(rules)
+    # wilds that may stand for kind t: not those whose face is t when face value is banned
+    fill_cap = [
+        n_wilds - (0 if rules.face_value else sum(1 for p in hand.wild_tiles if p == t))
+        for t in range(NUM_KINDS)
+    ]
+    if kind == "seven_pairs":
+        return _seven_pairs_need(hand, fill_cap)
+    if kind == "thirteen_orphans":
+        targets: Iterable[Sequence[Tile]] = (
+            (*TERMINALS_AND_HONORS, d) for d in TERMINALS_AND_HONORS
+        )
+    else:
+        targets = (
+            combo
+            for pattern in range(6)
+            for combo in itertools.combinations(
+                sorted(set(knitted_tiles(pattern)) | set(HONORS)), 14
+            )
+        )
+    best = 99
+    for tgt in targets:
+        want = [0] * NUM_KINDS
+        for t in tgt:
+            want[t] += 1
+        missing = {t: want[t] - c[t] for t in set(tgt) if want[t] > c[t]}
+        if any(want[t] > cap for t in missing):
+            continue
+        # a kind no draw gives must be played by wilds (a drawn wild may play its own face
+        # only when face value is allowed)
+        if (
+            undrawable in missing
+            and not rules.face_value
+            and missing[undrawable] > fill_cap[undrawable]
+        ):
+            continue
+        fills = min(n_wilds, sum(min(m, fill_cap[t]) for t, m in missing.items()))
+        best = min(best, sum(missing.values()) - fills)
+    return best
+
+
+def _seven_pairs_need(hand: PreparedHand, fill_cap: list[int]) -> int:
+    """Fewest draws for seven pairs under the wild rules: a dynamic programme over the
+    kinds, each giving 0-2 pairs whose gaps are filled by held wilds or by draws."""
+    rules = hand.rules
+    c = hand.counts
+    n_wilds = hand.wilds
+    cap = min(4, rules.max_copies)
+    most = rules.max_in_pair if rules.in_pair else 0
+    extra = rules.extra_in_one_group if rules.in_pair else 0
+    undrawable = _undrawable(rules)
+
+    def pair_options(naturals: int, t: Tile | None) -> list[tuple[int, int, int]]:
+        """(wilds held, draws, over) for one pair of kind t holding some naturals."""
+        out = []
+        gap = 2 - naturals
+        for h in range(gap + 1):
+            d = gap - h
+            wild_in_pair = h
+            if t is not None and t == undrawable:
+                if not rules.face_value:
+                    if d:
+                        continue
+                else:
+                    wild_in_pair += d  # drawn copies of the wild kind are wilds
+            if wild_in_pair <= most:
+                out.append((h, d, 0))
+            elif wild_in_pair <= most + extra:
+                out.append((h, d, 1))
+        return out
+
+    INF = 99
+    # state: (pairs, wilds used, over used) -> fewest draws
+    dp: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
+
+    def add(options: list[tuple[int, int, int, int]]) -> None:
+        nonlocal dp
+        nxt = dict(dp)
+        for (p, w, o), d in dp.items():
+            for dp_, dw, dd, do in options:
+                key = (p + dp_, w + dw, o + do)
+                if key[0] > 7 or key[1] > n_wilds or key[2] > 1:
+                    continue
+                if d + dd < nxt.get(key, INF):
+                    nxt[key] = d + dd
+        dp = nxt
+
+    for t in range(NUM_KINDS):
+        if not c[t]:
+            continue
+        options: list[tuple[int, int, int, int]] = []
+        for n in (1, 2):
+            if 2 * n > cap:
                 break
-    return max(-1, best)
+            kept = min(c[t], 2 * n)
+            spreads = (
+                {(kept,)} if n == 1 else {(a, kept - a) for a in range(3) if 0 <= kept - a <= 2}
+            )
+            for spread in spreads:
+                per_pair = [pair_options(a, t) for a in spread]
+                for choice in itertools.product(*per_pair):
+                    h = sum(x[0] for x in choice)
+                    if h > fill_cap[t]:
+                        continue
+                    options.append((n, h, sum(x[1] for x in choice), sum(x[2] for x in choice)))
+        add(options)
+    # pairs of kinds the hand does not hold (a drawable kind no wild's face bans)
+    fresh = [(1, h, d, o) for h, d, o in pair_options(0, None)]
+    for _ in range(7):
+        add(fresh)
+    return min((d for (p, _w, _o), d in dp.items() if p == 7), default=INF)
 
 
 __all__ = [
