@@ -776,39 +776,36 @@ def waits(
     """
     hand = prepare(tiles, melds, wilds=wilds, constraints=constraints, sizes=(13, 16))
     ks = _kinds_for(hand, kinds)
-    seen = [hand.counts[t] + hand.meld_counts[t] for t in range(NUM_KINDS)]
-    if isinstance(tiles, str):
-        # physical copies in hand, before substitutes
-        seen = [0] * NUM_KINDS
-        h = parse_hand(tiles)
-        for t in h.concealed:
-            if t < NUM_KINDS:
-                seen[t] += 1
-        for m in hand.melds:
-            for t in m.physical_tiles():
-                if t < NUM_KINDS:
-                    seen[t] += 1
+    # physical copies in the hand and its melds (wilds and substitutes as themselves)
+    held = [0] * NUM_KINDS
+    concealed = parse_hand(tiles).concealed if isinstance(tiles, str) else tiles
+    for t in (*concealed, *(p for m in hand.melds for p in m.physical_tiles())):
+        if t < NUM_KINDS:
+            held[t] += 1
+    seen = list(held)
+    if isinstance(visible, str):
+        vh = parse_hand(visible)
+        vis: Sequence[Tile] = [*vh.concealed, *(p for m in vh.melds for p in m.physical_tiles())]
     else:
-        seen = [0] * NUM_KINDS
-        for t in tiles:
-            if t < NUM_KINDS:
-                seen[t] += 1
-        for m in hand.melds:
-            for t in m.physical_tiles():
-                if t < NUM_KINDS:
-                    seen[t] += 1
-    vis = parse_hand(visible).concealed if isinstance(visible, str) else tuple(visible)
+        vis = tuple(visible)
     for t in vis:
+        if not isinstance(t, int) or not 0 <= t <= JOKER:
+            raise InvalidHand(f"not a tile: {t!r}")
         if t < NUM_KINDS:
             seen[t] += 1
+            if seen[t] > 4:
+                raise InvalidHand(
+                    f"{seen[t]} copies of {tile_name(t)} in the hand and the visible tiles; "
+                    "a set has 4"
+                )
     out: dict[Tile, int] = {}
     fast = hand.rules.is_unrestricted()
     base_key = _key_of_counts(hand.counts)
     subs = dict(hand.rules.substitutes)
     for t in range(NUM_KINDS):
+        if held[t] >= 4 or t == hand.rules.wild_tile:
+            continue  # no copy left to draw; a drawn wild is tried below
         if hand.counts[t] + hand.meld_counts[t] >= 4 and t not in subs:
-            continue
-        if t == hand.rules.wild_tile:
             continue
         if fast:
             nat = subs.get(t, t)
@@ -850,8 +847,8 @@ def waits(
             ok = _shanten_prepared(grown, ks, "exact") == -1
         else:
             ok = any(True for _ in _decompose(grown, ks))
-        if ok and w != JOKER:
-            out[w] = max(0, 4 - seen[w]) if w < NUM_KINDS else 0
+        if ok and w != JOKER and held[w] < 4:
+            out[w] = max(0, 4 - seen[w])
     return dict(sorted(out.items()))
 
 
