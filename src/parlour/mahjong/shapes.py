@@ -354,6 +354,8 @@ def prepare(
                 f"{counts[t]} copies of {tile_name(t)} in one hand counting substitutes; "
                 "a set has 4"
             )
+    if len(fixed) > 5:
+        raise InvalidHand(f"{len(fixed)} melds are more than a hand holds (five at most)")
     size = len(concealed) + wilds + 3 * len(fixed)
     if size not in sizes:
         want = " or ".join(str(s) for s in sizes)
@@ -361,8 +363,6 @@ def prepare(
             f"a hand of {size} tiles (counting each meld as three) cannot be analysed here; "
             f"expected {want}"
         )
-    if len(fixed) > (4 if size <= 14 else 5):
-        raise InvalidHand(f"{len(fixed)} melds are more than a hand of {size} tiles holds")
     return PreparedHand(
         tuple(counts), tuple(wild_tiles), tuple(fixed), size, tuple(meld_counts), rules
     )
