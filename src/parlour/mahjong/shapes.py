@@ -622,9 +622,11 @@ def _shanten_prepared(hand: PreparedHand, ks: tuple[str, ...], model: str) -> in
     key = _key_of_counts(hand.counts)
     n = hand.size - 3 * len(hand.melds) - hand.wilds  # natural concealed tiles
     if model == "exact" and any(hand.meld_counts):
+        # Only the regular shape and the knitted straight take melds; both are capped by
+        # the tiles the melds hold.
         d = _capped_regular_need(hand) if "regular" in ks else 99
-        rest = tuple(k for k in ks if k != "regular")
-        d = min(d, _shanten_key(key, n, hand.sets_needed, rest, tables, hand))
+        if "knitted_straight" in ks and len(hand.melds) <= 1 and hand.size <= 14:
+            d = min(d, _capped_knitted_need(hand))
     else:
         d = _shanten_key(key, n, hand.sets_needed, ks, tables, hand)
     return max(-1, d - hand.wilds - 1)
@@ -687,19 +689,49 @@ def _shanten_key(
 
 def _capped_regular_need(hand: PreparedHand) -> int:
     """Regular need when fixed melds hold kinds the concealed tiles could use (exact)."""
+    caps = [4 - c for c in hand.meld_counts]
+    return _capped_need(hand.counts, caps, hand.sets_needed)
+
+
+def _capped_knitted_need(hand: PreparedHand) -> int:
+    """Knitted-straight need (with one set and a pair, less the melds) when fixed melds
+    hold tiles: a straight tile whose copies are all in melds cannot be drawn, and the
+    rest of the hand may use each kind only as often as the melds and straight leave."""
+    best = 99
+    for pattern in range(6):
+        straight = knitted_tiles(pattern)
+        if any(hand.meld_counts[t] >= 4 for t in straight):
+            continue
+        counts = list(hand.counts)
+        caps = [4 - c for c in hand.meld_counts]
+        missing = 0
+        for t in straight:
+            caps[t] -= 1
+            if counts[t]:
+                counts[t] -= 1
+            else:
+                missing += 1
+        if missing >= best:
+            continue
+        best = min(best, missing + _capped_need(counts, caps, 1 - len(hand.melds)))
+    return best
+
+
+def _capped_need(counts: Sequence[int], caps: Sequence[int], sets: int) -> int:
+    """Fewest tiles missing for ``sets`` sets and a pair, each kind capped (uncached for
+    suits with a cap below four)."""
     vec_id = T.ZERO_ID
     for s in range(3):
-        counts = list(hand.counts[9 * s : 9 * s + 9])
-        caps = [4 - hand.meld_counts[9 * s + r] for r in range(9)]
-        if min(caps) < 4:
-            v = T.intern(T.suit_vector_capped(counts, caps))
+        suit = list(counts[9 * s : 9 * s + 9])
+        suit_caps = list(caps[9 * s : 9 * s + 9])
+        if min(suit_caps) < 4:
+            v = T.intern(T.suit_vector_capped(suit, suit_caps))
         else:
-            v = T.EXACT.suit_id(sum(c * T.POW5[r] for r, c in enumerate(counts)))
+            v = T.EXACT.suit_id(sum(c * T.POW5[r] for r, c in enumerate(suit)))
         vec_id = T.combine_ids(vec_id, v)
-    hc = hand.counts[27:34]
-    hcaps = tuple(4 - hand.meld_counts[27 + i] for i in range(7))
-    vec_id = T.combine_ids(vec_id, T.intern(T.honor_vector(hc, hcaps)))
-    return T.VEC[vec_id][2 * hand.sets_needed + 1]
+    honor_caps = tuple(caps[27:34])
+    vec_id = T.combine_ids(vec_id, T.intern(T.honor_vector(counts[27:34], honor_caps)))
+    return T.VEC[vec_id][2 * sets + 1]
 
 
 # ---------------------------------------------------------------------------------------
@@ -815,19 +847,14 @@ def waits(
             d = _shanten_key(
                 base_key + T.INC[nat], n, hand.sets_needed, ks, T.EXACT, _grown(hand, nat)
             )
-            if any(hand.meld_counts):
-                d2 = _capped_regular_need(_grown(hand, nat)) if "regular" in ks else 99
-                d = min(
-                    d2,
-                    _shanten_key(
-                        base_key + T.INC[nat],
-                        n,
-                        hand.sets_needed,
-                        tuple(k for k in ks if k != "regular"),
-                        T.EXACT,
-                        _grown(hand, nat),
-                    ),
-                )
+            # Without wilds no cap is needed here: the grown hand holds no fifth copy, and
+            # a need of zero uses only tiles it holds. Wilds may stand for a copy the
+            # melds already hold, so then the capped figures count.
+            if hand.wilds and any(hand.meld_counts):
+                grown = _grown(hand, nat)
+                d = _capped_regular_need(grown) if "regular" in ks else 99
+                if "knitted_straight" in ks and len(hand.melds) <= 1 and grown.size <= 14:
+                    d = min(d, _capped_knitted_need(grown))
             ok = d - hand.wilds == 0
         else:
             ok = any(True for _ in _decompose(_grown(hand, subs.get(t, t)), ks))
