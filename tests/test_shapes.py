@@ -783,3 +783,27 @@ def test_waits_never_list_a_wild_kind_whose_copies_are_all_held() -> None:
     got = waits("1333344p 88s SS NW", constraints=rules)
     assert p(3) not in got
     assert got and all(n > 0 for n in got.values())
+
+
+# ---------------------------------------------------------------------------------------
+# Fixed melds cap what the concealed tiles and the wilds can count on
+
+
+def test_knitted_straight_cannot_count_on_a_tile_the_melds_hold() -> None:
+    # Regression: every 1m is in the kong, so 147m 258p 369s is out of reach; the
+    # knitted figure ignored the melds and called the hand ready with no wait.
+    hand, melds = "47m 258p 369s 99m", ["[1111m]"]
+    assert waits(hand, melds=melds) == {}
+    assert shanten(hand, melds=melds) == 5
+    assert shanten("147m 258p 369s 9m", melds=["[EEE]"]) == 0
+
+
+def test_waits_with_wilds_respect_the_melds_copies() -> None:
+    # Regression: with a joker in hand, a waits short cut ignored the melds' copies and
+    # listed 6m, whose only reading needs a wild as a fifth 6m.
+    hand, melds = "1m 22m 33m 4m J", ["[111m]", "[444m]", "[666m]"]
+    got = waits(hand, melds=melds)
+    assert m(6) not in got
+    tiles = parse_tiles(hand)
+    want = {t for t in range(34) if t not in (m(1), m(4)) and is_complete([*tiles, t], melds)}
+    assert set(got) == want
