@@ -38,6 +38,7 @@ import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from operator import eq as _eq
+from operator import mul as _mul
 from typing import Literal, Protocol
 
 from parlour.core.errors import InvalidHand
@@ -476,7 +477,13 @@ def shanten(
 
 
 def _checked_fast_need(tiles: list[Tile]) -> int | None:
-    """The fast path for a plain list of 13/14 tile ints, or None when the list needs
+    """The fast path for a plain list of 13/14 tile ints (None: needs the full checks)."""
+    key = _checked_key(tiles)
+    return None if key is None else _fast_need(key)
+
+
+def _checked_key(tiles: list[Tile]) -> int | None:
+    """The packed key of a plain list of playing-tile ints, or None when the list needs
     the full checks (anything but playing tiles, or more than four of a kind)."""
     try:
         s = sorted(tiles)
@@ -485,10 +492,9 @@ def _checked_fast_need(tiles: list[Tile]) -> int | None:
     if s[0] < 0 or s[-1] >= NUM_KINDS or any(map(_eq, s, s[4:])):
         return None
     try:
-        key = sum(map(_INC.__getitem__, s))
+        return sum(map(_INC.__getitem__, s))
     except TypeError:  # a float or another non-int among the tiles
         return None
-    return _fast_need(key)
 
 
 def shanten_of(tiles: list[Tile]) -> int:
@@ -756,6 +762,18 @@ def is_complete(
     >>> is_complete("123m 456p 789s EEE C", wilds=1, constraints=WildRules(in_pair=False))
     False
     """
+    if (
+        type(tiles) is list
+        and len(tiles) == 14
+        and not melds
+        and not wilds
+        and constraints is None
+        and kinds is None
+        and not special
+    ):
+        key = _checked_key(tiles)
+        if key is not None:
+            return _fast_complete(key)
     hand = prepare(tiles, melds, wilds=wilds, constraints=constraints, sizes=(14, 17))
     ks = _kinds_for(hand, kinds)
     for shape in special:
@@ -780,10 +798,40 @@ def is_complete_counts(counts: Sequence[int]) -> bool:
     >>> is_complete_counts(c)
     True
     """
-    key = _key_of_counts(counts)
+    return _fast_complete(sum(map(_mul, _INC, counts)))
+
+
+def _fast_complete(key: int) -> bool:
+    """Is a 14-tile concealed packed key a winning shape of any of the five kinds?"""
     if T.is_regular_split(key):
         return True
-    return _shanten_key(key, 14, 4, ALL_KINDS[1:], T.EXACT) == 0
+    a = _FAST_SUIT.get(key & 0x1FFFFF) or _fast_suit(key & 0x1FFFFF)
+    b = _FAST_SUIT.get((key >> 21) & 0x1FFFFF) or _fast_suit((key >> 21) & 0x1FFFFF)
+    c = _FAST_SUIT.get((key >> 42) & 0x1FFFFF) or _fast_suit((key >> 42) & 0x1FFFFF)
+    h = _FAST_HONOR.get(key >> 63) or _fast_honor(key >> 63)
+    s = a[1] + b[1] + c[1] + h[1]
+    if (s >> 5) & 31 == 0 and s & 31 == 7:
+        return True  # seven pairs: no single tile, seven pairs (a quad counts twice)
+    if (s >> 10) & 31 == 13 and (s >> 15) & 31:
+        return True  # thirteen orphans: all thirteen kinds and a pair of one
+    mx = (s >> 20) & 31
+    hk = (s >> 25) & 31
+    if mx + hk < 14 and mx < 9:
+        return False
+    code = a[2] | (b[2] << 6) | (c[2] << 12)
+    top = _KNIT_TOP.get(code)
+    if top is None:
+        top = _knit_top(code)
+    if top + hk >= 14:
+        return True  # honours-and-knitted: fourteen distinct tiles
+    if top < 9:
+        return False
+    for x, y, z in KNITTED_PATTERNS:  # knitted straight, then a set and a pair
+        if a[4 + x] + b[4 + y] + c[4 + z] == 9:
+            ab = T.combine_ids(a[7 + x], b[7 + y])
+            if _VEC[T.combine_ids(T.combine_ids(c[7 + z], h[0]), ab)][3] == 0:
+                return True
+    return False
 
 
 # ---------------------------------------------------------------------------------------
