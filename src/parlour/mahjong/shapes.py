@@ -524,7 +524,8 @@ def _fast_suit(key: int) -> tuple[int, ...]:
     vid = T.EXACT.suit_id(key)
     # the suit's ids once the knitted tiles of residue 0, 1, 2 are taken out
     reduced = tuple(T.EXACT.suit_id(key - i[7 + r]) for r in range(3))
-    entry = (vid << 24, packed, i[4] | (i[5] << 2) | (i[6] << 4), vid, *i[4:7], *reduced)
+    shifted = tuple(r << 24 for r in reduced)
+    entry = (vid << 24, packed, i[4] | (i[5] << 2) | (i[6] << 4), vid, *i[4:7], *reduced, *shifted)
     _FAST_SUIT[key] = entry
     return entry
 
@@ -596,8 +597,15 @@ def _fast_need(key: int) -> int:
                 missing = 9 - a[4 + x] - b[4 + y] - c[4 + z]
                 if missing >= best:
                     continue
-                ab = T.combine_ids(a[7 + x], b[7 + y])
-                r = T.combine_ids(T.combine_ids(c[7 + z], hid), ab)
+                ab = _COMBINED.get(a[10 + x] | b[7 + y])
+                if ab is None:
+                    ab = T.combine_ids(a[7 + x], b[7 + y])
+                ch = _COMBINED.get(c[10 + z] | hid)
+                if ch is None:
+                    ch = T.combine_ids(c[7 + z], hid)
+                r = _COMBINED.get((ab << 24) | ch)
+                if r is None:
+                    r = T.combine_ids(ab, ch)
                 d = missing + _VEC[r][3]
                 if d < best:
                     best = d
