@@ -192,7 +192,7 @@ def test_prepare_kongs_count_three_and_17_tile_hands_need_five_sets() -> None:
             lambda: shanten("123m 456p 789s EE"),
             InvalidHand,
             "a hand of 11 tiles (counting each meld as three) cannot be analysed here; "
-            "expected 13 or 14 or 16 or 17",
+            "expected 13, 14, 16 or 17",
         ),
         (
             lambda: is_complete("123m 456p 789s EE C"),

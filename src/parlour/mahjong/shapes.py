@@ -359,7 +359,9 @@ def prepare(
         raise InvalidHand(f"{len(fixed)} melds are more than a hand holds (five at most)")
     size = len(concealed) + wilds + 3 * len(fixed)
     if size not in sizes:
-        want = " or ".join(str(s) for s in sizes)
+        want = ", ".join(str(s) for s in sizes[:-1]) + f" or {sizes[-1]}"
+        if len(sizes) == 1:
+            want = str(sizes[0])
         raise InvalidHand(
             f"a hand of {size} tiles (counting each meld as three) cannot be analysed here; "
             f"expected {want}"
