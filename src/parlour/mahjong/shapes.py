@@ -566,7 +566,8 @@ def _fast_need(key: int) -> int:
     r = _COMBINED.get((ab << 24) | ch)
     if r is None:
         r = T.combine_ids(ab, ch)
-    best = _VEC[r][9]
+    vec = _VEC[r]
+    best = vec[9]
     if best <= 0:
         return best
     # a regular need of 1 does not settle it: a hand can be one tile from four sets and a
@@ -593,11 +594,14 @@ def _fast_need(key: int) -> int:
         d = 14 - top - hk if top + hk < 14 else 0
         if d < best:
             best = d
-        if 9 - top < best:
+        # the straight's set and pair come from a subset of the hand, so they need at
+        # least what one set and a pair need from the whole hand
+        rest_bound = vec[3]
+        if 9 - top + rest_bound < best:
             hid = h[0]
             for x, y, z in KNITTED_PATTERNS:
                 missing = 9 - a[4 + x] - b[4 + y] - c[4 + z]
-                if missing >= best:
+                if missing + rest_bound >= best:
                     continue
                 ab = _COMBINED.get(a[10 + x] | b[7 + y])
                 if ab is None:
