@@ -38,21 +38,6 @@ INC: tuple[int, ...] = tuple(
 """``INC[t]`` added to a packed key adds one tile ``t``."""
 
 
-def packed_key(tiles: list[int]) -> int:
-    """The packed key of a list of playing tiles."""
-    return sum(map(INC.__getitem__, tiles))
-
-
-def split_key(key: int) -> tuple[int, int, int, int]:
-    """The four group keys (m, p, s, honours) of a packed key."""
-    return (
-        key & SUIT_MASK,
-        (key >> SUIT_BITS) & SUIT_MASK,
-        (key >> (2 * SUIT_BITS)) & SUIT_MASK,
-        key >> HONOR_SHIFT,
-    )
-
-
 def digits(key: int, n: int) -> list[int]:
     """The base-5 digits of a group key, lowest rank first."""
     out = []

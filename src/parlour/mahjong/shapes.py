@@ -329,10 +329,8 @@ def prepare(
             counts[subs.get(t, t)] += 1
     meld_counts = [0] * NUM_KINDS
     for m in fixed:
-        for t in m.tiles:
+        for t in m.tiles:  # kinds a set stands for, wilds included: they count as that kind
             meld_counts[t] += 1
-        for _, stands_for in m.wilds:
-            meld_counts[stands_for] -= 0  # represented tiles still count as the kind
     physical = [0] * NUM_KINDS
     for t in concealed:
         if t < NUM_KINDS:
@@ -423,13 +421,8 @@ def _honor_info(key: int) -> tuple[int, int, int, int]:
 
 
 def _key_of_counts(counts: Sequence[int]) -> int:
-    key = 0
-    inc = T.INC
-    for t in range(NUM_KINDS):
-        c = counts[t]
-        if c:
-            key += inc[t] * c
-    return key
+    """The packed key of a 34-long count vector."""
+    return sum(map(_mul, T.INC, counts))
 
 
 # ---------------------------------------------------------------------------------------
