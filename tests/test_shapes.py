@@ -477,6 +477,29 @@ def test_shanten_of_matches_shanten_and_is_complete_counts() -> None:
     assert not is_complete_counts(counts("123m 456p 789s EEE CF"))
 
 
+@pytest.mark.parametrize("tile", range(34))
+@pytest.mark.parametrize("copies", [5, 6, 9, 13, 14])
+def test_fast_paths_refuse_more_than_four_of_a_kind(tile: int, copies: int) -> None:
+    # The fast paths check copies by the packed key's digit sum: a fifth copy carries,
+    # and even fourteen 9s carry only within their own suit's field.
+    for size in (13, 14):
+        if copies > size:
+            continue
+        filler = [t for t in range(34) if t != tile][: size - copies]
+        hand = [tile] * copies + filler
+        name = format_tiles([tile])
+        message = f"{copies} copies of {name} in one hand; a set has 4"
+        with pytest.raises(InvalidHand) as err:
+            shanten(hand)
+        assert str(err.value) == message
+        with pytest.raises(ValueError, match=f"not {size} tiles with at most four of a kind"):
+            shanten_of(hand)
+        if size == 14:
+            with pytest.raises(InvalidHand) as err:
+                is_complete(hand)
+            assert str(err.value) == message
+
+
 # ---------------------------------------------------------------------------------------
 # waits
 

@@ -359,10 +359,34 @@ def test_shanten_with_unrestricted_wilds_matches_the_reference(deal: Deal, loose
 @given(perturbed(swaps=4, melds=False), st.booleans())
 def test_fast_paths_agree(deal: Deal, drop: bool) -> None:
     tiles = deal.tiles[1:] if drop else deal.tiles
-    assert shanten_of(tiles) == shanten(tiles) == shanten(list(tiles), kinds=None)
+    # a tuple is not a plain list, so it takes the full path with all checks
+    assert shanten_of(tiles) == shanten(tiles) == shanten(tuple(tiles))
     if not drop:
         c = [tiles.count(t) for t in range(34)]
         assert is_complete_counts(c) == is_complete(tiles) == (shanten_of(tiles) == -1)
+        assert is_complete(tiles) == is_complete(tuple(tiles))
+
+
+@FAST
+@given(
+    st.lists(st.integers(0, 33), min_size=13, max_size=14).flatmap(
+        lambda base: st.tuples(st.just(base), st.integers(0, 33), st.integers(0, 9))
+    )
+)
+def test_fast_paths_refuse_exactly_the_hands_with_a_fifth_copy(
+    args: tuple[list[int], int, int],
+) -> None:
+    base, tile, extra = args
+    tiles = ([tile] * extra + base)[: len(base)]  # often five or more of one kind
+    over = max(tiles.count(t) for t in set(tiles)) > 4
+    try:
+        got = shanten(tiles)
+    except InvalidHand as err:
+        assert over, err
+        assert "copies of" in str(err)
+    else:
+        assert not over
+        assert got == shanten(tuple(tiles))
 
 
 @FAST

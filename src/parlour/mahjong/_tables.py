@@ -27,8 +27,12 @@ CAP = 4
 
 POW5 = tuple(5**i for i in range(10))
 
-# Packed hand key: three 21-bit suit fields and the honours above them.
-SUIT_BITS = 21
+# Packed hand key: three 24-bit suit fields and the honours above them. A suit's nine
+# base-5 digits need 21 bits; the spare bits hold a tenth digit, so that even 14 copies of
+# a 9 carry into their own field and never into the next suit. A fifth copy of a tile is
+# then always a carry, which lowers the key's digit sum by four: a key whose digit sum is
+# the number of tiles added holds at most four of each kind.
+SUIT_BITS = 24
 SUIT_MASK = (1 << SUIT_BITS) - 1
 HONOR_SHIFT = 3 * SUIT_BITS
 INC: tuple[int, ...] = tuple(

@@ -37,7 +37,6 @@ import contextlib
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from operator import eq as _eq
 from operator import mul as _mul
 from typing import Literal, Protocol
 
@@ -452,18 +451,15 @@ def shanten(
     >>> shanten("123m 456p 789s EEE C", wilds=1)
     -1
     """
-    if (
-        type(tiles) is list
-        and not melds
-        and not wilds
-        and constraints is None
-        and kinds is None
-        and model == "exact"
-        and (len(tiles) == 13 or len(tiles) == 14)
-    ):
-        fast = _checked_fast_need(tiles)
-        if fast is not None:
-            return fast - 1
+    if type(tiles) is list and not melds and not wilds and model == "exact":
+        n = len(tiles)
+        if (n == 13 or n == 14) and kinds is constraints is None:
+            key = _checked_key(tiles)
+            if key is not None:
+                try:
+                    return _fast_need(key, n) - 1
+                except _BadKey:
+                    pass  # a fifth copy: the full checks below name it
     hand = prepare(tiles, melds, wilds=wilds, constraints=constraints)
     ks = _kinds_for(hand, kinds)
     if not hand.rules.is_unrestricted():
@@ -471,35 +467,34 @@ def shanten(
     return _shanten_prepared(hand, ks, model)
 
 
-def _checked_fast_need(tiles: list[Tile]) -> int | None:
-    """The fast path for a plain list of 13/14 tile ints (None: needs the full checks)."""
-    key = _checked_key(tiles)
-    return None if key is None else _fast_need(key)
-
-
 def _checked_key(tiles: list[Tile]) -> int | None:
-    """The packed key of a plain list of playing-tile ints, or None when the list needs
-    the full checks (anything but playing tiles, or more than four of a kind)."""
+    """The packed key of a plain list of tile ints in 0-33, or None when the list needs the
+    full checks (a negative or bonus tile, a non-int). Copies beyond four are caught later,
+    by the key's digit sum (:class:`_BadKey`)."""
     try:
-        s = sorted(tiles)
-    except TypeError:
+        # bytes() refuses non-ints and anything outside 0-255 in one C call; the table
+        # refuses 34-255
+        return sum(map(_INC.__getitem__, bytes(tiles)))
+    except (TypeError, ValueError, IndexError):
         return None
-    if s[0] < 0 or s[-1] >= NUM_KINDS or any(map(_eq, s, s[4:])):
-        return None
-    try:
-        return sum(map(_INC.__getitem__, s))
-    except TypeError:  # a float or another non-int among the tiles
-        return None
+
+
+class _BadKey(ValueError):
+    """A packed key whose digit sum is not its tile count: some kind has five copies."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(f"not {n} tiles with at most four of a kind")
 
 
 def shanten_of(tiles: list[Tile]) -> int:
     """Fast path: the shanten number of 13 or 14 concealed tile ints, no melds, no wilds,
-    all shapes, exact model. No validation beyond what the tables need.
+    all shapes, exact model. Checks only what costs nothing: a fifth copy raises
+    ``ValueError``, a negative tile is not caught.
 
     >>> shanten_of([0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 31, 31])
     0
     """
-    return _fast_need(sum(map(_INC.__getitem__, tiles))) - 1
+    return _fast_need(sum(map(_INC.__getitem__, tiles)), len(tiles)) - 1
 
 
 # The fast path of a 13/14-tile concealed hand: one look-up per group gives its need
@@ -513,21 +508,33 @@ _FAST_HONOR: dict[int, tuple[int, int]] = {}
 _KNIT_TOP: dict[int, int] = {}
 
 
+# A group key beyond its digits (a carry from a fifth copy) gets a summary whose tile count
+# (bits 30 and up) matches no hand, so the digit-sum check rejects it before any look-up.
+_BAD_GROUP = (0, 31 << 30)
+
+
 def _fast_suit(key: int) -> tuple[int, ...]:
+    if key >= T.POW5[9]:
+        return _BAD_GROUP
     i = _suit_info(key)
     packed = i[0] | (i[1] << 5) | (i[2] << 10) | (i[3] << 15) | (max(i[4], i[5], i[6]) << 20)
+    packed |= sum(T.digits(key, 9)) << 30
     vid = T.EXACT.suit_id(key)
     # the suit's ids once the knitted tiles of residue 0, 1, 2 are taken out
     reduced = tuple(T.EXACT.suit_id(key - i[7 + r]) for r in range(3))
     shifted = tuple(r << 24 for r in reduced)
-    entry = (vid << 24, packed, i[4] | (i[5] << 2) | (i[6] << 4), vid, *i[4:7], *reduced, *shifted)
+    code = i[4] | (i[5] << 2) | (i[6] << 4)  # knitted tiles present per residue
+    entry = (vid << 24, packed, code, vid, *i[4:7], *reduced, *shifted, code << 6, code << 12)
     _FAST_SUIT[key] = entry
     return entry
 
 
 def _fast_honor(key: int) -> tuple[int, int]:
+    if key >= T.POW5[7]:
+        return _BAD_GROUP
     h = _honor_info(key)
     packed = h[0] | (h[1] << 5) | (h[2] << 10) | (h[3] << 15) | (h[2] << 25)
+    packed |= sum(T.digits(key, 7)) << 30
     entry = (T.EXACT.honor_id(key), packed)
     _FAST_HONOR[key] = entry
     return entry
@@ -540,16 +547,33 @@ def _knit_top(code: int) -> int:
     return top
 
 
-def _fast_need(key: int) -> int:
-    """Fewest tiles missing over all five shapes for a 13/14-tile concealed packed key."""
-    km = key & 0x1FFFFF
-    kp = (key >> 21) & 0x1FFFFF
-    ks = (key >> 42) & 0x1FFFFF
-    kh = key >> 63
+def _seven_pairs_need(pairs: int, singles: int) -> int:
+    pairs = min(pairs, 7)
+    return 7 - pairs + max(0, 7 - pairs - singles)
+
+
+# The special shapes' needs from the summed 5-bit fields, two fields per table
+_SEVEN_PAIRS_NEED = [_seven_pairs_need(i & 31, i >> 5) for i in range(1024)]
+_ORPHANS_NEED = [14 - (i & 31) - (1 if i >> 5 else 0) for i in range(1024)]
+# the fewest tiles the knitted shapes could miss, from the most knitted tiles present
+# (an upper bound: the best residue per suit) and the honour kinds
+_KNITTED_BOUND = [min(9 - (i & 31), 14 - (i & 31) - (i >> 5)) for i in range(1024)]
+
+
+def _fast_need(key: int, n: int) -> int:
+    """Fewest tiles missing over all five shapes for the packed key of ``n`` (13 or 14)
+    concealed tiles; raises :class:`_BadKey` if the key holds a fifth copy."""
+    km = key & 0xFFFFFF
+    kp = (key >> 24) & 0xFFFFFF
+    ks = (key >> 48) & 0xFFFFFF
+    kh = key >> 72
     a = _FAST_SUIT.get(km) or _fast_suit(km)
     b = _FAST_SUIT.get(kp) or _fast_suit(kp)
     c = _FAST_SUIT.get(ks) or _fast_suit(ks)
     h = _FAST_HONOR.get(kh) or _fast_honor(kh)
+    s = a[1] + b[1] + c[1] + h[1]
+    if s >> 30 != n:
+        raise _BadKey(n)
     ab = _COMBINED.get(a[0] | b[3])
     if ab is None:
         ab = T.combine_ids(a[3], b[3])
@@ -565,22 +589,16 @@ def _fast_need(key: int) -> int:
         return best
     # a regular need of 1 does not settle it: a hand can be one tile from four sets and a
     # pair yet complete as seven pairs (11112222334455m), so the shapes below still count
-    s = a[1] + b[1] + c[1] + h[1]
-    pairs = s & 31
-    if pairs > 7:
-        pairs = 7
-    left = 7 - pairs - ((s >> 5) & 31)
-    d = 7 - pairs + (left if left > 0 else 0)
+    d = _SEVEN_PAIRS_NEED[s & 1023]
     if d < best:
         best = d
-    d = 14 - ((s >> 10) & 31) - (1 if (s >> 15) & 31 else 0)
+    d = _ORPHANS_NEED[(s >> 10) & 1023]
     if d < best:
         best = d
-    mx = (s >> 20) & 31
-    hk = (s >> 25) & 31
-    if 9 - mx < best or 14 - mx - hk < best:
-        # mx bounds the knitted tiles present; the exact best pattern is one look-up
-        code = a[2] | (b[2] << 6) | (c[2] << 12)
+    if _KNITTED_BOUND[(s >> 20) & 1023] < best:
+        hk = (s >> 25) & 31
+        # the bound was from the most knitted tiles present; the exact best pattern is one look-up
+        code = a[2] | b[13] | c[14]
         top = _KNIT_TOP.get(code)
         if top is None:
             top = _knit_top(code)
@@ -659,7 +677,7 @@ def _shanten_key(
         and tables is T.EXACT
         and (sets == 4 if hand is None else not (hand.wilds or hand.melds or hand.size > 14))
     ):
-        return _fast_need(key)
+        return _fast_need(key, n)
     best = tables.need(key, sets) if "regular" in ks else 99
     if best <= 0:
         return best
@@ -780,7 +798,10 @@ def is_complete(
     ):
         key = _checked_key(tiles)
         if key is not None:
-            return _fast_complete(key)
+            try:
+                return _fast_complete(key)
+            except _BadKey:
+                pass  # a fifth copy: the full checks below name it
     hand = prepare(tiles, melds, wilds=wilds, constraints=constraints, sizes=(14, 17))
     ks = _kinds_for(hand, kinds)
     for shape in special:
@@ -809,23 +830,25 @@ def is_complete_counts(counts: Sequence[int]) -> bool:
 
 
 def _fast_complete(key: int) -> bool:
-    """Is a 14-tile concealed packed key a winning shape of any of the five kinds?"""
+    """Is a 14-tile concealed packed key a winning shape of any of the five kinds? Raises
+    :class:`_BadKey` if the key holds a fifth copy."""
+    a = _FAST_SUIT.get(key & 0xFFFFFF) or _fast_suit(key & 0xFFFFFF)
+    b = _FAST_SUIT.get((key >> 24) & 0xFFFFFF) or _fast_suit((key >> 24) & 0xFFFFFF)
+    c = _FAST_SUIT.get((key >> 48) & 0xFFFFFF) or _fast_suit((key >> 48) & 0xFFFFFF)
+    h = _FAST_HONOR.get(key >> 72) or _fast_honor(key >> 72)
+    s = a[1] + b[1] + c[1] + h[1]
+    if s >> 30 != 14:
+        raise _BadKey(14)
     if T.is_regular_split(key):
         return True
-    a = _FAST_SUIT.get(key & 0x1FFFFF) or _fast_suit(key & 0x1FFFFF)
-    b = _FAST_SUIT.get((key >> 21) & 0x1FFFFF) or _fast_suit((key >> 21) & 0x1FFFFF)
-    c = _FAST_SUIT.get((key >> 42) & 0x1FFFFF) or _fast_suit((key >> 42) & 0x1FFFFF)
-    h = _FAST_HONOR.get(key >> 63) or _fast_honor(key >> 63)
-    s = a[1] + b[1] + c[1] + h[1]
-    if (s >> 5) & 31 == 0 and s & 31 == 7:
-        return True  # seven pairs: no single tile, seven pairs (a quad counts twice)
-    if (s >> 10) & 31 == 13 and (s >> 15) & 31:
+    if _SEVEN_PAIRS_NEED[s & 1023] == 0:
+        return True  # seven pairs (a quad counts twice)
+    if _ORPHANS_NEED[(s >> 10) & 1023] == 0:
         return True  # thirteen orphans: all thirteen kinds and a pair of one
-    mx = (s >> 20) & 31
-    hk = (s >> 25) & 31
-    if mx + hk < 14 and mx < 9:
+    if _KNITTED_BOUND[(s >> 20) & 1023] > 0:
         return False
-    code = a[2] | (b[2] << 6) | (c[2] << 12)
+    hk = (s >> 25) & 31
+    code = a[2] | b[13] | c[14]
     top = _KNIT_TOP.get(code)
     if top is None:
         top = _knit_top(code)
