@@ -1,0 +1,1383 @@
+"""Mahjong Competition Rules (MCR, Chinese Official): scoring.
+
+All 81 fans plus Flower Tiles, the five accounting principles, the 8-point minimum
+(flowers do not count toward it), settlement and the false-mahjong penalty. The fan
+arithmetic reproduces the reference calculator the club rulebook was checked against,
+with the rulebook's own values for two kong fans (option ``kong_values``).
+
+>>> s = score({"hand": "123m 456p 789s EEE CC", "win_tile": "C", "round_wind": "E"})
+>>> s.valid, s.total, [(p.name, p.value) for p in s.patterns][:3]
+(True, 21, [('Mixed Straight', 8), ('All Types', 6), ('Prevalent Wind', 2)])
+>>> s.payments
+{'E': 45, 'S': -8, 'W': -8, 'N': -29}
+
+How a hand is scored: every reading of the concealed tiles (each division into sets and a
+pair, and the special shapes) is scored, and the reading worth the most is kept
+(principle 4). Within a reading each tile belongs to one set (principle 2); the group
+fans of chows and pungs follow the combination limits of principles 3 and 5; each fan
+removes the fans it implies (principle 1, the ``excludes`` of :data:`FANS`).
+
+Internally tiles are codes ``16 * (suit + 1) + rank`` with the suits ordered characters,
+bamboo, dots, then honours ``0x41``-``0x47`` (E S W N C F P): a chow's tiles are three
+consecutive codes, no arithmetic crosses a suit, and readings are tried in the order
+the reference tries them (which decides between readings of equal value).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from parlour.core.errors import InvalidHand
+from parlour.mahjong.melds import CHOW, KONG, PUNG, Meld
+from parlour.mahjong.scoring import SEATS, Pattern, PatternLine, Score, Situation
+from parlour.mahjong.tiles import NUM_KINDS, Tile, format_tiles, tile_name
+
+# ---------------------------------------------------------------------------------------
+# The fan table, in the reference's order (value descending; it breaks ties in output)
+
+FANS: tuple[Pattern, ...] = (
+    Pattern("big_four_winds", "Big Four Winds", 88, "Négy nagy szél"),
+    Pattern("big_three_dragons", "Big Three Dragons", 88, "Három nagy sárkány"),
+    Pattern("all_green", "All Green", 88, "Zöld játék"),
+    Pattern("nine_gates", "Nine Gates", 88, "Kilenclámpás ház"),
+    Pattern("four_kongs", "Four Kongs", 88, "Négy kong"),
+    Pattern("seven_shifted_pairs", "Seven Shifted Pairs", 88, "Lépcsős páros játék"),
+    Pattern("thirteen_orphans", "Thirteen Orphans", 88, "A világ 13 csodája"),
+    Pattern("all_terminals", "All Terminals", 64, "Határkő-játék"),
+    Pattern("little_four_winds", "Little Four Winds", 64, "Négy kis szél"),
+    Pattern("little_three_dragons", "Little Three Dragons", 64, "Három kis sárkány"),
+    Pattern("all_honors", "All Honors", 64, "Honőr-játék"),
+    Pattern("four_concealed_pungs", "Four Concealed Pungs", 64, "Négy kézben pong"),
+    Pattern("pure_terminal_chows", "Pure Terminal Chows", 64, "Tiszta szín határkő csaó"),
+    Pattern("quadruple_chow", "Quadruple Chow", 48, "Négy azonos csaó"),
+    Pattern("four_pure_shifted_pungs", "Four Pure Shifted Pungs", 48, "Négy egyszínű lépcsős pong"),
+    Pattern("four_pure_shifted_chows", "Four Pure Shifted Chows", 32, "Négy egyszínű lépcsős csaó"),
+    Pattern("three_kongs", "Three Kongs", 32, "Három kong"),
+    Pattern("all_terminals_and_honors", "All Terminals and Honors", 32, "Csak határkő és honőr"),
+    Pattern("seven_pairs", "Seven Pairs", 24, "Páros játék"),
+    Pattern(
+        "greater_honors_and_knitted_tiles",
+        "Greater Honors and Knitted Tiles",
+        24,
+        "Nagy honőrök és kötött kövek",
+    ),
+    Pattern("all_even_pungs", "All Even Pungs", 24, "Csupa páros számok"),
+    Pattern("full_flush", "Full Flush", 24, "Tiszta színjáték"),
+    Pattern("pure_triple_chow", "Pure Triple Chow", 24, "Három egyforma csaó"),
+    Pattern("pure_shifted_pungs", "Pure Shifted Pungs", 24, "Egyszínű lépcsős pongok"),
+    Pattern("upper_tiles", "Upper Tiles", 24, "Felső kövek"),
+    Pattern("middle_tiles", "Middle Tiles", 24, "Középső kövek"),
+    Pattern("lower_tiles", "Lower Tiles", 24, "Alsó kövek"),
+    Pattern("pure_straight", "Pure Straight", 16, "Nagy sor"),
+    Pattern(
+        "three_suited_terminal_chows", "Three-Suited Terminal Chows", 16, "Háromszínű határkő csaó"
+    ),
+    Pattern("pure_shifted_chows", "Pure Shifted Chows", 16, "Egyszínű lépcsős csaó"),
+    Pattern("all_five", "All Five", 16, "Színötös"),
+    Pattern("triple_pung", "Triple Pung", 16, "Tripla pong"),
+    Pattern("three_concealed_pungs", "Three Concealed Pungs", 16, "Három kézben pong"),
+    Pattern(
+        "lesser_honors_and_knitted_tiles",
+        "Lesser Honors and Knitted Tiles",
+        12,
+        "Kis honőrök és kötött kövek",
+    ),
+    Pattern("knitted_straight", "Knitted Straight", 12, "Kötött sor"),
+    Pattern("upper_four", "Upper Four", 12, "Felső négy"),
+    Pattern("lower_four", "Lower Four", 12, "Alsó négy"),
+    Pattern("big_three_winds", "Big Three Winds", 12, "Három nagy szél"),
+    Pattern("mixed_straight", "Mixed Straight", 8, "Vegyes sor"),
+    Pattern("reversible_tiles", "Reversible Tiles", 8, "Megfordítható kövek"),
+    Pattern("mixed_triple_chow", "Mixed Triple Chow", 8, "Vegyes egyforma csaó"),
+    Pattern("mixed_shifted_pungs", "Mixed Shifted Pungs", 8, "Vegyes lépcsős pongok"),
+    Pattern("chicken_hand", "Chicken Hand", 8, "Nullásliszt"),
+    Pattern("last_tile_draw", "Last Tile Draw", 8, "Utolsó húzott kő"),
+    Pattern("last_tile_claim", "Last Tile Claim", 8, "Utolsó dobott kő"),
+    Pattern("out_with_replacement_tile", "Out with Replacement Tile", 8, "Cserekővel mahjong"),
+    Pattern("robbing_the_kong", "Robbing The Kong", 8, "Rabolt kong"),
+    Pattern("all_pungs", "All Pungs", 6, "Pong-játék"),
+    Pattern("half_flush", "Half Flush", 6, "Egyszerű színjáték"),
+    Pattern("mixed_shifted_chows", "Mixed Shifted Chows", 6, "Vegyes lépcsős csaó"),
+    Pattern("all_types", "All Types", 6, "Minden típus"),
+    Pattern("melded_hand", "Melded Hand", 6, "Mind mástól"),
+    Pattern("two_concealed_kongs", "Two Concealed Kongs", 8, "Két kézben kong"),
+    Pattern("two_dragons_pungs", "Two Dragons Pungs", 6, "Két sárkány pong"),
+    Pattern("outside_hand", "Outside Hand", 4, "Gyenge szépségek"),
+    Pattern("fully_concealed_hand", "Fully Concealed Hand", 4, "Teljes rejtett kincs"),
+    Pattern("two_melded_kongs", "Two Melded Kongs", 4, "Két húzott kong"),
+    Pattern("last_tile", "Last Tile", 4, "Negyedik kő"),
+    Pattern("dragon_pung", "Dragon Pung", 2, "Sárkány pong"),
+    Pattern("prevalent_wind", "Prevalent Wind", 2, "Uralkodó szél pong"),
+    Pattern("seat_wind", "Seat Wind", 2, "Saját szél pong"),
+    Pattern("concealed_hand", "Concealed Hand", 2, "Rejtett kincs"),
+    Pattern("all_chows", "All Chows", 2, "Csaó-játék"),
+    Pattern("tile_hog", "Tile Hog", 2, "Elválasztott kong"),
+    Pattern("double_pung", "Double Pung", 2, "Dupla pong"),
+    Pattern("two_concealed_pungs", "Two Concealed Pungs", 2, "Két kézben pong"),
+    Pattern("concealed_kong", "Concealed Kong", 2, "Kézben kong"),
+    Pattern("all_simples", "All Simples", 2, "Egyszerű játék"),
+    Pattern("pure_double_chow", "Pure Double Chow", 1, "Egyszínű dupla csaó"),
+    Pattern("mixed_double_chow", "Mixed Double Chow", 1, "Két színű dupla csaó"),
+    Pattern("short_straight", "Short Straight", 1, "Kis sor"),
+    Pattern("two_terminal_chows", "Two Terminal Chows", 1, "Két határkő csaó"),
+    Pattern(
+        "pung_of_terminals_or_honors", "Pung of Terminals or Honors", 1, "Határkő vagy honőr pong"
+    ),
+    Pattern("melded_kong", "Melded Kong", 1, "Húzott kong"),
+    Pattern("one_voided_suit", "One Voided Suit", 1, "Színhiányos kéz"),
+    Pattern("no_honors", "No Honors", 1, "Nincs honőr"),
+    Pattern("edge_wait", "Edge Wait", 1, "Szélsőre várt"),
+    Pattern("closed_wait", "Closed Wait", 1, "Középsőre várt"),
+    Pattern("single_wait", "Single Wait", 1, "Zárókőre várt"),
+    Pattern("self_drawn", "Self-Drawn", 1, "Húzott kővel mahjong"),
+    Pattern("flower_tiles", "Flower Tiles", 1, "Virágkő"),
+    Pattern(
+        "concealed_kong_and_melded_kong",
+        "Concealed Kong and Melded Kong",
+        6,
+        "Egy húzott és egy kézben kong",
+    ),
+)
+"""The 81 fans and Flower Tiles, with the rulebook's values (the engine default)."""
+
+FAN_INDEX = {f.key: i for i, f in enumerate(FANS)}
+
+(
+    BIG_FOUR_WINDS, BIG_THREE_DRAGONS, ALL_GREEN, NINE_GATES, FOUR_KONGS, SEVEN_SHIFTED_PAIRS,
+    THIRTEEN_ORPHANS, ALL_TERMINALS, LITTLE_FOUR_WINDS, LITTLE_THREE_DRAGONS, ALL_HONORS,
+    FOUR_CONCEALED_PUNGS, PURE_TERMINAL_CHOWS, QUADRUPLE_CHOW, FOUR_PURE_SHIFTED_PUNGS,
+    FOUR_PURE_SHIFTED_CHOWS, THREE_KONGS, ALL_TERMINALS_AND_HONORS, SEVEN_PAIRS,
+    GREATER_HONORS_AND_KNITTED_TILES, ALL_EVEN_PUNGS, FULL_FLUSH, PURE_TRIPLE_CHOW,
+    PURE_SHIFTED_PUNGS, UPPER_TILES, MIDDLE_TILES, LOWER_TILES, PURE_STRAIGHT,
+    THREE_SUITED_TERMINAL_CHOWS, PURE_SHIFTED_CHOWS, ALL_FIVE, TRIPLE_PUNG,
+    THREE_CONCEALED_PUNGS, LESSER_HONORS_AND_KNITTED_TILES, KNITTED_STRAIGHT, UPPER_FOUR,
+    LOWER_FOUR, BIG_THREE_WINDS, MIXED_STRAIGHT, REVERSIBLE_TILES, MIXED_TRIPLE_CHOW,
+    MIXED_SHIFTED_PUNGS, CHICKEN_HAND, LAST_TILE_DRAW, LAST_TILE_CLAIM,
+    OUT_WITH_REPLACEMENT_TILE, ROBBING_THE_KONG, ALL_PUNGS, HALF_FLUSH, MIXED_SHIFTED_CHOWS,
+    ALL_TYPES, MELDED_HAND, TWO_CONCEALED_KONGS, TWO_DRAGONS_PUNGS, OUTSIDE_HAND,
+    FULLY_CONCEALED_HAND, TWO_MELDED_KONGS, LAST_TILE, DRAGON_PUNG, PREVALENT_WIND, SEAT_WIND,
+    CONCEALED_HAND, ALL_CHOWS, TILE_HOG, DOUBLE_PUNG, TWO_CONCEALED_PUNGS, CONCEALED_KONG,
+    ALL_SIMPLES, PURE_DOUBLE_CHOW, MIXED_DOUBLE_CHOW, SHORT_STRAIGHT, TWO_TERMINAL_CHOWS,
+    PUNG_OF_TERMINALS_OR_HONORS, MELDED_KONG, ONE_VOIDED_SUIT, NO_HONORS, EDGE_WAIT,
+    CLOSED_WAIT, SINGLE_WAIT, SELF_DRAWN, FLOWER_TILES, CONCEALED_KONG_AND_MELDED_KONG,
+) = range(len(FANS))  # fmt: skip
+NUM_FANS = len(FANS)
+
+KONG_VALUES = {"source": (6, 8), "reference": (5, 6)}
+"""``kong_values`` option: (Concealed Kong and Melded Kong, Two Concealed Kongs). The
+rulebook states 6 and 8; the reference calculator uses 5 and 6."""
+
+MINIMUM = 8
+"""Fan points (flowers not counted) a hand needs to be a valid mahjong."""
+WIN_BASE = 8
+"""Every other player pays the winner this for the win, on top of the hand's value."""
+FALSE_MAHJONG_PENALTY = 10
+"""A false declaration pays this to each other player."""
+
+
+@dataclass(frozen=True, slots=True)
+class MCROptions:
+    """Options of the MCR ruleset.
+
+    ``kong_values``: ``"source"`` (default) scores Concealed Kong and Melded Kong 6 and
+    Two Concealed Kongs 8 as the rulebook states; ``"reference"`` scores 5 and 6 as the
+    reference calculator (and the 1998 official table) does.
+    """
+
+    kong_values: str = "source"
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MCROptions:
+        for k in data:
+            if k != "kong_values":
+                raise InvalidHand(f"unknown MCR option {k!r} (MCR has: kong_values)")
+        kv = data.get("kong_values", "source")
+        if kv not in KONG_VALUES:
+            raise InvalidHand(f"kong_values must be 'source' or 'reference', not {kv!r}")
+        return cls(kong_values=kv)
+
+    def values(self) -> tuple[int, ...]:
+        v = [f.value for f in FANS]
+        v[CONCEALED_KONG_AND_MELDED_KONG], v[TWO_CONCEALED_KONGS] = KONG_VALUES[self.kong_values]
+        return tuple(v)
+
+
+# ---------------------------------------------------------------------------------------
+# Tile codes
+
+_CODE = tuple(
+    0x11 + t if t < 9 else 0x31 + t - 9 if t < 18 else 0x21 + t - 18 if t < 27 else 0x41 + t - 27
+    for t in range(NUM_KINDS)
+)
+_TILE_OF = {c: t for t, c in enumerate(_CODE)}
+_ALL_CODES = tuple(sorted(_CODE))
+_E, _S, _W, _N, _C, _F, _P = range(0x41, 0x48)
+TABLE = 0x48
+
+_SUIT_BIT = [0] * TABLE  # 1 << suit number (1 m, 2 s, 3 p, 4 honours)
+_TERMINAL = [False] * TABLE
+_HONOR = [False] * TABLE
+_GREEN = [False] * TABLE
+_REVERSIBLE = [False] * TABLE
+for _c in _ALL_CODES:
+    _SUIT_BIT[_c] = 1 << (_c >> 4)
+    _HONOR[_c] = _c >= 0x41
+    _TERMINAL[_c] = _c < 0x41 and (_c & 15) in (1, 9)
+_GREEN_CODES = {0x22, 0x23, 0x24, 0x26, 0x28, _F}  # 2 3 4 6 8 bamboo, green dragon
+_REVERSIBLE_CODES = {0x31, 0x32, 0x33, 0x34, 0x35, 0x38, 0x39}  # 1234589 dots
+_REVERSIBLE_CODES |= {0x22, 0x24, 0x25, 0x26, 0x28, 0x29, _P}  # 245689 bamboo, white
+for _c in _GREEN_CODES:
+    _GREEN[_c] = True
+for _c in _REVERSIBLE_CODES:
+    _REVERSIBLE[_c] = True
+
+_ORPHANS = (0x11, 0x19, 0x21, 0x29, 0x31, 0x39, *range(0x41, 0x48))
+_KNITTED = tuple(
+    tuple(sorted(16 * (s + 1) + r + 3 * j for s, r in zip(suits, (1, 2, 3), strict=True)
+                 for j in range(3)))
+    for suits in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+)  # fmt: skip
+"""The six knitted straights (147, 258, 369 spread over the three suits)."""
+
+CHOW_SET, PUNG_SET, KONG_SET, PAIR_SET = range(4)
+_SET_SIZE = (3, 3, 4, 2)
+
+# A set of a reading: (kind, tile code — the middle tile of a chow —, melded)
+Set = tuple[int, int, bool]
+
+
+def _is_dragon(c: int) -> bool:
+    return c >= _C
+
+
+def _is_wind(c: int) -> bool:
+    return _E <= c <= _N
+
+
+# ---------------------------------------------------------------------------------------
+# The hand being scored
+
+
+@dataclass(slots=True)
+class _Hand:
+    standing: list[int]  # counts of the concealed tiles with the winning tile, by code
+    fixed: list[Set]  # exposed sets and concealed kongs
+    fixed_table: list[int]  # counts of the tiles in ``fixed``
+    unique: tuple[int, ...]  # codes present anywhere, sorted
+    win: int
+    self_drawn: bool
+    last_tile: bool
+    wall_last: bool
+    kong_involved: bool
+    seat: int  # wind code
+    prevalent: int
+    values: tuple[int, ...]
+
+
+def score(situation: Situation | Mapping[str, Any]) -> Score:
+    """Score an MCR hand situation (a :class:`Situation` or its JSON dict)."""
+    sit = situation if isinstance(situation, Situation) else Situation.from_json(situation)
+    options = MCROptions.from_json(sit.options)
+    hand = _prepare(sit, options)
+    table, reading = _best(hand)
+    flowers = sit.bonus_count
+    values = hand.values
+    if table is None:
+        return _false_mahjong(sit, (), 0, "not a winning hand: the tiles form no MCR shape")
+    lines = _lines(table, values)
+    points = sum(p.points for p in lines)
+    if points < MINIMUM:
+        reason = (
+            f"false mahjong: the hand is worth {points} without flowers, "
+            f"under the {MINIMUM}-point minimum"
+        )
+        return _false_mahjong(sit, lines, points, reason, reading)
+    if flowers:
+        lines = (*lines, PatternLine("Flower Tiles", 1, flowers, "flower_tiles"))
+    total = points + flowers
+    winner = sit.seat_wind
+    payments = dict.fromkeys(SEATS, 0)
+    if sit.self_drawn:
+        for s in SEATS:
+            payments[s] = -(WIN_BASE + total)
+        payments[winner] = 3 * (WIN_BASE + total)
+    else:
+        for s in SEATS:
+            payments[s] = -WIN_BASE
+        payments[sit.payer] = -(WIN_BASE + total)
+        payments[winner] = 3 * WIN_BASE + total
+    how = "self-drawn" if sit.self_drawn else f"on {sit.payer}'s tile"
+    explain = (
+        f"reading: {reading}",
+        " + ".join(f"{p.name} {p.value}" + (f"×{p.count}" if p.count > 1 else "") for p in lines)
+        + f" = {total}",
+        f"won {how}: " + ", ".join(f"{s} {payments[s]:+d}" for s in SEATS),
+    )
+    return Score(True, total, lines, payments, None, explain)
+
+
+def _false_mahjong(
+    sit: Situation,
+    lines: tuple[PatternLine, ...],
+    points: int,
+    reason: str,
+    reading: str = "",
+) -> Score:
+    payments = {s: FALSE_MAHJONG_PENALTY for s in SEATS}
+    payments[sit.seat_wind] = -3 * FALSE_MAHJONG_PENALTY
+    explain = (f"reading: {reading}",) if reading else ()
+    explain += (f"{reason}; the declarer pays {FALSE_MAHJONG_PENALTY} to each player",)
+    return Score(False, points, lines, payments, reason, explain)
+
+
+def _lines(table: list[int], values: tuple[int, ...]) -> tuple[PatternLine, ...]:
+    found = [(i, n) for i, n in enumerate(table) if n]
+    found.sort(key=lambda x: (-values[x[0]], x[0]))
+    return tuple(PatternLine(FANS[i].name, values[i], n, FANS[i].key) for i, n in found)
+
+
+def _prepare(sit: Situation, options: MCROptions) -> _Hand:
+    if sit.rules != "mcr":
+        raise InvalidHand(f"the MCR scorer cannot score a {sit.rules!r} situation")
+    n = len(sit.concealed) + 3 * len(sit.melds)
+    if n != 13:
+        raise InvalidHand(
+            f"an MCR winning hand has 14 tiles (a kong counting as 3): got {n + 1} "
+            f"({len(sit.concealed)} concealed, {len(sit.melds)} melds and the winning tile)"
+        )
+    for t in (*sit.concealed, sit.win_tile):
+        if t >= NUM_KINDS:
+            raise InvalidHand(
+                f"{tile_name(t)} cannot be in an MCR hand"
+                + (": flowers and seasons go in 'bonus'" if t < 42 else ": MCR has no jokers")
+            )
+    counts = [0] * NUM_KINDS
+    for t in (*sit.concealed, sit.win_tile):
+        counts[t] += 1
+    fixed: list[Set] = []
+    fixed_table = [0] * TABLE
+    for m in sit.melds:
+        if m.wilds or any(t >= NUM_KINDS for t in m.tiles):
+            raise InvalidHand(f"the meld {m} holds a wild tile: MCR has no wild tiles")
+        for t in m.tiles:
+            counts[t] += 1
+            fixed_table[_CODE[t]] += 1
+        fixed.append(_fixed_set(m))
+    for t, c in enumerate(counts):
+        if c > 4:
+            raise InvalidHand(f"{c} copies of {tile_name(t)} in one hand; a set has 4")
+    win = _CODE[sit.win_tile]
+    standing = [0] * TABLE
+    for t in sit.concealed:
+        standing[_CODE[t]] += 1
+    standing[win] += 1
+    has_kong = any(k == KONG_SET for k, _, _ in fixed)
+    _check_flags(sit, has_kong, standing[win] - 1, fixed_table[win])
+    last_tile = sit.last_of_kind or fixed_table[win] == 3
+    unique = tuple(c for c in _ALL_CODES if standing[c] or fixed_table[c])
+    return _Hand(
+        standing,
+        fixed,
+        fixed_table,
+        unique,
+        win,
+        sit.self_drawn,
+        last_tile,
+        sit.last_wall_tile,
+        sit.kong_replacement or sit.robbing_kong,
+        _E + SEATS.index(sit.seat_wind),
+        _E + SEATS.index(sit.round_wind),
+        options.values(),
+    )
+
+
+def _fixed_set(m: Meld) -> Set:
+    if m.kind == CHOW:
+        return (CHOW_SET, _CODE[m.tiles[1]], True)
+    if m.kind == PUNG:
+        if not m.exposed:
+            raise InvalidHand(f"the pung {m} is concealed: only kongs are declared concealed")
+        return (PUNG_SET, _CODE[m.tiles[0]], True)
+    assert m.kind == KONG
+    return (KONG_SET, _CODE[m.tiles[0]], m.exposed)
+
+
+def _check_flags(sit: Situation, has_kong: bool, others_held: int, in_melds: int) -> None:
+    win = tile_name(sit.win_tile)
+    if sit.robbing_kong and sit.self_drawn:
+        raise InvalidHand(
+            "robbing the kong is a win on another player's tile: it cannot be self-drawn"
+        )
+    if sit.kong_replacement and not sit.self_drawn:
+        raise InvalidHand("a win on a kong replacement tile is self-drawn")
+    if sit.kong_replacement and not has_kong:
+        raise InvalidHand("a win on a kong replacement tile needs a kong among the melds")
+    if sit.robbing_kong and (others_held or in_melds):
+        raise InvalidHand(
+            f"robbing the kong: the robbed player holds three {win} and adds the fourth, "
+            f"so the winner cannot hold another {win}"
+        )
+    if sit.last_of_kind and others_held:
+        raise InvalidHand(
+            f"last of its kind: the other three {win} must be in sight, "
+            f"but the hand holds another {win}"
+        )
+    if sit.self_drawn and sit.discarder is not None:
+        raise InvalidHand("a self-drawn win has no discarder")
+    if sit.discarder == sit.seat_wind:
+        raise InvalidHand("the discarder cannot be the winner")
+
+
+# ---------------------------------------------------------------------------------------
+# Choosing the reading
+
+
+def _best(hand: _Hand) -> tuple[list[int] | None, str]:
+    """The fan table of the reading worth the most (and the reading in notation)."""
+    values = hand.values
+    best: list[int] | None = None
+    best_points = 0
+    reading = ""
+    seven_pairs = False
+    n_fixed = len(hand.fixed)
+    if n_fixed <= 1:
+        special = None
+        if n_fixed == 0:
+            special = _special_shape(hand)
+        if special is None:
+            special = _knitted_straight(hand)
+        if special is None and n_fixed == 0:
+            special = _nine_gates(hand)
+        if special is not None:
+            best, reading = special
+            best_points = _points(best, values)
+            seven_pairs = best[SEVEN_PAIRS] == 1
+            if not seven_pairs:
+                return best, reading
+    unique_wait = _unique_wait(hand.standing, 13 - 3 * n_fixed, hand.win)
+    for division in _divisions(_key(hand.standing), 4 - n_fixed):
+        table = _regular_fans(hand, division, unique_wait)
+        points = _points(table, values)
+        if points > best_points or (
+            points == best_points
+            and (table[PURE_TRIPLE_CHOW] == 1 or seven_pairs or table[TRIPLE_PUNG])
+        ):
+            best, best_points = table, points
+            reading = _reading_text(hand.fixed, division)
+    return best, reading
+
+
+def _points(table: list[int], values: tuple[int, ...]) -> int:
+    return sum(v * n for v, n in zip(values, table, strict=True) if n)
+
+
+def _key(standing: list[int]) -> tuple[tuple[int, int], ...]:
+    return tuple((c, standing[c]) for c in _ALL_CODES if standing[c])
+
+
+@lru_cache(maxsize=1 << 16)
+def _divisions(key: tuple[tuple[int, int], ...], sets: int) -> tuple[tuple[Set, ...], ...]:
+    """Every division of the counts ``key`` into ``sets`` concealed sets and a pair, in
+    the reference's order (sets ascending); each division ends with its pair."""
+    table = dict(key)
+    codes = [c for c, _ in key]
+    out: list[tuple[Set, ...]] = []
+    work: list[Set] = []
+
+    def rec(step: int, prev: int) -> None:
+        if step == sets:
+            left = [c for c in codes if table[c]]
+            if len(left) == 1 and table[left[0]] == 2:
+                out.append((*work, (PAIR_SET, left[0], False)))
+            return
+        for c in codes:
+            n = table[c]
+            if not n:
+                continue
+            if n > 2:
+                eigen = (c << 16) | (c << 8) | c
+                if eigen > prev:
+                    table[c] = n - 3
+                    work.append((PUNG_SET, c, False))
+                    rec(step + 1, eigen)
+                    work.pop()
+                    table[c] = n
+            if c < 0x41 and (c & 15) < 8 and table.get(c + 1) and table.get(c + 2):
+                eigen = (c << 16) | ((c + 1) << 8) | (c + 2)
+                if eigen >= prev:
+                    table[c] -= 1
+                    table[c + 1] -= 1
+                    table[c + 2] -= 1
+                    work.append((CHOW_SET, c + 1, False))
+                    rec(step + 1, eigen)
+                    work.pop()
+                    table[c] += 1
+                    table[c + 1] += 1
+                    table[c + 2] += 1
+
+    rec(0, 0)
+    return tuple(out)
+
+
+def _reading_text(fixed: list[Set], division: tuple[Set, ...]) -> str:
+    parts = []
+    for kind, c, melded in (*fixed, *division):
+        t = _TILE_OF[c]
+        tiles = [t - 1, t, t + 1] if kind == CHOW_SET else [t] * _SET_SIZE[kind]
+        body = format_tiles(tiles, style="compact")
+        if kind == KONG_SET:
+            parts.append(f"[{body}]" if melded else f"{{{body}}}")
+        elif melded:
+            parts.append(f"[{body}]")
+        else:
+            parts.append(body)
+    return " ".join(parts)
+
+
+# ---------------------------------------------------------------------------------------
+# Waits
+
+
+def _unique_wait(standing: list[int], n: int, win: int) -> bool:
+    """Does the hand before the winning tile (``n`` standing tiles) wait on exactly one
+    tile? Seven pairs count when ``n`` is 13; a wait on a fifth copy counts as a wait
+    (the reference does not look at the other tiles in sight)."""
+    rest = dict(_key(standing))
+    rest[win] -= 1
+    waits = _waits(tuple((c, k) for c, k in rest.items() if k), n)
+    return len(waits) == 1
+
+
+@lru_cache(maxsize=1 << 16)
+def _waits(key: tuple[tuple[int, int], ...], n: int) -> frozenset[int]:
+    table = dict(key)
+    out: set[int] = set()
+    if n == 13:
+        pairs = sum(k // 2 for k in table.values())
+        if pairs == 6:
+            out.update(c for c, k in table.items() if k & 1)
+    sets = (n - 1) // 3
+    candidates = set()
+    for c in table:
+        candidates.add(c)
+        if c < 0x41:
+            for d in (-2, -1, 1, 2):
+                if 1 <= (c & 15) + d <= 9:
+                    candidates.add(c + d)
+    for c in candidates:
+        grown = dict(table)
+        grown[c] = grown.get(c, 0) + 1
+        if _complete(tuple(sorted((x, k) for x, k in grown.items() if k)), sets):
+            out.add(c)
+    return frozenset(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _complete(key: tuple[tuple[int, int], ...], sets: int) -> bool:
+    """Can the counts (any number of copies) be split into ``sets`` sets and a pair?"""
+    table = dict(key)
+
+    def rec(left: int) -> bool:
+        c = next((x for x in sorted(table) if table[x]), None)
+        if c is None:
+            return False
+        if left == 0:
+            return sum(table.values()) == 2 and table[c] == 2
+        n = table[c]
+        if n >= 3:
+            table[c] = n - 3
+            ok = rec(left - 1)
+            table[c] = n
+            if ok:
+                return True
+        if n >= 2:
+            table[c] = n - 2
+            ok = _only_sets(table, left)
+            table[c] = n
+            if ok:
+                return True
+        if c < 0x41 and (c & 15) < 8 and table.get(c + 1) and table.get(c + 2):
+            for x in (c, c + 1, c + 2):
+                table[x] -= 1
+            ok = rec(left - 1)
+            for x in (c, c + 1, c + 2):
+                table[x] += 1
+            if ok:
+                return True
+        return False
+
+    return rec(sets)
+
+
+def _only_sets(table: dict[int, int], left: int) -> bool:
+    c = next((x for x in sorted(table) if table[x]), None)
+    if c is None:
+        return left == 0
+    if left == 0:
+        return False
+    n = table[c]
+    if n >= 3:
+        table[c] = n - 3
+        ok = _only_sets(table, left - 1)
+        table[c] = n
+        if ok:
+            return True
+    if c < 0x41 and (c & 15) < 8 and table.get(c + 1) and table.get(c + 2):
+        for x in (c, c + 1, c + 2):
+            table[x] -= 1
+        ok = _only_sets(table, left - 1)
+        for x in (c, c + 1, c + 2):
+            table[x] += 1
+        return ok
+    return False
+
+
+# ---------------------------------------------------------------------------------------
+# Group fans: chows and pungs
+
+
+def _shifted_1(a: int, b: int, c: int) -> bool:
+    return a + 1 == b and b + 1 == c
+
+
+def _shifted_2(a: int, b: int, c: int) -> bool:
+    return a + 2 == b and b + 2 == c
+
+
+def _shifted_1_any_order(a: int, b: int, c: int) -> bool:
+    lo, mid, hi = sorted((a, b, c))
+    return lo + 1 == mid and mid + 1 == hi
+
+
+def _three_suits(a: int, b: int, c: int) -> bool:
+    sa, sb, sc = a >> 4, b >> 4, c >> 4
+    return sa != sb and sa != sc and sb != sc
+
+
+def _four_chows_fan(t0: int, t1: int, t2: int, t3: int) -> int | None:
+    if t0 + 2 == t1 and t1 + 2 == t2 and t2 + 2 == t3:
+        return FOUR_PURE_SHIFTED_CHOWS
+    if t0 + 1 == t1 and t1 + 1 == t2 and t2 + 1 == t3:
+        return FOUR_PURE_SHIFTED_CHOWS
+    if t0 == t1 == t2 == t3:
+        return QUADRUPLE_CHOW
+    return None
+
+
+def _three_chows_fan(t0: int, t1: int, t2: int) -> int | None:
+    if _three_suits(t0, t1, t2):
+        r0, r1, r2 = t0 & 15, t1 & 15, t2 & 15
+        if _shifted_1_any_order(r0, r1, r2):
+            return MIXED_SHIFTED_CHOWS
+        if r0 == r1 == r2:
+            return MIXED_TRIPLE_CHOW
+        if sorted((r0, r1, r2)) == [2, 5, 8]:
+            return MIXED_STRAIGHT
+        return None
+    if t0 + 3 == t1 and t1 + 3 == t2:
+        return PURE_STRAIGHT
+    if _shifted_2(t0, t1, t2) or _shifted_1(t0, t1, t2):
+        return PURE_SHIFTED_CHOWS
+    if t0 == t1 == t2:
+        return PURE_TRIPLE_CHOW
+    return None
+
+
+def _two_chows_fan(t0: int, t1: int) -> int | None:
+    if t0 >> 4 != t1 >> 4:
+        return MIXED_DOUBLE_CHOW if t0 & 15 == t1 & 15 else None
+    if t0 + 3 == t1 or t1 + 3 == t0:
+        return SHORT_STRAIGHT
+    if {t0 & 15, t1 & 15} == {2, 8}:
+        return TWO_TERMINAL_CHOWS
+    if t0 == t1:
+        return PURE_DOUBLE_CHOW
+    return None
+
+
+_PAIR_FANS = (PURE_DOUBLE_CHOW, MIXED_DOUBLE_CHOW, SHORT_STRAIGHT, TWO_TERMINAL_CHOWS)
+
+
+def _extra_chow_fan(t0: int, t1: int, t2: int, extra: int) -> int | None:
+    """The one pairwise fan a fourth chow adds to a three-chow fan (principle 5)."""
+    found = {_two_chows_fan(t0, extra), _two_chows_fan(t1, extra), _two_chows_fan(t2, extra)}
+    for fan in _PAIR_FANS:
+        if fan in found:
+            return fan
+    return None
+
+
+def _limit_pair_fans(fans: list[int | None], most: int, table: list[int]) -> None:
+    """Count pairwise chow fans, at most ``most`` of them: repeated fans are cut first
+    (down to one, then to none), starting from Two Terminal Chows and working up."""
+    counts = [0, 0, 0, 0]
+    n = 0
+    for f in fans:
+        if f is not None:
+            counts[_PAIR_FANS.index(f)] += 1
+            n += 1
+    limit = 1
+    while n > most and limit >= 0:
+        for i in (3, 2, 1, 0):
+            while counts[i] > limit and n > most:
+                counts[i] -= 1
+                n -= 1
+            if n <= most:
+                break
+        limit -= 1
+    for i, fan in enumerate(_PAIR_FANS):
+        table[fan] = counts[i]
+
+
+def _four_chows(mids: list[int], table: list[int]) -> None:
+    t0, t1, t2, t3 = mids
+    fan = _four_chows_fan(t0, t1, t2, t3)
+    if fan is not None:
+        table[fan] = 1
+        return
+    for a, b, c, extra in ((t0, t1, t2, t3), (t0, t1, t3, t2), (t0, t2, t3, t1), (t1, t2, t3, t0)):
+        fan = _three_chows_fan(a, b, c)
+        if fan is not None:
+            table[fan] = 1
+            fan = _extra_chow_fan(a, b, c, extra)
+            if fan is not None:
+                table[fan] = 1
+            return
+    pairs = [
+        _two_chows_fan(t0, t1),
+        _two_chows_fan(t0, t2),
+        _two_chows_fan(t0, t3),
+        _two_chows_fan(t1, t2),
+        _two_chows_fan(t1, t3),
+        _two_chows_fan(t2, t3),
+    ]
+    most = 3
+    # a chow related to no other chow lowers the limit by one
+    for i, j, k in ((0, 1, 2), (0, 3, 4), (1, 3, 5), (2, 4, 5)):
+        if pairs[i] is None and pairs[j] is None and pairs[k] is None:
+            most -= 1
+    if most > 0:
+        _limit_pair_fans(pairs, most, table)
+
+
+def _three_chows(mids: list[int], table: list[int]) -> None:
+    t0, t1, t2 = mids
+    fan = _three_chows_fan(t0, t1, t2)
+    if fan is not None:
+        table[fan] = 1
+        return
+    _limit_pair_fans([_two_chows_fan(t0, t1), _two_chows_fan(t0, t2), _two_chows_fan(t1, t2)], 2,
+                     table)  # fmt: skip
+
+
+def _four_pungs_fan(t0: int, t1: int, t2: int, t3: int) -> int | None:
+    if t0 < 0x41 and t0 + 1 == t1 and t1 + 1 == t2 and t2 + 1 == t3:
+        return FOUR_PURE_SHIFTED_PUNGS
+    if (t0, t1, t2, t3) == (_E, _S, _W, _N):
+        return BIG_FOUR_WINDS
+    return None
+
+
+def _three_pungs_fan(t0: int, t1: int, t2: int) -> int | None:
+    if t0 < 0x41 and t1 < 0x41 and t2 < 0x41:
+        if _three_suits(t0, t1, t2):
+            r0, r1, r2 = t0 & 15, t1 & 15, t2 & 15
+            if _shifted_1_any_order(r0, r1, r2):
+                return MIXED_SHIFTED_PUNGS
+            if r0 == r1 == r2:
+                return TRIPLE_PUNG
+        elif t0 + 1 == t1 and t1 + 1 == t2:
+            return PURE_SHIFTED_PUNGS
+        return None
+    if t0 >= _E and t2 <= _N:
+        return BIG_THREE_WINDS
+    if (t0, t1, t2) == (_C, _F, _P):
+        return BIG_THREE_DRAGONS
+    return None
+
+
+def _two_pungs_fan(t0: int, t1: int) -> int | None:
+    if t0 < 0x41 and t1 < 0x41:
+        return DOUBLE_PUNG if t0 & 15 == t1 & 15 else None
+    if _is_dragon(t0) and _is_dragon(t1):
+        return TWO_DRAGONS_PUNGS
+    return None
+
+
+def _four_pungs(tiles: list[int], table: list[int]) -> None:
+    t0, t1, t2, t3 = tiles
+    fan = _four_pungs_fan(t0, t1, t2, t3)
+    if fan is not None:
+        table[fan] = 1
+        return
+    for a, b, c, free in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+        fan = _three_pungs_fan(tiles[a], tiles[b], tiles[c])
+        if fan is not None:
+            table[fan] = 1
+            # the fourth pung combines once, with the first of the three it relates to
+            for i in range(4):
+                if i != free:
+                    fan = _two_pungs_fan(tiles[i], tiles[free])
+                    if fan is not None:
+                        table[fan] += 1
+                        break
+            return
+    for i in range(4):
+        for j in range(i + 1, 4):
+            fan = _two_pungs_fan(tiles[i], tiles[j])
+            if fan is not None:
+                table[fan] += 1
+
+
+def _three_pungs(tiles: list[int], table: list[int]) -> None:
+    t0, t1, t2 = tiles
+    fan = _three_pungs_fan(t0, t1, t2)
+    if fan is not None:
+        table[fan] = 1
+        return
+    for a, b in ((t0, t1), (t0, t2), (t1, t2)):
+        fan = _two_pungs_fan(a, b)
+        if fan is not None:
+            table[fan] += 1
+
+
+def _kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int, t: list[int]) -> None:
+    """Kong fans and concealed-pung fans (``concealed_pungs`` excludes concealed kongs)."""
+    kongs = melded_kongs + concealed_kongs
+    hidden = concealed_pungs + concealed_kongs
+    if kongs == 0:
+        _concealed_pungs_fan(concealed_pungs, t)
+    elif kongs == 1:
+        t[MELDED_KONG if melded_kongs else CONCEALED_KONG] = 1
+        if melded_kongs:
+            if concealed_pungs in (2, 3):
+                _concealed_pungs_fan(concealed_pungs, t)
+        else:
+            _concealed_pungs_fan(hidden, t)
+    elif kongs == 2:
+        if concealed_kongs == 0:
+            t[TWO_MELDED_KONGS] = 1
+            if concealed_pungs == 2:
+                t[TWO_CONCEALED_PUNGS] = 1
+        elif concealed_kongs == 1:
+            t[CONCEALED_KONG_AND_MELDED_KONG] = 1
+            if concealed_pungs in (1, 2):
+                _concealed_pungs_fan(hidden, t)
+        else:
+            t[TWO_CONCEALED_KONGS] = 1
+            # two concealed kongs alone do not add Two Concealed Pungs
+            if concealed_pungs in (1, 2):
+                _concealed_pungs_fan(hidden, t)
+    elif kongs == 3:
+        t[THREE_KONGS] = 1
+        if concealed_kongs == 1 and concealed_pungs > 0:
+            t[TWO_CONCEALED_PUNGS] = 1
+        elif concealed_kongs == 2:
+            t[TWO_CONCEALED_PUNGS if concealed_pungs == 0 else THREE_CONCEALED_PUNGS] = 1
+        elif concealed_kongs == 3:
+            t[THREE_CONCEALED_PUNGS if concealed_pungs == 0 else FOUR_CONCEALED_PUNGS] = 1
+    else:
+        t[FOUR_KONGS] = 1
+        if concealed_kongs >= 2:
+            _concealed_pungs_fan(concealed_kongs, t)
+
+
+def _concealed_pungs_fan(n: int, t: list[int]) -> None:
+    if n == 2:
+        t[TWO_CONCEALED_PUNGS] = 1
+    elif n == 3:
+        t[THREE_CONCEALED_PUNGS] = 1
+    elif n == 4:
+        t[FOUR_CONCEALED_PUNGS] = 1
+
+
+def _terminal_chows(chows: list[int], pair: int) -> int | None:
+    """Pure Terminal Chows or Three-Suited Terminal Chows (four chows and a pair of 5s)."""
+    if pair >= 0x41 or pair & 15 != 5:
+        return None
+    if any(c & 15 not in (2, 8) for c in chows):
+        return None
+    suit = pair >> 4
+    if all(c >> 4 == suit for c in chows):
+        ranks = sorted(c & 15 for c in chows)
+        return PURE_TERMINAL_CHOWS if ranks == [2, 2, 8, 8] else None
+    if any(c >> 4 == suit for c in chows):
+        return None
+    others = {s for s in (1, 2, 3) if s != suit}
+    lows = {c >> 4 for c in chows if c & 15 == 2}
+    highs = {c >> 4 for c in chows if c & 15 == 8}
+    return THREE_SUITED_TERMINAL_CHOWS if lows == highs == others else None
+
+
+# ---------------------------------------------------------------------------------------
+# Whole-hand traits
+
+
+def _win_flag_fans(hand: _Hand, t: list[int]) -> None:
+    if hand.last_tile:
+        t[LAST_TILE] = 1
+    if hand.self_drawn:
+        t[SELF_DRAWN] = 1
+        if hand.wall_last:
+            t[LAST_TILE_DRAW] = 1
+            t[SELF_DRAWN] = 0
+        if hand.kong_involved:
+            t[OUT_WITH_REPLACEMENT_TILE] = 1
+            t[SELF_DRAWN] = 0
+    else:
+        if hand.wall_last:
+            t[LAST_TILE_CLAIM] = 1
+        if hand.kong_involved:
+            t[ROBBING_THE_KONG] = 1
+            t[LAST_TILE] = 0
+
+
+def _suit_fans(unique: tuple[int, ...], t: list[int]) -> None:
+    flags = 0
+    for c in unique:
+        flags |= _SUIT_BIT[c]
+    if not flags & 0x10:
+        t[NO_HONORS] = 1
+    voided = sum(1 for bit in (0x2, 0x4, 0x8) if not flags & bit)
+    t[ONE_VOIDED_SUIT] += voided
+    if t[ONE_VOIDED_SUIT] == 2:
+        t[ONE_VOIDED_SUIT] = 0
+        if t[NO_HONORS] == 0:
+            t[HALF_FLUSH] = 1
+        else:
+            t[FULL_FLUSH] = 1
+            t[NO_HONORS] = 0
+    if flags == 0x1E and any(_is_wind(c) for c in unique) and any(_is_dragon(c) for c in unique):
+        t[ALL_TYPES] = 1
+
+
+def _tile_trait_fans(unique: tuple[int, ...], t: list[int]) -> None:
+    if not any(_TERMINAL[c] or _HONOR[c] for c in unique):
+        t[ALL_SIMPLES] = 1
+    if all(_REVERSIBLE[c] for c in unique):
+        t[REVERSIBLE_TILES] = 1
+    if all(_GREEN[c] for c in unique):
+        t[ALL_GREEN] = 1
+    if t[ALL_SIMPLES]:
+        return
+    if all(_HONOR[c] for c in unique):
+        t[ALL_HONORS] = 1
+    elif all(_TERMINAL[c] for c in unique):
+        t[ALL_TERMINALS] = 1
+    elif all(_TERMINAL[c] or _HONOR[c] for c in unique):
+        t[ALL_TERMINALS_AND_HONORS] = 1
+
+
+def _rank_range_fans(unique: tuple[int, ...], t: list[int]) -> None:
+    if any(_HONOR[c] for c in unique):
+        return
+    ranks = {c & 15 for c in unique}
+    if ranks <= {1, 2, 3, 4}:
+        t[LOWER_FOUR if 4 in ranks else LOWER_TILES] = 1
+    elif ranks <= {6, 7, 8, 9}:
+        t[UPPER_FOUR if 6 in ranks else UPPER_TILES] = 1
+    elif ranks <= {4, 5, 6}:
+        t[MIDDLE_TILES] = 1
+
+
+def _set_trait_fans(sets: list[Set], t: list[int]) -> None:
+    """Outside Hand, All Five, All Even Pungs: a trait every set and the pair share."""
+    terminal = honor = five = even = 0
+    for kind, c, _ in sets:
+        if c >= 0x41:
+            honor += 1
+            continue
+        r = c & 15
+        if kind == CHOW_SET:
+            if r in (2, 8):
+                terminal += 1
+            elif r in (4, 5, 6):
+                five += 1
+        elif r in (1, 9):
+            terminal += 1
+        elif r == 5:
+            five += 1
+        elif r in (2, 4, 6, 8):
+            even += 1
+    if terminal + honor == 5:
+        t[OUTSIDE_HAND] = 1
+    elif five == 5:
+        t[ALL_FIVE] = 1
+    elif even == 5:
+        t[ALL_EVEN_PUNGS] = 1
+
+
+def _wait_fans(concealed: tuple[Set, ...], win: int, t: list[int]) -> None:
+    if t[MELDED_HAND] or t[FOUR_KONGS]:
+        return
+    edge = closed = single = False
+    for kind, c, _ in concealed:
+        if kind == CHOW_SET:
+            if c == win:
+                closed = True
+            elif c + 1 == win or c - 1 == win:
+                edge = True
+        elif kind == PAIR_SET and c == win:
+            single = True
+    if edge:
+        t[EDGE_WAIT] = 1
+    elif closed:
+        t[CLOSED_WAIT] = 1
+    elif single:
+        t[SINGLE_WAIT] = 1
+
+
+def _exclusions(t: list[int]) -> None:
+    """Principle 1: remove the fans each fan implies (the Excludes column)."""
+    if t[BIG_FOUR_WINDS]:
+        t[ALL_PUNGS] = 0
+        t[PUNG_OF_TERMINALS_OR_HONORS] = 0
+    if t[BIG_THREE_DRAGONS]:
+        t[DRAGON_PUNG] = 0
+    if t[ALL_GREEN]:
+        t[HALF_FLUSH] = 0
+        t[ONE_VOIDED_SUIT] = 0
+    if t[FOUR_KONGS]:
+        t[SINGLE_WAIT] = 0
+    if t[ALL_TERMINALS]:
+        t[ALL_PUNGS] = 0
+        t[OUTSIDE_HAND] = 0
+        t[PUNG_OF_TERMINALS_OR_HONORS] = 0
+        t[NO_HONORS] = 0
+        t[DOUBLE_PUNG] = 0
+    if t[LITTLE_FOUR_WINDS]:
+        t[PUNG_OF_TERMINALS_OR_HONORS] = 0
+    if t[LITTLE_THREE_DRAGONS]:
+        t[DRAGON_PUNG] = 0
+    if t[ALL_HONORS]:
+        t[ALL_PUNGS] = 0
+        t[OUTSIDE_HAND] = 0
+        t[PUNG_OF_TERMINALS_OR_HONORS] = 0
+        t[ONE_VOIDED_SUIT] = 0
+    if t[FOUR_CONCEALED_PUNGS]:
+        t[ALL_PUNGS] = 0
+        t[CONCEALED_HAND] = 0
+        if t[FULLY_CONCEALED_HAND]:
+            t[FULLY_CONCEALED_HAND] = 0
+            t[SELF_DRAWN] = 1
+    if t[PURE_TERMINAL_CHOWS]:
+        t[FULL_FLUSH] = 0
+        t[ALL_CHOWS] = 0
+        t[NO_HONORS] = 0
+    if t[FOUR_PURE_SHIFTED_PUNGS]:
+        t[ALL_PUNGS] = 0
+    if t[ALL_TERMINALS_AND_HONORS]:
+        t[ALL_PUNGS] = 0
+        t[OUTSIDE_HAND] = 0
+        t[PUNG_OF_TERMINALS_OR_HONORS] = 0
+    if t[ALL_EVEN_PUNGS]:
+        t[ALL_PUNGS] = 0
+        t[ALL_SIMPLES] = 0
+        t[NO_HONORS] = 0
+    if t[UPPER_TILES]:
+        t[NO_HONORS] = 0
+    if t[MIDDLE_TILES]:
+        t[ALL_SIMPLES] = 0
+        t[NO_HONORS] = 0
+    if t[LOWER_TILES]:
+        t[NO_HONORS] = 0
+    if t[THREE_SUITED_TERMINAL_CHOWS]:
+        t[ALL_CHOWS] = 0
+        t[NO_HONORS] = 0
+    if t[ALL_FIVE]:
+        t[ALL_SIMPLES] = 0
+        t[NO_HONORS] = 0
+    if t[UPPER_FOUR]:
+        t[NO_HONORS] = 0
+    if t[LOWER_FOUR]:
+        t[NO_HONORS] = 0
+    if t[BIG_THREE_WINDS] and not t[ALL_HONORS] and not t[ALL_TERMINALS_AND_HONORS]:
+        t[PUNG_OF_TERMINALS_OR_HONORS] -= 3  # the three wind pungs are in the fan
+    if t[REVERSIBLE_TILES]:
+        t[ONE_VOIDED_SUIT] = 0
+    if t[LAST_TILE_DRAW]:
+        t[SELF_DRAWN] = 0
+    if t[OUT_WITH_REPLACEMENT_TILE]:
+        t[SELF_DRAWN] = 0
+    if t[MELDED_HAND]:
+        t[SINGLE_WAIT] = 0
+    if t[TWO_DRAGONS_PUNGS]:
+        t[DRAGON_PUNG] = 0
+    if t[FULLY_CONCEALED_HAND]:
+        t[SELF_DRAWN] = 0
+    if t[ALL_CHOWS]:
+        t[NO_HONORS] = 0
+    if t[ALL_SIMPLES]:
+        t[NO_HONORS] = 0
+
+
+def _wind_fans(tile: int, hand: _Hand, t: list[int]) -> None:
+    """Prevalent and Seat Wind for a wind pung; each replaces that pung's Pung of
+    Terminals or Honors unless a larger wind or honour fan has already taken it."""
+    taken = (
+        t[BIG_THREE_WINDS] or t[ALL_TERMINALS_AND_HONORS] or t[ALL_HONORS] or t[LITTLE_FOUR_WINDS]
+    )
+    if tile == hand.prevalent:
+        t[PREVALENT_WIND] = 1
+        if not taken:
+            t[PUNG_OF_TERMINALS_OR_HONORS] -= 1
+    if tile == hand.seat:
+        t[SEAT_WIND] = 1
+        if hand.seat != hand.prevalent and not taken:
+            t[PUNG_OF_TERMINALS_OR_HONORS] -= 1
+
+
+# ---------------------------------------------------------------------------------------
+# Readings: four sets and a pair
+
+
+def _regular_fans(hand: _Hand, division: tuple[Set, ...], unique_wait: bool) -> list[int]:
+    t = [0] * NUM_FANS
+    sets = [*hand.fixed, *division]
+    pair = sets.pop()[1]
+    chows = [c for kind, c, _ in sets if kind == CHOW_SET]
+    pungs = [(kind, c, melded) for kind, c, melded in sets if kind != CHOW_SET]
+    win = hand.win
+    _win_flag_fans(hand, t)
+    concealed_pungs = sum(1 for kind, _, melded in pungs if kind == PUNG_SET and not melded)
+    melded_kongs = sum(1 for kind, _, melded in pungs if kind == KONG_SET and melded)
+    concealed_kongs = sum(1 for kind, _, melded in pungs if kind == KONG_SET and not melded)
+    if not hand.self_drawn and not any(
+        not melded and c - 1 <= win <= c + 1 for kind, c, melded in sets if kind == CHOW_SET
+    ):
+        # won on a discard that no concealed chow can take: the pung it completes is melded
+        for kind, c, melded in pungs:
+            if c == win and kind == PUNG_SET and not melded:
+                concealed_pungs -= 1
+    if pungs:
+        _kong_fans(concealed_pungs, melded_kongs, concealed_kongs, t)
+        if len(pungs) == 4 and not t[FOUR_KONGS] and not t[FOUR_CONCEALED_PUNGS]:
+            t[ALL_PUNGS] = 1
+        for _, c, _ in pungs:
+            if _is_dragon(c):
+                t[DRAGON_PUNG] += 1
+            elif _TERMINAL[c] or _is_wind(c):
+                t[PUNG_OF_TERMINALS_OR_HONORS] += 1
+    n_chows = len(chows)
+    if n_chows == 4:
+        fan = _terminal_chows(chows, pair)
+        if fan is not None:
+            t[fan] = 1
+        else:
+            _four_chows(sorted(chows), t)
+    elif n_chows == 3:
+        _three_chows(sorted(chows), t)
+    elif n_chows == 2:
+        fan = _two_chows_fan(chows[0], chows[1])
+        if fan is not None:
+            t[fan] += 1
+        fan = _two_pungs_fan(pungs[0][1], pungs[1][1])
+        if fan is not None:
+            t[fan] += 1
+    elif n_chows == 1:
+        _three_pungs(sorted(c for _, c, _ in pungs), t)
+    else:
+        _four_pungs(sorted(c for _, c, _ in pungs), t)
+    melded_sets = sum(1 for _, _, melded in hand.fixed if melded)
+    if melded_sets == 0:
+        t[FULLY_CONCEALED_HAND if hand.self_drawn else CONCEALED_HAND] = 1
+    elif melded_sets == 4:
+        t[SELF_DRAWN if hand.self_drawn else MELDED_HAND] = 1
+    elif hand.self_drawn:
+        t[SELF_DRAWN] = 1
+    # the pair: All Chows; Little Three Dragons; Little Four Winds
+    if n_chows == 4:
+        if pair < 0x41:
+            t[ALL_CHOWS] = 1
+    elif t[TWO_DRAGONS_PUNGS]:
+        if _is_dragon(pair):
+            t[LITTLE_THREE_DRAGONS] = 1
+            t[TWO_DRAGONS_PUNGS] = 0
+    elif t[BIG_THREE_WINDS] and _is_wind(pair):
+        t[LITTLE_FOUR_WINDS] = 1
+        t[BIG_THREE_WINDS] = 0
+    _set_trait_fans([*sets, (PAIR_SET, pair, False)], t)
+    _suit_fans(hand.unique, t)
+    _tile_trait_fans(hand.unique, t)
+    _rank_range_fans(hand.unique, t)
+    if not t[QUADRUPLE_CHOW]:
+        merged = hand.fixed_table
+        standing = hand.standing
+        fours = sum(1 for c in hand.unique if merged[c] + standing[c] == 4)
+        t[TILE_HOG] = fours - melded_kongs - concealed_kongs
+    if unique_wait:
+        _wait_fans(division, win, t)
+    _exclusions(t)
+    if not t[BIG_FOUR_WINDS]:
+        for _, c, _ in pungs:
+            if _is_wind(c):
+                _wind_fans(c, hand, t)
+    if not any(t):
+        t[CHICKEN_HAND] = 1
+    return t
+
+
+# ---------------------------------------------------------------------------------------
+# Special shapes
+
+
+def _special_shape(hand: _Hand) -> tuple[list[int], str] | None:
+    """Seven pairs, Seven Shifted Pairs, the honours-and-knitted hands, Thirteen Orphans."""
+    standing = hand.standing
+    unique = hand.unique
+    t = [0] * NUM_FANS
+    text = format_tiles([_TILE_OF[c] for c in unique for _ in range(standing[c])])
+    if all(standing[c] % 2 == 0 for c in unique):
+        suit = hand.win >> 4
+        if suit < 4 and _seven_shifted_pairs(standing, suit):
+            t[SEVEN_SHIFTED_PAIRS] = 1
+            if not standing[16 * suit + 1] and not standing[16 * suit + 9]:
+                t[ALL_SIMPLES] = 1
+            _win_flag_fans(hand, t)
+            return t, f"seven shifted pairs {text}"
+        t[SEVEN_PAIRS] = 1
+        _suit_fans(unique, t)
+        _tile_trait_fans(unique, t)
+        _rank_range_fans(unique, t)
+        t[TILE_HOG] = sum(1 for c in unique if standing[c] == 4)
+        _win_flag_fans(hand, t)
+        _exclusions(t)
+        return t, f"seven pairs {text}"
+    if len(unique) == 14:
+        suited = [c for c in unique if c < 0x41]
+        if 7 <= len(suited) <= 9 and any(set(suited) <= set(k) for k in _KNITTED):
+            if len(suited) == 7:
+                t[GREATER_HONORS_AND_KNITTED_TILES] = 1
+            else:
+                t[LESSER_HONORS_AND_KNITTED_TILES] = 1
+                if len(suited) == 9:
+                    t[KNITTED_STRAIGHT] = 1
+            _win_flag_fans(hand, t)
+            return t, f"honours and knitted tiles {text}"
+    if unique == _ORPHANS:
+        t[THIRTEEN_ORPHANS] = 1
+        _win_flag_fans(hand, t)
+        return t, f"thirteen orphans {text}"
+    return None
+
+
+def _seven_shifted_pairs(standing: list[int], suit: int) -> bool:
+    base = 16 * suit
+    if not all(standing[base + r] == 2 for r in range(3, 8)):
+        return False
+    if standing[base + 2] == 2:
+        return standing[base + 1] == 2 or standing[base + 8] == 2
+    return standing[base + 8] == 2 and standing[base + 9] == 2
+
+
+def _knitted_straight(hand: _Hand) -> tuple[list[int], str] | None:
+    """A knitted straight with one more set (which may be exposed) and a pair."""
+    standing = hand.standing
+    body = next((k for k in _KNITTED if all(standing[c] for c in k)), None)
+    if body is None:
+        return None
+    rest = list(standing)
+    for c in body:
+        rest[c] -= 1
+    n_fixed = len(hand.fixed)
+    divisions = _divisions(_key(rest), 1 - n_fixed)
+    if len(divisions) != 1:
+        return None
+    division = divisions[0]
+    fourth = hand.fixed[0] if n_fixed else division[0]
+    pair = division[-1][1]
+    kind, tile, melded = fourth
+    t = [0] * NUM_FANS
+    t[KNITTED_STRAIGHT] = 1
+    total = hand.fixed_table
+    if kind == CHOW_SET:
+        if pair < 0x41:
+            t[ALL_CHOWS] = 1
+        if total[pair] + standing[pair] == 4:
+            t[TILE_HOG] = 1
+    elif tile >= 0x41:
+        if _is_wind(tile):
+            t[PUNG_OF_TERMINALS_OR_HONORS] = 1
+            _wind_fans(tile, hand, t)
+            if _is_dragon(pair):
+                t[ALL_TYPES] = 1
+        else:
+            t[DRAGON_PUNG] = 1
+            if _is_wind(pair):
+                t[ALL_TYPES] = 1
+    else:
+        if _TERMINAL[tile]:
+            t[PUNG_OF_TERMINALS_OR_HONORS] = 1
+        if pair < 0x41:
+            t[NO_HONORS] = 1
+        if kind != KONG_SET and total[tile] + standing[tile] == 4:
+            t[TILE_HOG] = 1
+    _win_flag_fans(hand, t)
+    if melded:
+        if kind == KONG_SET:
+            t[MELDED_KONG] = 1
+    else:
+        if kind == KONG_SET:
+            t[CONCEALED_KONG] = 1
+        if hand.self_drawn:
+            t[FULLY_CONCEALED_HAND] = 1
+            t[SELF_DRAWN] = 0
+        else:
+            t[CONCEALED_HAND] = 1
+    win = hand.win
+    if n_fixed == 0:
+        if rest[win] and _unique_wait(rest, 4, win):
+            _wait_fans(division, win, t)
+    elif win not in body or standing[win] == 3:
+        t[SINGLE_WAIT] = 1
+    _exclusions(t)
+    straight = format_tiles([_TILE_OF[c] for c in body], style="compact")
+    return t, f"knitted straight {straight} " + _reading_text(hand.fixed, division)
+
+
+def _nine_gates(hand: _Hand) -> tuple[list[int], str] | None:
+    """1112345678999 of one suit, concealed, and any tile of that suit."""
+    win = hand.win
+    if win >= 0x41:
+        return None
+    standing = hand.standing
+    base = win & 0xF0
+    r = win & 15
+    ones, nines = standing[base + 1], standing[base + 9]
+    middle = [standing[base + k] for k in range(2, 9)]
+    if r in (1, 9):
+        if standing[win] != 4 or (nines if r == 1 else ones) != 3 or any(n != 1 for n in middle):
+            return None
+    else:
+        if standing[win] != 2 or ones != 3 or nines != 3:
+            return None
+        if any(n != 1 for k, n in enumerate(middle, start=2) if k != r):
+            return None
+    t = [0] * NUM_FANS
+    t[NINE_GATES] = 1
+    if r in (1, 9):
+        t[PURE_STRAIGHT] = 1
+        t[TILE_HOG] = 1
+    elif r in (2, 8):
+        t[TWO_CONCEALED_PUNGS] = 1
+        t[SHORT_STRAIGHT] = 1
+        t[PUNG_OF_TERMINALS_OR_HONORS] = 1
+    elif r == 5:
+        t[TWO_CONCEALED_PUNGS] = 1
+        t[PUNG_OF_TERMINALS_OR_HONORS] = 1
+    else:
+        t[SHORT_STRAIGHT] = 1
+    _win_flag_fans(hand, t)
+    text = format_tiles([_TILE_OF[c] for c in hand.unique for _ in range(standing[c])])
+    return t, f"nine gates {text}"
+
+
+def fan_names() -> list[str]:
+    """The English names of all fans, in the table's order."""
+    return [f.name for f in FANS]
+
+
+__all__ = ["FANS", "MCROptions", "Tile", "fan_names", "score"]

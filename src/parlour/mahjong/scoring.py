@@ -1,0 +1,282 @@
+"""The scoring framework shared by every rule system: hand situations, patterns, scores.
+
+A *situation* is everything a scorer needs to know about a finished hand: the concealed
+tiles, the melds, the winning tile and how it was won, the winds, the bonus tiles. It is
+written as JSON (the same dict everywhere: CLI, server, records, tests)::
+
+    {"rules": "mcr", "concealed": "123m 456p 789s EE C", "melds": [], "win_tile": "C",
+     "self_drawn": false, "seat_wind": "E", "round_wind": "S", "bonus": 2}
+
+``concealed`` excludes the winning tile. Instead of ``concealed`` and ``melds`` a
+situation may give the whole hand as the rulebooks write it, winning tile included:
+``"hand": "[123m] 456p 789s EEE CC"`` with ``"win_tile": "C"``.
+
+A :class:`Pattern` is one scoring element of a rulebook (a fan, a double, a bonus); a
+:class:`Score` is the breakdown a ruleset chose, with its total and the payments, able
+to explain itself line by line.
+
+>>> s = Situation.from_json({"rules": "mcr", "hand": "123m 456p 789s EEE CC", "win_tile": "C"})
+>>> format_tiles(s.concealed), tile_name(s.win_tile), s.seat_wind, s.self_drawn
+('123m 456p 789s EEE C', 'C', 'E', False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.core.errors import InvalidHand, NotationError
+from parlour.mahjong.melds import Meld, format_meld, parse_hand, parse_meld
+from parlour.mahjong.tiles import (
+    BONUS_TILES,
+    NUM_KINDS,
+    Tile,
+    format_tiles,
+    parse_tiles,
+    tile_name,
+)
+
+SEATS = ("E", "S", "W", "N")
+"""Seat winds in turn order: South plays after East, and so on."""
+
+_FLAGS = ("self_drawn", "last_wall_tile", "kong_replacement", "robbing_kong", "last_of_kind")
+_FIELDS = frozenset(
+    ("rules", "options", "concealed", "hand", "melds", "win_tile", "seat_wind", "round_wind")
+) | {"bonus", "discarder", *_FLAGS}
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """One scoring element of a rulebook.
+
+    ``key`` is the snake_case id, ``name`` the English name printed everywhere,
+    ``native`` the rulebook's own name, ``value`` the points of one occurrence, and
+    ``excludes`` the keys of the patterns it implies (not counted beside it).
+    """
+
+    key: str
+    name: str
+    value: int
+    native: str = ""
+    excludes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PatternLine:
+    """One line of a score: a pattern counted ``count`` times at ``value`` each."""
+
+    name: str
+    value: int
+    count: int = 1
+    key: str = ""
+
+    @property
+    def points(self) -> int:
+        return self.value * self.count
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "value": self.value, "count": self.count}
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """A scored hand.
+
+    ``valid`` is False for a false declaration (not a winning shape, or under the
+    rulebook's minimum), with ``reason`` saying why. ``total`` is the hand's value,
+    ``patterns`` the chosen breakdown (for an invalid hand under the minimum: what it
+    did score), ``payments`` what each seat wins (+) or pays (-), summing to zero, and
+    ``explain`` a few lines a player can read (the reading chosen, the arithmetic).
+    """
+
+    valid: bool
+    total: int
+    patterns: tuple[PatternLine, ...] = ()
+    payments: dict[str, int] = field(default_factory=dict)
+    reason: str | None = None
+    explain: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The output JSON (what ``parlour score --json`` prints)."""
+        out: dict[str, Any] = {"valid": self.valid}
+        if self.reason is not None:
+            out["reason"] = self.reason
+        out["total"] = self.total
+        out["patterns"] = [p.to_json() for p in self.patterns]
+        out["payments"] = dict(self.payments)
+        out["explain"] = list(self.explain)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """A finished hand to be scored (see the module docstring for the JSON form).
+
+    ``concealed`` excludes the winning tile; ``bonus`` holds bonus tiles (flowers,
+    seasons), ``bonus_count`` their number (which is all MCR needs, so a count may be
+    given instead of tiles). ``discarder`` is the seat that discarded the winning tile
+    (or whose kong was robbed); for a win on a discard it defaults to the winner's
+    left-hand neighbour, the seat that plays just before the winner.
+    """
+
+    rules: str
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...]
+    win_tile: Tile
+    self_drawn: bool = False
+    seat_wind: str = "E"
+    round_wind: str = "E"
+    bonus: tuple[Tile, ...] = ()
+    bonus_count: int = 0
+    last_wall_tile: bool = False
+    kong_replacement: bool = False
+    robbing_kong: bool = False
+    last_of_kind: bool = False
+    discarder: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Situation:
+        """Read and check a situation dict; raise :class:`InvalidHand` or
+        :class:`NotationError` naming the first thing wrong."""
+        if not isinstance(data, Mapping):
+            raise InvalidHand(f"a situation must be a JSON object, not {type(data).__name__}")
+        unknown = sorted(k for k in data if k not in _FIELDS)
+        if unknown:
+            raise InvalidHand(f"unknown field {unknown[0]!r} in the situation")
+        rules = data.get("rules", "mcr")
+        if not isinstance(rules, str):
+            raise InvalidHand(f"'rules' must be a rule-system name, not {rules!r}")
+        options = data.get("options", {})
+        if not isinstance(options, Mapping):
+            raise InvalidHand(f"'options' must be an object, not {options!r}")
+        for name in _FLAGS:
+            value = data.get(name, False)
+            if not isinstance(value, bool):
+                raise InvalidHand(f"{name!r} must be true or false, not {value!r}")
+        win_text = data.get("win_tile")
+        if win_text is None:
+            raise InvalidHand("the situation has no 'win_tile'")
+        win_tile = _one_tile(win_text, "win_tile")
+        concealed, melds = _hand_part(data, win_tile)
+        seat = _wind(data.get("seat_wind", "E"), "seat_wind")
+        round_wind = _wind(data.get("round_wind", "E"), "round_wind")
+        bonus, bonus_count = _bonus(data.get("bonus", 0))
+        discarder = data.get("discarder")
+        if discarder is not None:
+            discarder = _wind(discarder, "discarder")
+        return cls(
+            rules=rules,
+            concealed=concealed,
+            melds=melds,
+            win_tile=win_tile,
+            self_drawn=data.get("self_drawn", False),
+            seat_wind=seat,
+            round_wind=round_wind,
+            bonus=bonus,
+            bonus_count=bonus_count,
+            last_wall_tile=data.get("last_wall_tile", False),
+            kong_replacement=data.get("kong_replacement", False),
+            robbing_kong=data.get("robbing_kong", False),
+            last_of_kind=data.get("last_of_kind", False),
+            discarder=discarder,
+            options=dict(options),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The situation as JSON (``from_json(s.to_json())`` gives it back)."""
+        out: dict[str, Any] = {
+            "rules": self.rules,
+            "concealed": format_tiles(self.concealed),
+            "melds": [format_meld(m) for m in self.melds],
+            "win_tile": tile_name(self.win_tile),
+            "seat_wind": self.seat_wind,
+            "round_wind": self.round_wind,
+        }
+        if self.options:
+            out["options"] = dict(self.options)
+        out["bonus"] = format_tiles(self.bonus) if self.bonus else self.bonus_count
+        for name in _FLAGS:
+            if getattr(self, name):
+                out[name] = True
+        if self.discarder is not None:
+            out["discarder"] = self.discarder
+        return out
+
+    @property
+    def payer(self) -> str:
+        """The seat that pays as discarder (the discarder given, or the winner's left)."""
+        if self.discarder is not None:
+            return self.discarder
+        return SEATS[(SEATS.index(self.seat_wind) - 1) % 4]
+
+
+def _one_tile(text: object, name: str) -> Tile:
+    if not isinstance(text, str):
+        raise InvalidHand(f"{name!r} must be a tile in notation, such as '5p', not {text!r}")
+    tiles = parse_tiles(text)
+    if len(tiles) != 1:
+        raise NotationError(f"{name!r} must be exactly one tile", text)
+    return tiles[0]
+
+
+def _hand_part(
+    data: Mapping[str, Any], win_tile: Tile
+) -> tuple[tuple[Tile, ...], tuple[Meld, ...]]:
+    if "hand" in data:
+        if "concealed" in data or "melds" in data:
+            raise InvalidHand("give either 'hand' or 'concealed' and 'melds', not both")
+        text = data["hand"]
+        if not isinstance(text, str):
+            raise InvalidHand(f"'hand' must be a hand in notation, not {text!r}")
+        hand = parse_hand(text)
+        if hand.win_tile is not None and hand.win_tile != win_tile:
+            raise InvalidHand(
+                f"the hand names {tile_name(hand.win_tile)} as its winning tile "
+                f"but 'win_tile' is {tile_name(win_tile)}"
+            )
+        concealed = list(hand.concealed)
+        if win_tile not in concealed:
+            raise InvalidHand(
+                f"the winning tile {tile_name(win_tile)} is not among the concealed tiles "
+                f"of {text!r}"
+            )
+        concealed.remove(win_tile)
+        return tuple(concealed), hand.melds
+    text = data.get("concealed", "")
+    if not isinstance(text, str):
+        raise InvalidHand(f"'concealed' must be tiles in notation, not {text!r}")
+    concealed = tuple(parse_tiles(text))
+    raw_melds = data.get("melds", [])
+    if isinstance(raw_melds, str) or not isinstance(raw_melds, list | tuple):
+        raise InvalidHand(f"'melds' must be a list of melds such as ['[123m]'], not {raw_melds!r}")
+    melds = []
+    for m in raw_melds:
+        if not isinstance(m, str):
+            raise InvalidHand(f"a meld must be written in notation such as '[EEE]', not {m!r}")
+        melds.append(parse_meld(m))
+    return concealed, tuple(melds)
+
+
+def _wind(value: object, name: str) -> str:
+    if isinstance(value, str) and value.strip().upper() in SEATS:
+        return value.strip().upper()
+    raise InvalidHand(f"{name!r} must be a wind: E, S, W or N, not {value!r}")
+
+
+def _bonus(value: object) -> tuple[tuple[Tile, ...], int]:
+    if isinstance(value, bool) or not isinstance(value, int | str | list):
+        raise InvalidHand(f"'bonus' must be a count or bonus tiles such as 'f1 x3', not {value!r}")
+    if isinstance(value, int):
+        if not 0 <= value <= len(BONUS_TILES):
+            raise InvalidHand(f"'bonus' must be a count from 0 to {len(BONUS_TILES)}, not {value}")
+        return (), value
+    text = " ".join(value) if isinstance(value, list) else value
+    tiles = parse_tiles(text)
+    for t in tiles:
+        if t < NUM_KINDS or t not in BONUS_TILES:
+            raise InvalidHand(f"'bonus' holds {tile_name(t)}, which is not a flower or season")
+    if len(set(tiles)) != len(tiles):
+        raise InvalidHand("'bonus' names the same flower or season twice")
+    return tuple(sorted(tiles)), len(tiles)
