@@ -28,8 +28,8 @@ from typing import Any
 import MahjongGB
 import pytest
 
-from mcr_hands import random_situation, situations, to_gb
 from parlour import score as parlour_score
+from parlour.bench.mcr_hands import random_situation, situations, to_gb
 from parlour.mahjong.tiles import parse_tiles
 
 N = 2_000

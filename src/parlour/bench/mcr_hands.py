@@ -1,4 +1,5 @@
-"""Seeded random MCR winning hands (situations) for differential tests against PyMahjongGB.
+"""Seeded random MCR winning hands (situations), for the differential tests against
+PyMahjongGB and for ``parlour bench mcr``.
 
 :func:`situations` deals ``n`` winning-hand situations in the scorer's input format;
 :func:`to_gb` turns one into the keyword arguments of ``MahjongGB.MahjongFanCalculator``.
