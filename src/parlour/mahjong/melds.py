@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from parlour.core.errors import NotationError
@@ -224,6 +225,17 @@ def parse_meld(text: str, *, tile_set: TileSet | None = None) -> Meld:
     """
     if not isinstance(text, str):
         raise NotationError(f"meld notation must be a string, not {type(text).__name__}", "")
+    if tile_set is None and type(text) is str:
+        return _parse_meld_cached(text)  # melds are immutable: one object per notation
+    return _parse_meld(text, tile_set)
+
+
+@lru_cache(maxsize=4096)
+def _parse_meld_cached(text: str) -> Meld:
+    return _parse_meld(text, None)
+
+
+def _parse_meld(text: str, tile_set: TileSet | None) -> Meld:
     s = text.strip()
     if not s:
         raise NotationError("empty meld notation", text)

@@ -26,8 +26,10 @@ bonus tiles one by one; spaces between groups are optional:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from parlour.core.errors import NotationError
@@ -336,10 +338,39 @@ def parse_tiles(text: str, *, tile_set: TileSet | None = None) -> list[Tile]:
     ...
     parlour.core.errors.NotationError: 5 copies of 1m at position 4 in '11111m' (the tile set ...
     """
+    if tile_set is None and type(text) is str:
+        fast = _parse_plain(text)
+        if fast is not None:
+            return list(fast)
     scanned = scan_tiles(text, allow_wild_marks=False)
     tiles = [s.tile for s in scanned]
     check_counts(scanned, text, tile_set)
     return tiles
+
+
+_PLAIN = re.compile(r"(?:[1-9]+[mps]|[ESWNCFP]|[ \t\n,])*")
+_PLAIN_GROUP = re.compile(r"([1-9]+)([mps])|([ESWNCFP])")
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18}
+
+
+@lru_cache(maxsize=4096)
+def _parse_plain(text: str) -> tuple[Tile, ...] | None:
+    """The common case of :func:`parse_tiles`: suited groups and honour letters only, at
+    most four of a kind (None for anything else, which the full scanner reports)."""
+    if _PLAIN.fullmatch(text) is None:
+        return None
+    out: list[Tile] = []
+    for digits, suit, honor in _PLAIN_GROUP.findall(text):
+        if honor:
+            out.append(27 + HONOR_LETTERS.index(honor))
+        else:
+            base = _SUIT_BASE[suit] - 1
+            out.extend(base + int(d) for d in digits)
+    if len(out) > 4:
+        ordered = sorted(out)
+        if any(a == b for a, b in zip(ordered, ordered[4:], strict=False)):
+            return None
+    return tuple(out)
 
 
 def check_counts(

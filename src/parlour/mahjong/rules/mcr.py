@@ -25,9 +25,12 @@ the reference tries them (which decides between readings of equal value).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
+from operator import mul as _mul
 from typing import Any
 
 from parlour.core.errors import InvalidHand
@@ -200,10 +203,18 @@ class MCROptions:
         return cls(kong_values=kv)
 
     def values(self) -> tuple[int, ...]:
-        v = [f.value for f in FANS]
-        v[CONCEALED_KONG_AND_MELDED_KONG], v[TWO_CONCEALED_KONGS] = KONG_VALUES[self.kong_values]
-        return tuple(v)
+        """The value of each fan of :data:`FANS` under these options."""
+        return _VALUES[self.kong_values]
 
+
+def _values(kong_values: str) -> tuple[int, ...]:
+    v = [f.value for f in FANS]
+    v[CONCEALED_KONG_AND_MELDED_KONG], v[TWO_CONCEALED_KONGS] = KONG_VALUES[kong_values]
+    return tuple(v)
+
+
+_VALUES = {k: _values(k) for k in KONG_VALUES}
+_DEFAULT_OPTIONS = MCROptions()
 
 # ---------------------------------------------------------------------------------------
 # Tile codes
@@ -214,25 +225,28 @@ _CODE = tuple(
 )
 _TILE_OF = {c: t for t, c in enumerate(_CODE)}
 _ALL_CODES = tuple(sorted(_CODE))
+
+
+def _mask(tiles: object) -> int:
+    return sum(1 << t for t in tiles)  # type: ignore[attr-defined]
+
+
+# Tile masks (bit t for our tile t) for the whole-hand traits
+_M, _PD, _SB = _mask(range(9)), _mask(range(9, 18)), _mask(range(18, 27))
+_WINDS, _DRAGONS = _mask(range(27, 31)), _mask(range(31, 34))
+_HONORS_MASK = _WINDS | _DRAGONS
+_TERMINALS_MASK = _mask((0, 8, 9, 17, 18, 26))
+_GREEN_MASK = _mask((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 bamboo, green dragon
+_REVERSIBLE_MASK = _mask((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 33))
+_RANKS = [0] + [_mask(9 * s + r - 1 for s in range(3)) for r in range(1, 10)]  # by rank 1-9
+_LOW_FOUR = _RANKS[1] | _RANKS[2] | _RANKS[3] | _RANKS[4]
+_UP_FOUR = _RANKS[6] | _RANKS[7] | _RANKS[8] | _RANKS[9]
+_MIDDLE = _RANKS[4] | _RANKS[5] | _RANKS[6]
+_ORPHANS_MASK = _TERMINALS_MASK | _HONORS_MASK
 _E, _S, _W, _N, _C, _F, _P = range(0x41, 0x48)
 TABLE = 0x48
 
-_SUIT_BIT = [0] * TABLE  # 1 << suit number (1 m, 2 s, 3 p, 4 honours)
-_TERMINAL = [False] * TABLE
-_HONOR = [False] * TABLE
-_GREEN = [False] * TABLE
-_REVERSIBLE = [False] * TABLE
-for _c in _ALL_CODES:
-    _SUIT_BIT[_c] = 1 << (_c >> 4)
-    _HONOR[_c] = _c >= 0x41
-    _TERMINAL[_c] = _c < 0x41 and (_c & 15) in (1, 9)
-_GREEN_CODES = {0x22, 0x23, 0x24, 0x26, 0x28, _F}  # 2 3 4 6 8 bamboo, green dragon
-_REVERSIBLE_CODES = {0x31, 0x32, 0x33, 0x34, 0x35, 0x38, 0x39}  # 1234589 dots
-_REVERSIBLE_CODES |= {0x22, 0x24, 0x25, 0x26, 0x28, 0x29, _P}  # 245689 bamboo, white
-for _c in _GREEN_CODES:
-    _GREEN[_c] = True
-for _c in _REVERSIBLE_CODES:
-    _REVERSIBLE[_c] = True
+_TERMINAL = [c < 0x41 and (c & 15) in (1, 9) for c in range(TABLE)]
 
 _ORPHANS = (0x11, 0x19, 0x21, 0x29, 0x31, 0x39, *range(0x41, 0x48))
 _KNITTED = tuple(
@@ -264,9 +278,13 @@ def _is_wind(c: int) -> bool:
 @dataclass(slots=True)
 class _Hand:
     standing: list[int]  # counts of the concealed tiles with the winning tile, by code
-    fixed: list[Set]  # exposed sets and concealed kongs
+    counts: tuple[int, ...]  # the same counts in our tile order (34)
+    win_tile: Tile
+    fixed: tuple[Set, ...]  # exposed sets and concealed kongs
+    melded_sets: int  # exposed sets among them
     fixed_table: list[int]  # counts of the tiles in ``fixed``
-    unique: tuple[int, ...]  # codes present anywhere, sorted
+    present: int  # bit t set when tile t (our order) is anywhere in the hand
+    fours: int  # kinds held four times (kongs included)
     win: int
     self_drawn: bool
     last_tile: bool
@@ -280,7 +298,7 @@ class _Hand:
 def score(situation: Situation | Mapping[str, Any]) -> Score:
     """Score an MCR hand situation (a :class:`Situation` or its JSON dict)."""
     sit = situation if isinstance(situation, Situation) else Situation.from_json(situation)
-    options = MCROptions.from_json(sit.options)
+    options = MCROptions.from_json(sit.options) if sit.options else _DEFAULT_OPTIONS
     hand = _prepare(sit, options)
     table, reading = _best(hand)
     flowers = sit.bonus_count
@@ -296,7 +314,7 @@ def score(situation: Situation | Mapping[str, Any]) -> Score:
         )
         return _false_mahjong(sit, lines, points, reason, reading)
     if flowers:
-        lines = (*lines, PatternLine("Flower Tiles", 1, flowers, "flower_tiles"))
+        lines = (*lines, _line(FLOWER_TILES, 1, flowers))
     total = points + flowers
     winner = sit.seat_wind
     payments = dict.fromkeys(SEATS, 0)
@@ -312,9 +330,9 @@ def score(situation: Situation | Mapping[str, Any]) -> Score:
     how = "self-drawn" if sit.self_drawn else f"on {sit.payer}'s tile"
     explain = (
         f"reading: {reading}",
-        " + ".join(f"{p.name} {p.value}" + (f"×{p.count}" if p.count > 1 else "") for p in lines)
-        + f" = {total}",
-        f"won {how}: " + ", ".join(f"{s} {payments[s]:+d}" for s in SEATS),
+        f"{' + '.join(map(_line_text, lines))} = {total}",
+        f"won {how}: E {payments['E']:+d}, S {payments['S']:+d}, "
+        f"W {payments['W']:+d}, N {payments['N']:+d}",
     )
     return Score(True, total, lines, payments, None, explain)
 
@@ -334,58 +352,84 @@ def _false_mahjong(
 
 
 def _lines(table: list[int], values: tuple[int, ...]) -> tuple[PatternLine, ...]:
-    found = [(i, n) for i, n in enumerate(table) if n]
-    found.sort(key=lambda x: (-values[x[0]], x[0]))
-    return tuple(PatternLine(FANS[i].name, values[i], n, FANS[i].key) for i, n in found)
+    """The fans of a table as lines, by value (then the table's order)."""
+    order = _ORDER[values]
+    return tuple(
+        _line(i, values[i], table[i]) for i in compress(order, map(table.__getitem__, order))
+    )
+
+
+_ORDER = {v: sorted(range(NUM_FANS), key=lambda i, v=v: (-v[i], i)) for v in _VALUES.values()}
+
+
+@lru_cache(maxsize=1024)
+def _line(i: int, value: int, count: int) -> PatternLine:
+    return PatternLine(FANS[i].name, value, count, FANS[i].key)
+
+
+@lru_cache(maxsize=1024)
+def _line_text(line: PatternLine) -> str:
+    return f"{line.name} {line.value}" + (f"×{line.count}" if line.count > 1 else "")
 
 
 def _prepare(sit: Situation, options: MCROptions) -> _Hand:
     if sit.rules != "mcr":
         raise InvalidHand(f"the MCR scorer cannot score a {sit.rules!r} situation")
-    n = len(sit.concealed) + 3 * len(sit.melds)
-    if n != 13:
+    concealed = sit.concealed
+    melds = sit.melds
+    if len(concealed) + 3 * len(melds) != 13:
         raise InvalidHand(
-            f"an MCR winning hand has 14 tiles (a kong counting as 3): got {n + 1} "
-            f"({len(sit.concealed)} concealed, {len(sit.melds)} melds and the winning tile)"
+            f"an MCR winning hand has 14 tiles (a kong counting as 3): got "
+            f"{len(concealed) + 3 * len(melds) + 1} ({len(concealed)} concealed, "
+            f"{len(melds)} melds and the winning tile)"
         )
-    for t in (*sit.concealed, sit.win_tile):
-        if t >= NUM_KINDS:
-            raise InvalidHand(
-                f"{tile_name(t)} cannot be in an MCR hand"
-                + (": flowers and seasons go in 'bonus'" if t < 42 else ": MCR has no jokers")
-            )
-    counts = [0] * NUM_KINDS
-    for t in (*sit.concealed, sit.win_tile):
-        counts[t] += 1
+    own = [0] * NUM_KINDS
+    try:
+        for t in concealed:
+            own[t] += 1
+        own[sit.win_tile] += 1
+    except IndexError:
+        t = max((*concealed, sit.win_tile))
+        raise InvalidHand(
+            f"{tile_name(t)} cannot be in an MCR hand"
+            + (": flowers and seasons go in 'bonus'" if t < 42 else ": MCR has no jokers")
+        ) from None
+    counts = list(own)
     fixed: list[Set] = []
     fixed_table = [0] * TABLE
-    for m in sit.melds:
-        if m.wilds or any(t >= NUM_KINDS for t in m.tiles):
+    for m in melds:
+        if m.wilds or max(m.tiles) >= NUM_KINDS:
             raise InvalidHand(f"the meld {m} holds a wild tile: MCR has no wild tiles")
         for t in m.tiles:
             counts[t] += 1
             fixed_table[_CODE[t]] += 1
         fixed.append(_fixed_set(m))
-    for t, c in enumerate(counts):
-        if c > 4:
-            raise InvalidHand(f"{c} copies of {tile_name(t)} in one hand; a set has 4")
+    if max(counts) > 4:
+        t = max(range(NUM_KINDS), key=counts.__getitem__)
+        raise InvalidHand(f"{counts[t]} copies of {tile_name(t)} in one hand; a set has 4")
     win = _CODE[sit.win_tile]
     standing = [0] * TABLE
-    for t in sit.concealed:
-        standing[_CODE[t]] += 1
-    standing[win] += 1
+    for t, n in enumerate(own):
+        if n:
+            standing[_CODE[t]] = n
     has_kong = any(k == KONG_SET for k, _, _ in fixed)
     _check_flags(sit, has_kong, standing[win] - 1, fixed_table[win])
-    last_tile = sit.last_of_kind or fixed_table[win] == 3
-    unique = tuple(c for c in _ALL_CODES if standing[c] or fixed_table[c])
+    present = 0
+    for t, n in enumerate(counts):
+        if n:
+            present |= 1 << t
     return _Hand(
         standing,
-        fixed,
+        tuple(own),
+        sit.win_tile,
+        tuple(fixed),
+        sum(1 for _, _, melded in fixed if melded),
         fixed_table,
-        unique,
+        present,
+        counts.count(4),
         win,
         sit.self_drawn,
-        last_tile,
+        sit.last_of_kind or fixed_table[win] == 3,
         sit.last_wall_tile,
         sit.kong_replacement or sit.robbing_kong,
         _E + SEATS.index(sit.seat_wind),
@@ -457,180 +501,217 @@ def _best(hand: _Hand) -> tuple[list[int] | None, str]:
             seven_pairs = best[SEVEN_PAIRS] == 1
             if not seven_pairs:
                 return best, reading
-    unique_wait = _unique_wait(hand.standing, 13 - 3 * n_fixed, hand.win)
-    for division in _divisions(_key(hand.standing), 4 - n_fixed):
-        table = _regular_fans(hand, division, unique_wait)
+    divisions = _divisions(hand.counts, 4 - n_fixed)
+    if not divisions:
+        return best, reading
+    unique_wait = _unique_wait(hand.counts, 13 - 3 * n_fixed, hand.win_tile)
+    shared = _hand_fans(hand)
+    chosen = None
+    for division in divisions:
+        table = _regular_fans(hand, division, unique_wait, shared)
         points = _points(table, values)
         if points > best_points or (
             points == best_points
             and (table[PURE_TRIPLE_CHOW] == 1 or seven_pairs or table[TRIPLE_PUNG])
         ):
-            best, best_points = table, points
-            reading = _reading_text(hand.fixed, division)
+            best, best_points, chosen = table, points, division
+    if chosen is not None:
+        reading = _reading_text(hand.fixed, chosen)
     return best, reading
 
 
 def _points(table: list[int], values: tuple[int, ...]) -> int:
-    return sum(v * n for v, n in zip(values, table, strict=True) if n)
-
-
-def _key(standing: list[int]) -> tuple[tuple[int, int], ...]:
-    return tuple((c, standing[c]) for c in _ALL_CODES if standing[c])
+    return sum(map(_mul, values, table))
 
 
 @lru_cache(maxsize=1 << 16)
-def _divisions(key: tuple[tuple[int, int], ...], sets: int) -> tuple[tuple[Set, ...], ...]:
-    """Every division of the counts ``key`` into ``sets`` concealed sets and a pair, in
-    the reference's order (sets ascending); each division ends with its pair."""
-    table = dict(key)
-    codes = [c for c, _ in key]
-    out: list[tuple[Set, ...]] = []
-    work: list[Set] = []
+def _divisions(counts: tuple[int, ...], sets: int) -> tuple[tuple[Set, ...], ...]:
+    """Every division of the tiles ``counts`` (34 counts, our tile order) into ``sets``
+    concealed sets and a pair, in the reference's order: the divisions sorted by their
+    sets' tiles, sets ascending within each; each division ends with its pair.
 
-    def rec(step: int, prev: int) -> None:
-        if step == sets:
-            left = [c for c in codes if table[c]]
-            if len(left) == 1 and table[left[0]] == 2:
-                out.append((*work, (PAIR_SET, left[0], False)))
-            return
-        for c in codes:
-            n = table[c]
-            if not n:
-                continue
-            if n > 2:
-                eigen = (c << 16) | (c << 8) | c
-                if eigen > prev:
-                    table[c] = n - 3
-                    work.append((PUNG_SET, c, False))
-                    rec(step + 1, eigen)
-                    work.pop()
-                    table[c] = n
-            if c < 0x41 and (c & 15) < 8 and table.get(c + 1) and table.get(c + 2):
-                eigen = (c << 16) | ((c + 1) << 8) | (c + 2)
-                if eigen >= prev:
-                    table[c] -= 1
-                    table[c + 1] -= 1
-                    table[c + 2] -= 1
-                    work.append((CHOW_SET, c + 1, False))
-                    rec(step + 1, eigen)
-                    work.pop()
-                    table[c] += 1
-                    table[c + 1] += 1
-                    table[c + 2] += 1
-
-    rec(0, 0)
+    Each suit's splits come from a table shared by every hand (:func:`_group_splits`);
+    a division picks one split per suit, exactly one of them holding the pair.
+    """
+    options = []
+    for lo, hi, base in _GROUPS:
+        splits = _group_splits(counts[lo:hi], base)
+        if not splits:
+            return ()
+        options.append(splits)
+    out = []
+    for combo in itertools.product(*options):
+        pairs = [pair for _, pair in combo if pair]
+        if len(pairs) != 1:
+            continue
+        chosen = [s for group, _ in combo for s in group]
+        if len(chosen) == sets:
+            out.append((*chosen, (PAIR_SET, pairs[0], False)))
+    if len(out) > 1:
+        out.sort(key=lambda d: [_eigen(s) for s in d[:-1]])
     return tuple(out)
 
 
+# (slice of our counts, code base) per suit, in the reference's order: m, s, p, honours
+_GROUPS = ((0, 9, 0x10), (18, 27, 0x20), (9, 18, 0x30), (27, 34, 0x40))
+
+
+def _eigen(s: Set) -> int:
+    """A set's sort key: its three tile codes, as the reference orders sets."""
+    c = s[1]
+    if s[0] == CHOW_SET:
+        return ((c - 1) << 16) | (c << 8) | (c + 1)
+    return (c << 16) | (c << 8) | c
+
+
+@lru_cache(maxsize=1 << 14)
+def _group_splits(digits: tuple[int, ...], base: int) -> tuple[tuple[tuple[Set, ...], int], ...]:
+    """Every way the tiles of one suit (or the honours, ``base`` 0x40) split wholly into
+    sets and at most one pair: (sets in order, pair code or 0)."""
+    honor = base == 0x40
+    d = list(digits)
+    found: set[tuple[tuple[Set, ...], int]] = set()
+    work: list[Set] = []
+
+    def rec(pair: int) -> None:
+        i = next((i for i, n in enumerate(d) if n), None)
+        if i is None:
+            found.add((tuple(sorted(work, key=_eigen)), pair))
+            return
+        c = base + i + 1
+        if not pair and d[i] >= 2:
+            d[i] -= 2
+            rec(c)
+            d[i] += 2
+        if d[i] >= 3:
+            d[i] -= 3
+            work.append((PUNG_SET, c, False))
+            rec(pair)
+            work.pop()
+            d[i] += 3
+        if not honor and i <= 6 and d[i + 1] and d[i + 2]:
+            d[i] -= 1
+            d[i + 1] -= 1
+            d[i + 2] -= 1
+            work.append((CHOW_SET, c + 1, False))
+            rec(pair)
+            work.pop()
+            d[i] += 1
+            d[i + 1] += 1
+            d[i + 2] += 1
+
+    rec(0)
+    return tuple(sorted(found, key=lambda f: ([_eigen(s) for s in f[0]], f[1])))
+
+
 def _reading_text(fixed: list[Set], division: tuple[Set, ...]) -> str:
-    parts = []
-    for kind, c, melded in (*fixed, *division):
-        t = _TILE_OF[c]
-        tiles = [t - 1, t, t + 1] if kind == CHOW_SET else [t] * _SET_SIZE[kind]
-        body = format_tiles(tiles, style="compact")
-        if kind == KONG_SET:
-            parts.append(f"[{body}]" if melded else f"{{{body}}}")
-        elif melded:
-            parts.append(f"[{body}]")
-        else:
-            parts.append(body)
-    return " ".join(parts)
+    return " ".join(_set_text(s) for s in (*fixed, *division))
+
+
+@lru_cache(maxsize=512)
+def _set_text(s: Set) -> str:
+    kind, c, melded = s
+    t = _TILE_OF[c]
+    tiles = [t - 1, t, t + 1] if kind == CHOW_SET else [t] * _SET_SIZE[kind]
+    body = format_tiles(tiles, style="compact")
+    if kind == KONG_SET and not melded:
+        return f"{{{body}}}"
+    return f"[{body}]" if melded else body
 
 
 # ---------------------------------------------------------------------------------------
 # Waits
 
 
-def _unique_wait(standing: list[int], n: int, win: int) -> bool:
-    """Does the hand before the winning tile (``n`` standing tiles) wait on exactly one
-    tile? Seven pairs count when ``n`` is 13; a wait on a fifth copy counts as a wait
-    (the reference does not look at the other tiles in sight)."""
-    rest = dict(_key(standing))
+def _unique_wait(counts: list[int], n: int, win: Tile) -> bool:
+    """Does the hand before the winning tile wait on exactly one tile?
+
+    ``counts`` are the standing tiles with the winning tile (our tile order), ``n`` the
+    number before it. Seven pairs count when ``n`` is 13. A wait on a fifth copy counts
+    as a wait: the reference does not look at the tiles in sight.
+    """
+    rest = list(counts)
     rest[win] -= 1
-    waits = _waits(tuple((c, k) for c, k in rest.items() if k), n)
-    return len(waits) == 1
+    groups = (
+        _group_waits(tuple(rest[0:9]), False),
+        _group_waits(tuple(rest[9:18]), False),
+        _group_waits(tuple(rest[18:27]), False),
+        _group_waits(tuple(rest[27:34]), True),
+    )
+    bad = sum(1 for g in groups if g[0] == 0)
+    twos = sum(1 for g in groups if g[0] == 2)
+    masks = [0, 0, 0, 0]
+    found = 0
+    if bad <= 1:
+        for i, (code, sets_only, with_pair) in enumerate(groups):
+            if bad - (code == 0):
+                continue
+            others = twos - (code == 2)
+            mask = with_pair if others == 0 else sets_only if others == 1 else 0
+            masks[i] = mask
+            found += mask.bit_count()
+            if found > 1:
+                return False
+    if n == 13 and sum(c // 2 for c in rest) == 6:
+        odd = next(t for t, c in enumerate(rest) if c & 1)
+        if not masks[odd // 9] >> (odd % 9) & 1:
+            found += 1
+    return found == 1
 
 
-@lru_cache(maxsize=1 << 16)
-def _waits(key: tuple[tuple[int, int], ...], n: int) -> frozenset[int]:
-    table = dict(key)
-    out: set[int] = set()
-    if n == 13:
-        pairs = sum(k // 2 for k in table.values())
-        if pairs == 6:
-            out.update(c for c, k in table.items() if k & 1)
-    sets = (n - 1) // 3
-    candidates = set()
-    for c in table:
-        candidates.add(c)
-        if c < 0x41:
-            for d in (-2, -1, 1, 2):
-                if 1 <= (c & 15) + d <= 9:
-                    candidates.add(c + d)
-    for c in candidates:
-        grown = dict(table)
-        grown[c] = grown.get(c, 0) + 1
-        if _complete(tuple(sorted((x, k) for x, k in grown.items() if k)), sets):
-            out.add(c)
-    return frozenset(out)
+@lru_cache(maxsize=1 << 14)
+def _group_waits(digits: tuple[int, ...], honor: bool) -> tuple[int, int, int]:
+    """For one suit (or the honours): its split code (0 none, 1 sets only, 2 sets and a
+    pair), and the bit masks of the ranks whose addition gives code 1, and code 2."""
+    sets_only = with_pair = 0
+    for r in range(len(digits)):
+        grown = list(digits)
+        grown[r] += 1
+        code = _split_code(tuple(grown), honor)
+        if code == 1:
+            sets_only |= 1 << r
+        elif code == 2:
+            with_pair |= 1 << r
+    return _split_code(digits, honor), sets_only, with_pair
 
 
-@lru_cache(maxsize=1 << 16)
-def _complete(key: tuple[tuple[int, int], ...], sets: int) -> bool:
-    """Can the counts (any number of copies) be split into ``sets`` sets and a pair?"""
-    table = dict(key)
-
-    def rec(left: int) -> bool:
-        c = next((x for x in sorted(table) if table[x]), None)
-        if c is None:
-            return False
-        if left == 0:
-            return sum(table.values()) == 2 and table[c] == 2
-        n = table[c]
-        if n >= 3:
-            table[c] = n - 3
-            ok = rec(left - 1)
-            table[c] = n
-            if ok:
-                return True
-        if n >= 2:
-            table[c] = n - 2
-            ok = _only_sets(table, left)
-            table[c] = n
-            if ok:
-                return True
-        if c < 0x41 and (c & 15) < 8 and table.get(c + 1) and table.get(c + 2):
-            for x in (c, c + 1, c + 2):
-                table[x] -= 1
-            ok = rec(left - 1)
-            for x in (c, c + 1, c + 2):
-                table[x] += 1
-            if ok:
-                return True
-        return False
-
-    return rec(sets)
+@lru_cache(maxsize=1 << 14)
+def _split_code(digits: tuple[int, ...], honor: bool) -> int:
+    """0: no split; 1: the tiles split into sets; 2: into sets and one pair (any number
+    of copies: a wait on a fifth copy is still a wait)."""
+    total = sum(digits)
+    if total % 3 == 0:
+        return 1 if _sets_only(list(digits), honor) else 0
+    if total % 3 == 2:
+        d = list(digits)
+        for i, c in enumerate(digits):
+            if c >= 2:
+                d[i] -= 2
+                ok = _sets_only(d, honor)
+                d[i] += 2
+                if ok:
+                    return 2
+    return 0
 
 
-def _only_sets(table: dict[int, int], left: int) -> bool:
-    c = next((x for x in sorted(table) if table[x]), None)
-    if c is None:
-        return left == 0
-    if left == 0:
-        return False
-    n = table[c]
-    if n >= 3:
-        table[c] = n - 3
-        ok = _only_sets(table, left - 1)
-        table[c] = n
+def _sets_only(d: list[int], honor: bool) -> bool:
+    i = next((i for i, c in enumerate(d) if c), None)
+    if i is None:
+        return True
+    if d[i] >= 3:
+        d[i] -= 3
+        ok = _sets_only(d, honor)
+        d[i] += 3
         if ok:
             return True
-    if c < 0x41 and (c & 15) < 8 and table.get(c + 1) and table.get(c + 2):
-        for x in (c, c + 1, c + 2):
-            table[x] -= 1
-        ok = _only_sets(table, left - 1)
-        for x in (c, c + 1, c + 2):
-            table[x] += 1
+    if not honor and i <= 6 and d[i + 1] and d[i + 2]:
+        d[i] -= 1
+        d[i + 1] -= 1
+        d[i + 2] -= 1
+        ok = _sets_only(d, honor)
+        d[i] += 1
+        d[i + 1] += 1
+        d[i + 2] += 1
         return ok
     return False
 
@@ -935,55 +1016,55 @@ def _win_flag_fans(hand: _Hand, t: list[int]) -> None:
             t[LAST_TILE] = 0
 
 
-def _suit_fans(unique: tuple[int, ...], t: list[int]) -> None:
-    flags = 0
-    for c in unique:
-        flags |= _SUIT_BIT[c]
-    if not flags & 0x10:
+def _suit_fans(present: int, t: list[int]) -> None:
+    """No Honors, One Voided Suit, Half Flush, Full Flush, All Types."""
+    if not present & _HONORS_MASK:
         t[NO_HONORS] = 1
-    voided = sum(1 for bit in (0x2, 0x4, 0x8) if not flags & bit)
-    t[ONE_VOIDED_SUIT] += voided
-    if t[ONE_VOIDED_SUIT] == 2:
-        t[ONE_VOIDED_SUIT] = 0
-        if t[NO_HONORS] == 0:
-            t[HALF_FLUSH] = 1
-        else:
+    voided = (not present & _M) + (not present & _SB) + (not present & _PD)
+    if voided == 2:
+        if t[NO_HONORS]:
             t[FULL_FLUSH] = 1
             t[NO_HONORS] = 0
-    if flags == 0x1E and any(_is_wind(c) for c in unique) and any(_is_dragon(c) for c in unique):
+        else:
+            t[HALF_FLUSH] = 1
+    else:
+        t[ONE_VOIDED_SUIT] += voided
+    if not voided and present & _WINDS and present & _DRAGONS:
         t[ALL_TYPES] = 1
 
 
-def _tile_trait_fans(unique: tuple[int, ...], t: list[int]) -> None:
-    if not any(_TERMINAL[c] or _HONOR[c] for c in unique):
+def _tile_trait_fans(present: int, t: list[int]) -> None:
+    """All Simples, Reversible Tiles, All Green, All Honors, All Terminals, All Terminals
+    and Honors."""
+    if not present & (_TERMINALS_MASK | _HONORS_MASK):
         t[ALL_SIMPLES] = 1
-    if all(_REVERSIBLE[c] for c in unique):
+    if not present & ~_REVERSIBLE_MASK:
         t[REVERSIBLE_TILES] = 1
-    if all(_GREEN[c] for c in unique):
+    if not present & ~_GREEN_MASK:
         t[ALL_GREEN] = 1
     if t[ALL_SIMPLES]:
         return
-    if all(_HONOR[c] for c in unique):
+    if not present & ~_HONORS_MASK:
         t[ALL_HONORS] = 1
-    elif all(_TERMINAL[c] for c in unique):
+    elif not present & ~_TERMINALS_MASK:
         t[ALL_TERMINALS] = 1
-    elif all(_TERMINAL[c] or _HONOR[c] for c in unique):
+    elif not present & ~_ORPHANS_MASK:
         t[ALL_TERMINALS_AND_HONORS] = 1
 
 
-def _rank_range_fans(unique: tuple[int, ...], t: list[int]) -> None:
-    if any(_HONOR[c] for c in unique):
+def _rank_range_fans(present: int, t: list[int]) -> None:
+    """Lower Four / Lower Tiles, Upper Four / Upper Tiles, Middle Tiles (suited only)."""
+    if present & _HONORS_MASK:
         return
-    ranks = {c & 15 for c in unique}
-    if ranks <= {1, 2, 3, 4}:
-        t[LOWER_FOUR if 4 in ranks else LOWER_TILES] = 1
-    elif ranks <= {6, 7, 8, 9}:
-        t[UPPER_FOUR if 6 in ranks else UPPER_TILES] = 1
-    elif ranks <= {4, 5, 6}:
+    if not present & ~_LOW_FOUR:
+        t[LOWER_FOUR if present & _RANKS[4] else LOWER_TILES] = 1
+    elif not present & ~_UP_FOUR:
+        t[UPPER_FOUR if present & _RANKS[6] else UPPER_TILES] = 1
+    elif not present & ~_MIDDLE:
         t[MIDDLE_TILES] = 1
 
 
-def _set_trait_fans(sets: list[Set], t: list[int]) -> None:
+def _set_trait_fans(sets: tuple[Set, ...], t: list[int]) -> None:
     """Outside Hand, All Five, All Even Pungs: a trait every set and the pair share."""
     terminal = honor = five = even = 0
     for kind, c, _ in sets:
@@ -1134,54 +1215,82 @@ def _wind_fans(tile: int, hand: _Hand, t: list[int]) -> None:
 # Readings: four sets and a pair
 
 
-def _regular_fans(hand: _Hand, division: tuple[Set, ...], unique_wait: bool) -> list[int]:
+def _hand_fans(hand: _Hand) -> tuple[list[int], int]:
+    """The fans every reading of the hand shares (how it was won, its suits, its tiles,
+    its rank range), and the number of kinds held four times."""
     t = [0] * NUM_FANS
-    sets = [*hand.fixed, *division]
-    pair = sets.pop()[1]
-    chows = [c for kind, c, _ in sets if kind == CHOW_SET]
-    pungs = [(kind, c, melded) for kind, c, melded in sets if kind != CHOW_SET]
-    win = hand.win
     _win_flag_fans(hand, t)
-    concealed_pungs = sum(1 for kind, _, melded in pungs if kind == PUNG_SET and not melded)
-    melded_kongs = sum(1 for kind, _, melded in pungs if kind == KONG_SET and melded)
-    concealed_kongs = sum(1 for kind, _, melded in pungs if kind == KONG_SET and not melded)
-    if not hand.self_drawn and not any(
-        not melded and c - 1 <= win <= c + 1 for kind, c, melded in sets if kind == CHOW_SET
-    ):
+    present = hand.present
+    _suit_fans(present, t)
+    _tile_trait_fans(present, t)
+    _rank_range_fans(present, t)
+    return t, hand.fours
+
+
+def _regular_fans(
+    hand: _Hand, division: tuple[Set, ...], unique_wait: bool, shared: tuple[list[int], int]
+) -> list[int]:
+    """The fans of one reading: four sets (``hand.fixed`` and ``division``) and a pair."""
+    base, fours = shared
+    t = list(base)
+    win = hand.win
+    pair = division[-1][1]
+    chows: list[int] = []
+    pungs: list[int] = []
+    concealed_pungs = melded_kongs = concealed_kongs = 0
+    chow_takes_win = False
+    for kind, c, melded in (*hand.fixed, *division[:-1]):
+        if kind == CHOW_SET:
+            chows.append(c)
+            if not melded and c - 1 <= win <= c + 1:
+                chow_takes_win = True
+            continue
+        pungs.append(c)
+        if kind == PUNG_SET:
+            if not melded:
+                concealed_pungs += 1
+        elif melded:
+            melded_kongs += 1
+        else:
+            concealed_kongs += 1
+        if c >= _C:
+            t[DRAGON_PUNG] += 1
+        elif c >= _E or _TERMINAL[c]:
+            t[PUNG_OF_TERMINALS_OR_HONORS] += 1
+    if not hand.self_drawn and not chow_takes_win and hand.standing[win] >= 3:
         # won on a discard that no concealed chow can take: the pung it completes is melded
-        for kind, c, melded in pungs:
-            if c == win and kind == PUNG_SET and not melded:
+        for kind, c, _ in division:
+            if c == win and kind == PUNG_SET:
                 concealed_pungs -= 1
     if pungs:
         _kong_fans(concealed_pungs, melded_kongs, concealed_kongs, t)
         if len(pungs) == 4 and not t[FOUR_KONGS] and not t[FOUR_CONCEALED_PUNGS]:
             t[ALL_PUNGS] = 1
-        for _, c, _ in pungs:
-            if _is_dragon(c):
-                t[DRAGON_PUNG] += 1
-            elif _TERMINAL[c] or _is_wind(c):
-                t[PUNG_OF_TERMINALS_OR_HONORS] += 1
     n_chows = len(chows)
     if n_chows == 4:
         fan = _terminal_chows(chows, pair)
         if fan is not None:
             t[fan] = 1
         else:
-            _four_chows(sorted(chows), t)
+            chows.sort()
+            _four_chows(chows, t)
     elif n_chows == 3:
-        _three_chows(sorted(chows), t)
+        chows.sort()
+        _three_chows(chows, t)
     elif n_chows == 2:
         fan = _two_chows_fan(chows[0], chows[1])
         if fan is not None:
             t[fan] += 1
-        fan = _two_pungs_fan(pungs[0][1], pungs[1][1])
+        fan = _two_pungs_fan(pungs[0], pungs[1])
         if fan is not None:
             t[fan] += 1
     elif n_chows == 1:
-        _three_pungs(sorted(c for _, c, _ in pungs), t)
+        pungs.sort()
+        _three_pungs(pungs, t)
     else:
-        _four_pungs(sorted(c for _, c, _ in pungs), t)
-    melded_sets = sum(1 for _, _, melded in hand.fixed if melded)
+        pungs.sort()
+        _four_pungs(pungs, t)
+    melded_sets = hand.melded_sets
     if melded_sets == 0:
         t[FULLY_CONCEALED_HAND if hand.self_drawn else CONCEALED_HAND] = 1
     elif melded_sets == 4:
@@ -1193,27 +1302,21 @@ def _regular_fans(hand: _Hand, division: tuple[Set, ...], unique_wait: bool) -> 
         if pair < 0x41:
             t[ALL_CHOWS] = 1
     elif t[TWO_DRAGONS_PUNGS]:
-        if _is_dragon(pair):
+        if pair >= _C:
             t[LITTLE_THREE_DRAGONS] = 1
             t[TWO_DRAGONS_PUNGS] = 0
-    elif t[BIG_THREE_WINDS] and _is_wind(pair):
+    elif t[BIG_THREE_WINDS] and _E <= pair <= _N:
         t[LITTLE_FOUR_WINDS] = 1
         t[BIG_THREE_WINDS] = 0
-    _set_trait_fans([*sets, (PAIR_SET, pair, False)], t)
-    _suit_fans(hand.unique, t)
-    _tile_trait_fans(hand.unique, t)
-    _rank_range_fans(hand.unique, t)
+    _set_trait_fans((*hand.fixed, *division), t)
     if not t[QUADRUPLE_CHOW]:
-        merged = hand.fixed_table
-        standing = hand.standing
-        fours = sum(1 for c in hand.unique if merged[c] + standing[c] == 4)
         t[TILE_HOG] = fours - melded_kongs - concealed_kongs
     if unique_wait:
         _wait_fans(division, win, t)
     _exclusions(t)
     if not t[BIG_FOUR_WINDS]:
-        for _, c, _ in pungs:
-            if _is_wind(c):
+        for c in pungs:
+            if _E <= c <= _N:
                 _wind_fans(c, hand, t)
     if not any(t):
         t[CHICKEN_HAND] = 1
@@ -1227,7 +1330,8 @@ def _regular_fans(hand: _Hand, division: tuple[Set, ...], unique_wait: bool) -> 
 def _special_shape(hand: _Hand) -> tuple[list[int], str] | None:
     """Seven pairs, Seven Shifted Pairs, the honours-and-knitted hands, Thirteen Orphans."""
     standing = hand.standing
-    unique = hand.unique
+    present = hand.present
+    unique = tuple(c for c in _ALL_CODES if standing[c])  # no melds here
     t = [0] * NUM_FANS
     text = format_tiles([_TILE_OF[c] for c in unique for _ in range(standing[c])])
     if all(standing[c] % 2 == 0 for c in unique):
@@ -1239,10 +1343,10 @@ def _special_shape(hand: _Hand) -> tuple[list[int], str] | None:
             _win_flag_fans(hand, t)
             return t, f"seven shifted pairs {text}"
         t[SEVEN_PAIRS] = 1
-        _suit_fans(unique, t)
-        _tile_trait_fans(unique, t)
-        _rank_range_fans(unique, t)
-        t[TILE_HOG] = sum(1 for c in unique if standing[c] == 4)
+        _suit_fans(present, t)
+        _tile_trait_fans(present, t)
+        _rank_range_fans(present, t)
+        t[TILE_HOG] = hand.fours
         _win_flag_fans(hand, t)
         _exclusions(t)
         return t, f"seven pairs {text}"
@@ -1279,11 +1383,11 @@ def _knitted_straight(hand: _Hand) -> tuple[list[int], str] | None:
     body = next((k for k in _KNITTED if all(standing[c] for c in k)), None)
     if body is None:
         return None
-    rest = list(standing)
+    rest = list(hand.counts)
     for c in body:
-        rest[c] -= 1
+        rest[_TILE_OF[c]] -= 1
     n_fixed = len(hand.fixed)
-    divisions = _divisions(_key(rest), 1 - n_fixed)
+    divisions = _divisions(tuple(rest), 1 - n_fixed)
     if len(divisions) != 1:
         return None
     division = divisions[0]
@@ -1329,7 +1433,7 @@ def _knitted_straight(hand: _Hand) -> tuple[list[int], str] | None:
             t[CONCEALED_HAND] = 1
     win = hand.win
     if n_fixed == 0:
-        if rest[win] and _unique_wait(rest, 4, win):
+        if rest[hand.win_tile] and _unique_wait(rest, 4, hand.win_tile):
             _wait_fans(division, win, t)
     elif win not in body or standing[win] == 3:
         t[SINGLE_WAIT] = 1
@@ -1371,16 +1475,15 @@ def _nine_gates(hand: _Hand) -> tuple[list[int], str] | None:
     else:
         t[SHORT_STRAIGHT] = 1
     _win_flag_fans(hand, t)
-    text = format_tiles([_TILE_OF[c] for c in hand.unique for _ in range(standing[c])])
+    text = format_tiles([t for t, n in enumerate(hand.counts) for _ in range(n)])
     return t, f"nine gates {text}"
 
 
 def clear_caches() -> None:
-    """Forget every cached division and wait set (benchmarks call this between passes so
-    that no pass is timed on the previous pass's work)."""
+    """Forget the divisions cached per hand (benchmarks call this between passes so that
+    no pass is timed on the previous pass's work). The per-suit wait tables stay: like
+    the shape tables, they are shared by every hand holding the same suit."""
     _divisions.cache_clear()
-    _waits.cache_clear()
-    _complete.cache_clear()
 
 
 def fan_names() -> list[str]:
