@@ -263,3 +263,32 @@ def _blank(m: re.Match[str]) -> str:
 
 def _tile_at(text: str, position: int) -> int:
     return next(s.tile for s in _scan_hand(text) if s.position == position)
+
+
+def _slow_parse(text: str) -> list[int]:
+    """parse_tiles without its cached fast path: the scanner and the count check."""
+    from parlour.mahjong.tiles import check_counts
+
+    scanned = scan_tiles(text, allow_wild_marks=False)
+    check_counts(scanned, text, None)
+    return [s.tile for s in scanned]
+
+
+@given(st.text(alphabet="123456789mpsESWNCFP ,0x*f", max_size=24))
+def test_parse_fast_path_agrees_with_the_scanner(text: str) -> None:
+    # the fast path answers only plain notation with at most four of a kind; anything
+    # else must reach the scanner and fail (or succeed) exactly as before
+    try:
+        want: list[int] | str = _slow_parse(text)
+    except NotationError as e:
+        want = str(e)
+    try:
+        got: list[int] | str = parse_tiles(text)
+    except NotationError as e:
+        got = str(e)
+    assert got == want
+
+
+def test_parse_fast_path_refuses_a_fifth_copy_with_the_scanner_message() -> None:
+    with pytest.raises(NotationError, match="5 copies of 1m at position 6"):
+        parse_tiles("1111m 1m")  # the fifth 1m is the character at position 6
