@@ -168,7 +168,7 @@ class Situation:
             discarder = _wind(discarder, "discarder")
         return cls(
             rules=rules,
-            concealed=concealed,
+            concealed=tuple(sorted(concealed)),
             melds=melds,
             win_tile=win_tile,
             self_drawn=data.get("self_drawn", False),
@@ -277,6 +277,4 @@ def _bonus(value: object) -> tuple[tuple[Tile, ...], int]:
     for t in tiles:
         if t < NUM_KINDS or t not in BONUS_TILES:
             raise InvalidHand(f"'bonus' holds {tile_name(t)}, which is not a flower or season")
-    if len(set(tiles)) != len(tiles):
-        raise InvalidHand("'bonus' names the same flower or season twice")
     return tuple(sorted(tiles)), len(tiles)

@@ -377,6 +377,12 @@ def _prepare(sit: Situation, options: MCROptions) -> _Hand:
         raise InvalidHand(f"the MCR scorer cannot score a {sit.rules!r} situation")
     concealed = sit.concealed
     melds = sit.melds
+    for t in (*concealed, sit.win_tile):
+        if t >= NUM_KINDS:
+            raise InvalidHand(
+                f"{tile_name(t)} cannot be in an MCR hand"
+                + (": flowers and seasons go in 'bonus'" if t < 42 else ": MCR has no jokers")
+            )
     if len(concealed) + 3 * len(melds) != 13:
         raise InvalidHand(
             f"an MCR winning hand has 14 tiles (a kong counting as 3): got "
@@ -384,16 +390,9 @@ def _prepare(sit: Situation, options: MCROptions) -> _Hand:
             f"{len(melds)} melds and the winning tile)"
         )
     own = [0] * NUM_KINDS
-    try:
-        for t in concealed:
-            own[t] += 1
-        own[sit.win_tile] += 1
-    except IndexError:
-        t = max((*concealed, sit.win_tile))
-        raise InvalidHand(
-            f"{tile_name(t)} cannot be in an MCR hand"
-            + (": flowers and seasons go in 'bonus'" if t < 42 else ": MCR has no jokers")
-        ) from None
+    for t in concealed:
+        own[t] += 1
+    own[sit.win_tile] += 1
     counts = list(own)
     fixed: list[Set] = []
     fixed_table = [0] * TABLE
@@ -406,7 +405,9 @@ def _prepare(sit: Situation, options: MCROptions) -> _Hand:
         fixed.append(_fixed_set(m))
     if max(counts) > 4:
         t = max(range(NUM_KINDS), key=counts.__getitem__)
-        raise InvalidHand(f"{counts[t]} copies of {tile_name(t)} in one hand; a set has 4")
+        raise InvalidHand(
+            f"{counts[t]} copies of {tile_name(t)} in one hand; there are only 4 of each tile"
+        )
     win = _CODE[sit.win_tile]
     standing = [0] * TABLE
     for t, n in enumerate(own):
