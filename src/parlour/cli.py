@@ -1,20 +1,25 @@
 """The ``parlour`` command line.
 
 ``parlour analyse HAND`` shows a hand's decompositions, shanten number and waits;
-``parlour bench shapes`` times the hand-shape engine against its peers.
+``parlour score HAND --win T`` scores a finished hand (``--jsonl FILE`` scores one
+situation per line); ``parlour bench shapes`` and ``parlour bench mcr`` time parlour
+against its peers.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
-from typing import Annotated, Any
+from collections.abc import Callable, Iterable
+from typing import IO, Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
-from parlour.core.errors import InvalidHand, NotationError
+from parlour.core.errors import InvalidHand, NotationError, ParlourError
 from parlour.mahjong import shapes
 from parlour.mahjong.melds import parse_hand
 from parlour.mahjong.tiles import format_tiles, tile_from_name, tile_name
@@ -33,7 +38,7 @@ err_console = Console(stderr=True)
 
 
 def _fail(message: str) -> None:
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False)
+    err_console.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
     raise typer.Exit(2)
 
 
@@ -207,6 +212,395 @@ def _print_analysis(r: dict[str, Any]) -> None:
             console.print("waits: none", highlight=False)
 
 
+# ---------------------------------------------------------------------------------------
+# parlour score
+
+
+def situation_from_args(
+    hand: str,
+    *,
+    rules: str = "mcr",
+    win: str | None = None,
+    seat: str = "E",
+    round_wind: str = "E",
+    self_drawn: bool = False,
+    discarder: str | None = None,
+    flowers: int = 0,
+    last_tile: bool = False,
+    kong_replacement: bool = False,
+    robbing_kong: bool = False,
+    last_of_kind: bool = False,
+    options: Iterable[str] = (),
+) -> dict[str, Any]:
+    """The situation dict that ``parlour score HAND ...`` scores.
+
+    ``hand`` is the whole hand as a rulebook writes it, the winning tile among the
+    concealed tiles; the winning tile is ``win`` or, without it, the hand's ``+T``.
+    ``options`` are ``KEY=VALUE`` texts (a value that reads as a JSON scalar is taken as
+    one: ``true``, ``3``; anything else is a string).
+
+    >>> d = situation_from_args("123m 456p 789s EEE CC +C", flowers=2)
+    >>> d["hand"], d["win_tile"], d["bonus"]
+    ('123m 456p 789s EEE CC +C', 'C', 2)
+    >>> situation_from_args("123m 456p 789s EEE CC", win="C", options=["kong_values=reference"])[
+    ...     "options"]
+    {'kong_values': 'reference'}
+    """
+    if win is None:
+        named = parse_hand(hand).win_tile
+        if named is None:
+            raise InvalidHand("no winning tile: give --win TILE or write it in the hand as +TILE")
+        win = tile_name(named)
+    situation: dict[str, Any] = {
+        "rules": rules,
+        "hand": hand,
+        "win_tile": win,
+        "seat_wind": seat,
+        "round_wind": round_wind,
+        "self_drawn": self_drawn,
+        "bonus": flowers,
+        "last_wall_tile": last_tile,
+        "kong_replacement": kong_replacement,
+        "robbing_kong": robbing_kong,
+        "last_of_kind": last_of_kind,
+    }
+    if discarder is not None:
+        situation["discarder"] = discarder
+    parsed = _parse_options(options)
+    if parsed:
+        situation["options"] = parsed
+    return situation
+
+
+def _parse_options(items: Iterable[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise InvalidHand(
+                f"--option must be KEY=VALUE, such as kong_values=reference, not {item!r}"
+            )
+        if key in out:
+            raise InvalidHand(f"--option {key} is given twice")
+        out[key] = _option_value(value.strip())
+    return out
+
+
+def _option_value(text: str) -> Any:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    return value if value is None or isinstance(value, bool | int | float | str) else text
+
+
+def score_jsonl(lines: Iterable[bytes | str], write: Callable[[str], object]) -> tuple[int, int]:
+    """Score one situation JSON object per line, writing one compact JSON line per input
+    line, in order: the score's ``to_json()`` (valid or false mahjong), or
+    ``{"valid": false, "reason": ...}`` for a line that is empty, not JSON or not a
+    situation that can be scored. Returns (lines read, lines the scorer failed on with
+    an unexpected exception, reported as ``internal error``).
+
+    >>> out = []
+    >>> score_jsonl(['{"hand": "123m 456p 789s EEE CC", "win_tile": "C"}', "", "{"], out.append)
+    (3, 0)
+    >>> [json.loads(o)["valid"] for o in out], json.loads(out[0])["total"]
+    ([True, False, False], 21)
+    >>> json.loads(out[1])["reason"], json.loads(out[2])["reason"][:20]
+    ('line 2 is empty', 'line 3 is not JSON: ')
+    """
+    from parlour import score
+
+    encode = json.JSONEncoder(separators=(",", ":")).encode  # = json.dumps(..., separators)
+    loads = json.loads
+    n = internal = 0
+    for n, line in enumerate(lines, 1):
+        out: dict[str, Any]
+        if not line.strip():
+            out = {"valid": False, "reason": f"line {n} is empty"}
+        else:
+            try:
+                data = loads(line)
+            except (ValueError, RecursionError) as e:
+                out = {"valid": False, "reason": f"line {n} is not JSON: {e}"}
+            else:
+                try:
+                    out = score(data).to_json()
+                except ParlourError as e:
+                    out = {"valid": False, "reason": str(e)}
+                except Exception as e:  # a scorer bug: keep the lines aligned, report it
+                    internal += 1
+                    out = {
+                        "valid": False,
+                        "reason": f"internal error on line {n}: {type(e).__name__}: {e}",
+                    }
+        write(encode(out) + "\n")
+    return n, internal
+
+
+def _progress_lines(lines: Iterable[bytes], total: int | None) -> Iterable[bytes]:
+    """``lines``, with a transient progress bar (bytes read) on the terminal's stderr."""
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    columns = [TextColumn("scoring"), BarColumn(), TextColumn("{task.fields[lines]:,} lines")]
+    with Progress(*columns, TimeElapsedColumn(), console=err_console, transient=True) as bar:
+        task = bar.add_task("score", total=total, lines=0)
+        done = 0
+        for count, line in enumerate(lines, 1):
+            yield line
+            done += len(line)
+            if not count & 1023:
+                bar.update(task, completed=done, lines=count)
+
+
+def _score_bulk(path: str) -> None:
+    stream: IO[bytes]
+    own = path != "-"
+    if not own:
+        stdin: Any = sys.stdin
+        stream = stdin.buffer if hasattr(stdin, "buffer") else stdin  # str lines work too
+        total = None
+    else:
+        try:
+            stream = open(path, "rb")  # noqa: SIM115 (closed below)
+        except OSError as e:
+            _fail(f"cannot read {path}: {e.strerror or e}")
+            return
+        total = os.fstat(stream.fileno()).st_size
+    lines: Iterable[bytes] = stream
+    if sys.stderr.isatty():
+        lines = _progress_lines(stream, total)
+    try:
+        _, internal = score_jsonl(lines, sys.stdout.write)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away (| head): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        raise typer.Exit(1) from None
+    finally:
+        if own:
+            stream.close()
+    if internal:
+        err_console.print(
+            f"[bold red]error:[/] the scorer failed on {internal} line(s) "
+            "(reported as 'internal error')",
+            highlight=False,
+        )
+        raise typer.Exit(1)
+
+
+_SCORE_DEFAULTS: dict[str, Any] = {
+    "--rules": "mcr",
+    "--win": None,
+    "--seat": "E",
+    "--round": "E",
+    "--self-drawn": False,
+    "--from": None,
+    "--flowers": 0,
+    "--last-tile": False,
+    "--kong-replacement": False,
+    "--robbing-kong": False,
+    "--last-of-kind": False,
+    "--option": [],
+}
+
+
+@app.command("score")
+def score_command(
+    hand: Annotated[
+        str | None,
+        typer.Argument(
+            help='The whole hand, winning tile included, e.g. "[123m] 456p 789s EEE CC"; '
+            '"+C" names the winning tile.',
+            show_default=False,
+        ),
+    ] = None,
+    rules: Annotated[str, typer.Option(help="The rule system.")] = "mcr",
+    win: Annotated[
+        str | None, typer.Option(help="The winning tile (or name it in the hand: +C).")
+    ] = None,
+    seat: Annotated[str, typer.Option(help="The winner's seat wind: E, S, W or N.")] = "E",
+    round_wind: Annotated[str, typer.Option("--round", help="The prevalent (round) wind.")] = "E",
+    self_drawn: Annotated[
+        bool, typer.Option("--self-drawn/--discard", help="Won by self-draw, or on a discard.")
+    ] = False,
+    discarder: Annotated[
+        str | None,
+        typer.Option(
+            "--from",
+            help="The seat that discarded the winning tile (or whose kong was robbed); "
+            "default: the winner's left-hand neighbour.",
+        ),
+    ] = None,
+    flowers: Annotated[int, typer.Option(help="Flowers and seasons held.")] = 0,
+    last_tile: Annotated[
+        bool, typer.Option("--last-tile", help="Won on the last tile of the wall.")
+    ] = False,
+    kong_replacement: Annotated[
+        bool, typer.Option("--kong-replacement", help="Won on a kong's replacement tile.")
+    ] = False,
+    robbing_kong: Annotated[
+        bool, typer.Option("--robbing-kong", help="Won by robbing another player's kong.")
+    ] = False,
+    last_of_kind: Annotated[
+        bool,
+        typer.Option(
+            "--last-of-kind", help="The winning tile is the last of its kind (3 in sight)."
+        ),
+    ] = False,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            help="A ruleset option KEY=VALUE, e.g. kong_values=reference (repeatable).",
+        ),
+    ] = None,
+    jsonl: Annotated[
+        str | None,
+        typer.Option(
+            "--jsonl",
+            metavar="FILE",
+            help="Score one situation JSON object per line of FILE (- for stdin); "
+            "print one JSON result per line.",
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
+) -> None:
+    """Score a finished hand: the fans, the total and each seat's payment.
+
+    Examples: parlour score "123m 456p 789s EEE CC" --win C --round S;
+    parlour score "[123m] 456p 789s EEE CC +C" --self-drawn --flowers 2 --json;
+    parlour score --jsonl situations.jsonl > scores.jsonl
+    """
+    if jsonl is not None:
+        if hand is not None:
+            _fail("give a HAND or --jsonl FILE, not both")
+        given = {
+            "--rules": rules,
+            "--win": win,
+            "--seat": seat,
+            "--round": round_wind,
+            "--self-drawn": self_drawn,
+            "--from": discarder,
+            "--flowers": flowers,
+            "--last-tile": last_tile,
+            "--kong-replacement": kong_replacement,
+            "--robbing-kong": robbing_kong,
+            "--last-of-kind": last_of_kind,
+            "--option": option or [],
+        }
+        for name, value in given.items():
+            if value != _SCORE_DEFAULTS[name]:
+                _fail(f"{name} does not apply to --jsonl: each line is a whole situation")
+        _score_bulk(jsonl)
+        return
+    if hand is None:
+        _fail("give a HAND to score (or --jsonl FILE)")
+        return
+    from parlour import score
+    from parlour.mahjong.scoring import Situation
+
+    try:
+        data = situation_from_args(
+            hand,
+            rules=rules,
+            win=win,
+            seat=seat,
+            round_wind=round_wind,
+            self_drawn=self_drawn,
+            discarder=discarder,
+            flowers=flowers,
+            last_tile=last_tile,
+            kong_replacement=kong_replacement,
+            robbing_kong=robbing_kong,
+            last_of_kind=last_of_kind,
+            options=option or (),
+        )
+    except ParlourError as e:
+        _fail(str(e))
+        return
+    try:
+        sit = Situation.from_json(data)
+        result = score(sit)
+    except ParlourError as e:
+        _fail(str(e) + _short_hand_hint(hand))
+        return
+    if as_json:
+        sys.stdout.write(json.dumps(result.to_json()) + "\n")
+    else:
+        _print_score(hand, sit, result)
+    if not result.valid:
+        if as_json:
+            err_console.print(f"[bold red]not valid:[/] {escape(result.reason or '')}")
+        raise typer.Exit(2)
+
+
+def _short_hand_hint(hand: str) -> str:
+    """A hint for an error on a hand written one tile short (13 tiles, or 16 where the
+    game has 17): HAND must hold the winning tile too."""
+    try:
+        parsed = parse_hand(hand)
+    except ParlourError:
+        return ""
+    size = len(parsed.concealed) + 3 * len(parsed.melds)
+    if size % 3 != 1:
+        return ""
+    return (
+        f" (the hand holds {size} tiles: HAND is the whole hand, the winning tile included, "
+        f'e.g. "123m 456p 789s EEE CC" --win C)'
+    )
+
+
+def _seat_roles(sit: Any, valid: bool) -> dict[str, str]:
+    from parlour.mahjong.scoring import SEATS
+
+    roles = dict.fromkeys(SEATS, "")
+    if not valid:
+        roles[sit.seat_wind] = "declarer (false mahjong)"
+    elif sit.self_drawn:
+        roles = dict.fromkeys(SEATS, "pays (self-drawn)")
+        roles[sit.seat_wind] = "winner"
+    else:
+        role = "robbed kong" if sit.robbing_kong else "discarder"
+        if sit.discarder is None:
+            role += " (assumed: the winner's left)"
+        roles[sit.payer] = role
+        roles[sit.seat_wind] = "winner"
+    return roles
+
+
+def _print_score(hand: str, sit: Any, result: Any) -> None:
+    how = "self-drawn" if sit.self_drawn else "on a discard"
+    console.print(
+        f"[bold]{escape(hand)}[/]  {sit.rules.upper()}, won on {tile_name(sit.win_tile)} {how}",
+        highlight=False,
+    )
+    table = Table(title="Fans")
+    table.add_column("fan", no_wrap=True)
+    table.add_column("value", justify="right")
+    table.add_column("count", justify="right")
+    table.add_column("points", justify="right")
+    for p in result.patterns:
+        table.add_row(escape(p.name), str(p.value), str(p.count), str(p.points))
+    table.add_section()
+    table.add_row("[bold]total[/]", "", "", f"[bold]{result.total}[/]")
+    console.print(table)
+    if not result.valid:
+        console.print(f"[bold red]not valid:[/] {escape(result.reason or '')}", highlight=False)
+    payments = Table(title="Payments")
+    payments.add_column("seat")
+    payments.add_column("")
+    payments.add_column("points", justify="right")
+    roles = _seat_roles(sit, result.valid)
+    for seat, amount in result.payments.items():
+        style = "green" if amount > 0 else "red" if amount < 0 else ""
+        payments.add_row(seat, roles.get(seat, ""), f"[{style}]{amount:+d}[/]" if style else "0")
+    console.print(payments)
+    for line in result.explain:
+        console.print(escape(line), highlight=False)
+
+
 @bench_app.command("shapes")
 def bench_shapes(
     hands: Annotated[int, typer.Option(help="Random hands per measurement.")] = 20000,
@@ -217,6 +611,20 @@ def bench_shapes(
     from parlour.bench.shapes import print_table, run_shapes_bench
 
     print_table(run_shapes_bench(hands=hands, seed=seed, repeat=repeat))
+
+
+@bench_app.command("mcr")
+def bench_mcr(
+    hands: Annotated[int, typer.Option(help="Random MCR hands per measurement.")] = 5000,
+    seed: Annotated[int, typer.Option(help="Seed of the random hands.")] = 1,
+    repeat: Annotated[int, typer.Option(help="Best of this many runs.")] = 3,
+) -> None:
+    """MCR scoring speed against PyMahjongGB's fan calculator, and their agreement."""
+    from parlour.bench.mcr import print_table, run_mcr_bench
+
+    if hands < 1:
+        _fail("--hands must be at least 1")
+    print_table(run_mcr_bench(hands=hands, seed=seed, repeat=repeat))
 
 
 def main() -> None:

@@ -243,6 +243,7 @@ _LOW_FOUR = _RANKS[1] | _RANKS[2] | _RANKS[3] | _RANKS[4]
 _UP_FOUR = _RANKS[6] | _RANKS[7] | _RANKS[8] | _RANKS[9]
 _MIDDLE = _RANKS[4] | _RANKS[5] | _RANKS[6]
 _ORPHANS_MASK = _TERMINALS_MASK | _HONORS_MASK
+_SUIT_MASKS = (_M, _PD, _SB)
 _E, _S, _W, _N, _C, _F, _P = range(0x41, 0x48)
 TABLE = 0x48
 
@@ -255,6 +256,7 @@ _KNITTED = tuple(
     for suits in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 )  # fmt: skip
 """The six knitted straights (147, 258, 369 spread over the three suits)."""
+_KNITTED_MASKS = tuple((k, _mask(_TILE_OF[c] for c in k)) for k in _KNITTED)
 
 CHOW_SET, PUNG_SET, KONG_SET, PAIR_SET = range(4)
 _SET_SIZE = (3, 3, 4, 2)
@@ -284,6 +286,7 @@ class _Hand:
     melded_sets: int  # exposed sets among them
     fixed_table: list[int]  # counts of the tiles in ``fixed``
     present: int  # bit t set when tile t (our order) is anywhere in the hand
+    standing_present: int  # the same for the concealed tiles and the winning tile
     fours: int  # kinds held four times (kongs included)
     win: int
     self_drawn: bool
@@ -306,7 +309,7 @@ def score(situation: Situation | Mapping[str, Any]) -> Score:
     if table is None:
         return _false_mahjong(sit, (), 0, "not a winning hand: the tiles form no MCR shape")
     lines = _lines(table, values)
-    points = sum(p.points for p in lines)
+    points = _points(table, values)
     if points < MINIMUM:
         reason = (
             f"false mahjong: the hand is worth {points} without flowers, "
@@ -367,9 +370,10 @@ def _line(i: int, value: int, count: int) -> PatternLine:
     return PatternLine(FANS[i].name, value, count, FANS[i].key)
 
 
-@lru_cache(maxsize=1024)
 def _line_text(line: PatternLine) -> str:
-    return f"{line.name} {line.value}" + (f"×{line.count}" if line.count > 1 else "")
+    return (
+        f"{line.name} {line.value}×{line.count}" if line.count > 1 else f"{line.name} {line.value}"
+    )
 
 
 def _prepare(sit: Situation, options: MCROptions) -> _Hand:
@@ -415,10 +419,12 @@ def _prepare(sit: Situation, options: MCROptions) -> _Hand:
             standing[_CODE[t]] = n
     has_kong = any(k == KONG_SET for k, _, _ in fixed)
     _check_flags(sit, has_kong, standing[win] - 1, fixed_table[win])
-    present = 0
+    present = mine = 0
     for t, n in enumerate(counts):
         if n:
             present |= 1 << t
+            if own[t]:
+                mine |= 1 << t
     return _Hand(
         standing,
         tuple(own),
@@ -427,6 +433,7 @@ def _prepare(sit: Situation, options: MCROptions) -> _Hand:
         sum(1 for _, _, melded in fixed if melded),
         fixed_table,
         present,
+        mine,
         counts.count(4),
         win,
         sit.self_drawn,
@@ -605,8 +612,8 @@ def _group_splits(digits: tuple[int, ...], base: int) -> tuple[tuple[tuple[Set, 
     return tuple(sorted(found, key=lambda f: ([_eigen(s) for s in f[0]], f[1])))
 
 
-def _reading_text(fixed: list[Set], division: tuple[Set, ...]) -> str:
-    return " ".join(_set_text(s) for s in (*fixed, *division))
+def _reading_text(fixed: tuple[Set, ...], division: tuple[Set, ...]) -> str:
+    return " ".join(map(_set_text, (*fixed, *division)))
 
 
 @lru_cache(maxsize=512)
@@ -1332,17 +1339,15 @@ def _special_shape(hand: _Hand) -> tuple[list[int], str] | None:
     """Seven pairs, Seven Shifted Pairs, the honours-and-knitted hands, Thirteen Orphans."""
     standing = hand.standing
     present = hand.present
-    unique = tuple(c for c in _ALL_CODES if standing[c])  # no melds here
     t = [0] * NUM_FANS
-    text = format_tiles([_TILE_OF[c] for c in unique for _ in range(standing[c])])
-    if all(standing[c] % 2 == 0 for c in unique):
+    if not any(map(_odd, hand.counts)):
         suit = hand.win >> 4
         if suit < 4 and _seven_shifted_pairs(standing, suit):
             t[SEVEN_SHIFTED_PAIRS] = 1
             if not standing[16 * suit + 1] and not standing[16 * suit + 9]:
                 t[ALL_SIMPLES] = 1
             _win_flag_fans(hand, t)
-            return t, f"seven shifted pairs {text}"
+            return t, f"seven shifted pairs {_hand_text(hand)}"
         t[SEVEN_PAIRS] = 1
         _suit_fans(present, t)
         _tile_trait_fans(present, t)
@@ -1350,10 +1355,10 @@ def _special_shape(hand: _Hand) -> tuple[list[int], str] | None:
         t[TILE_HOG] = hand.fours
         _win_flag_fans(hand, t)
         _exclusions(t)
-        return t, f"seven pairs {text}"
-    if len(unique) == 14:
-        suited = [c for c in unique if c < 0x41]
-        if 7 <= len(suited) <= 9 and any(set(suited) <= set(k) for k in _KNITTED):
+        return t, f"seven pairs {_hand_text(hand)}"
+    if present.bit_count() == 14:
+        suited = {c for c in _ALL_CODES if c < 0x41 and standing[c]}
+        if 7 <= len(suited) <= 9 and any(suited <= set(k) for k in _KNITTED):
             if len(suited) == 7:
                 t[GREATER_HONORS_AND_KNITTED_TILES] = 1
             else:
@@ -1361,12 +1366,19 @@ def _special_shape(hand: _Hand) -> tuple[list[int], str] | None:
                 if len(suited) == 9:
                     t[KNITTED_STRAIGHT] = 1
             _win_flag_fans(hand, t)
-            return t, f"honours and knitted tiles {text}"
-    if unique == _ORPHANS:
+            return t, f"honours and knitted tiles {_hand_text(hand)}"
+    elif present == _ORPHANS_MASK:
         t[THIRTEEN_ORPHANS] = 1
         _win_flag_fans(hand, t)
-        return t, f"thirteen orphans {text}"
+        return t, f"thirteen orphans {_hand_text(hand)}"
     return None
+
+
+_odd = (1).__and__
+
+
+def _hand_text(hand: _Hand) -> str:
+    return format_tiles([t for t, n in enumerate(hand.counts) for _ in range(n)])
 
 
 def _seven_shifted_pairs(standing: list[int], suit: int) -> bool:
@@ -1381,7 +1393,8 @@ def _seven_shifted_pairs(standing: list[int], suit: int) -> bool:
 def _knitted_straight(hand: _Hand) -> tuple[list[int], str] | None:
     """A knitted straight with one more set (which may be exposed) and a pair."""
     standing = hand.standing
-    body = next((k for k in _KNITTED if all(standing[c] for c in k)), None)
+    mine = hand.standing_present
+    body = next((k for k, m in _KNITTED_MASKS if mine & m == m), None)
     if body is None:
         return None
     rest = list(hand.counts)
@@ -1448,6 +1461,9 @@ def _nine_gates(hand: _Hand) -> tuple[list[int], str] | None:
     win = hand.win
     if win >= 0x41:
         return None
+    suit = _SUIT_MASKS[hand.win_tile // 9]
+    if hand.standing_present != suit:
+        return None
     standing = hand.standing
     base = win & 0xF0
     r = win & 15
@@ -1476,8 +1492,7 @@ def _nine_gates(hand: _Hand) -> tuple[list[int], str] | None:
     else:
         t[SHORT_STRAIGHT] = 1
     _win_flag_fans(hand, t)
-    text = format_tiles([t for t, n in enumerate(hand.counts) for _ in range(n)])
-    return t, f"nine gates {text}"
+    return t, f"nine gates {_hand_text(hand)}"
 
 
 def clear_caches() -> None:
