@@ -381,12 +381,12 @@ def _prepare(sit: Situation, options: MCROptions) -> _Hand:
         raise InvalidHand(f"the MCR scorer cannot score a {sit.rules!r} situation")
     concealed = sit.concealed
     melds = sit.melds
-    for t in (*concealed, sit.win_tile):
-        if t >= NUM_KINDS:
-            raise InvalidHand(
-                f"{tile_name(t)} cannot be in an MCR hand"
-                + (": flowers and seasons go in 'bonus'" if t < 42 else ": MCR has no jokers")
-            )
+    worst = max(max(concealed, default=0), sit.win_tile)
+    if worst >= NUM_KINDS:
+        raise InvalidHand(
+            f"{tile_name(worst)} cannot be in an MCR hand"
+            + (": flowers and seasons go in 'bonus'" if worst < 42 else ": MCR has no jokers")
+        )
     if len(concealed) + 3 * len(melds) != 13:
         raise InvalidHand(
             f"an MCR winning hand has 14 tiles (a kong counting as 3): got "
@@ -414,17 +414,18 @@ def _prepare(sit: Situation, options: MCROptions) -> _Hand:
         )
     win = _CODE[sit.win_tile]
     standing = [0] * TABLE
-    for t, n in enumerate(own):
-        if n:
-            standing[_CODE[t]] = n
-    has_kong = any(k == KONG_SET for k, _, _ in fixed)
-    _check_flags(sit, has_kong, standing[win] - 1, fixed_table[win])
     present = mine = 0
     for t, n in enumerate(counts):
         if n:
-            present |= 1 << t
-            if own[t]:
-                mine |= 1 << t
+            bit = 1 << t
+            present |= bit
+            k = own[t]
+            if k:
+                mine |= bit
+                standing[_CODE[t]] = k
+    if sit.robbing_kong or sit.kong_replacement or sit.last_of_kind or sit.discarder:
+        has_kong = any(k == KONG_SET for k, _, _ in fixed)
+        _check_flags(sit, has_kong, standing[win] - 1, fixed_table[win])
     return _Hand(
         standing,
         tuple(own),
