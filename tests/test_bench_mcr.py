@@ -1,0 +1,65 @@
+"""Smoke test of ``parlour bench mcr`` (no timing assertions)."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+from typer.testing import CliRunner
+
+from parlour.bench.mcr import (
+    GB_ROW,
+    JSON_ROW,
+    PARSED_ROW,
+    RATIO_TARGETS,
+    print_table,
+    run_mcr_bench,
+)
+from parlour.cli import app
+
+HAS_GB = importlib.util.find_spec("MahjongGB") is not None
+
+
+def test_rows_and_table(capsys: pytest.CaptureFixture[str]) -> None:
+    rows = run_mcr_bench(hands=60, seed=3, repeat=2)
+    timed = [r["name"] for r in rows if r["kind"] == "timing"]
+    assert timed == [JSON_ROW, PARSED_ROW, *([GB_ROW] if HAS_GB else [])]
+    for r in rows:
+        if r["kind"] == "timing":
+            assert r["hands"] == 60
+            assert r["per_second"] > 0 and r["seconds"] > 0
+            assert r["first_per_second"] > 0
+    ratios = [r for r in rows if r["kind"] == "ratio"]
+    if HAS_GB:
+        gb = next(r for r in rows if r["name"] == GB_ROW)
+        assert gb["refused"] == 0
+        assert [r["name"] for r in ratios] == [name for name, *_ in RATIO_TARGETS]
+        for r in ratios:
+            assert r["ratio"] > 0 and r["ok"] == (r["ratio"] >= r["target"])
+        (agreement,) = [r for r in rows if r["kind"] == "agreement"]
+        assert agreement["hands"] == 60
+        assert agreement["refused"] == 0
+        assert agreement["agree"] == 60, agreement["disagree"]
+    else:
+        assert not ratios
+        assert [r["name"] for r in rows if r["kind"] == "skipped"] == [GB_ROW]
+    print_table(rows)
+    out = capsys.readouterr().out
+    assert JSON_ROW in out and PARSED_ROW in out
+    if HAS_GB:
+        assert "parlour score vs PyMahjongGB" in out
+        assert "60/60" in out
+
+
+def test_cli_command_runs() -> None:
+    result = CliRunner().invoke(app, ["bench", "mcr", "--hands", "15", "--repeat", "1"])
+    assert result.exit_code == 0, result.output
+    assert "parlour score (JSON)" in result.stdout
+
+
+def test_rejects_no_hands() -> None:
+    with pytest.raises(ValueError):
+        run_mcr_bench(hands=0)
+    result = CliRunner().invoke(app, ["bench", "mcr", "--hands", "0"])
+    assert result.exit_code == 2
+    assert "--hands must be at least 1" in result.stderr
