@@ -29,6 +29,7 @@ test: $(STAMP_DEV)
 
 bench: $(STAMP_DEV)
 	$(BIN)/parlour bench shapes
+	$(BIN)/parlour bench mcr
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .ruff_cache .mypy_cache

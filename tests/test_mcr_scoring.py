@@ -338,6 +338,24 @@ BAD_INPUT: list[tuple[str, Any, type[ParlourError], str]] = [
         "kong_values must be 'source' or 'reference', not 'official'",
     ),
     (
+        "kong_values_not_a_string",
+        {**X5, "options": {"kong_values": []}},
+        InvalidHand,
+        "kong_values must be 'source' or 'reference', not []",
+    ),
+    (
+        "wild_mark_in_the_hand",
+        {"rules": "mcr", "hand": "[123m] 456p 789s EEE CC*", "win_tile": "C"},
+        InvalidHand,
+        "C* is marked as a wild tile: MCR has no wild tiles",
+    ),
+    (
+        "wild_mark_in_the_concealed_tiles",
+        {"rules": "mcr", "concealed": "456p 789s EEE C*", "melds": ["[123m]"], "win_tile": "C"},
+        InvalidHand,
+        "C* is marked as a wild tile: MCR has no wild tiles",
+    ),
+    (
         "seat_wind_not_a_wind",
         {**X5, "seat_wind": "X"},
         InvalidHand,

@@ -32,8 +32,10 @@ from parlour.mahjong.tiles import (
     BONUS_TILES,
     NUM_KINDS,
     Tile,
+    check_counts,
     format_tiles,
     parse_tiles,
+    scan_tiles,
     tile_name,
 )
 
@@ -135,6 +137,7 @@ class Situation:
     last_of_kind: bool = False
     discarder: str | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
+    wild_marks: tuple[Tile, ...] = ()
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Situation:
@@ -159,7 +162,7 @@ class Situation:
         if win_text is None:
             raise InvalidHand("the situation has no 'win_tile'")
         win_tile = _one_tile(win_text, "win_tile")
-        concealed, melds = _hand_part(data, win_tile)
+        concealed, melds, wild_marks = _hand_part(data, win_tile)
         seat = _wind(data.get("seat_wind", "E"), "seat_wind")
         round_wind = _wind(data.get("round_wind", "E"), "round_wind")
         bonus, bonus_count = _bonus(data.get("bonus", 0))
@@ -182,13 +185,14 @@ class Situation:
             last_of_kind=data.get("last_of_kind", False),
             discarder=discarder,
             options=dict(options),
+            wild_marks=wild_marks,
         )
 
     def to_json(self) -> dict[str, Any]:
         """The situation as JSON (``from_json(s.to_json())`` gives it back)."""
         out: dict[str, Any] = {
             "rules": self.rules,
-            "concealed": format_tiles(self.concealed),
+            "concealed": _concealed_text(self.concealed, self.wild_marks),
             "melds": [format_meld(m) for m in self.melds],
             "win_tile": tile_name(self.win_tile),
             "seat_wind": self.seat_wind,
@@ -212,6 +216,13 @@ class Situation:
         return SEATS[(SEATS.index(self.seat_wind) - 1) % 4]
 
 
+def _concealed_text(concealed: tuple[Tile, ...], marks: tuple[Tile, ...]) -> str:
+    plain = list(concealed)
+    for t in marks:
+        plain.remove(t)
+    return " ".join([format_tiles(plain), *(tile_name(t) + "*" for t in marks)]).strip()
+
+
 def _one_tile(text: object, name: str) -> Tile:
     if not isinstance(text, str):
         raise InvalidHand(f"{name!r} must be a tile in notation, such as '5p', not {text!r}")
@@ -223,7 +234,8 @@ def _one_tile(text: object, name: str) -> Tile:
 
 def _hand_part(
     data: Mapping[str, Any], win_tile: Tile
-) -> tuple[tuple[Tile, ...], tuple[Meld, ...]]:
+) -> tuple[tuple[Tile, ...], tuple[Meld, ...], tuple[Tile, ...]]:
+    """Concealed tiles (without the winning tile), melds, and tiles marked ``*`` as wild."""
     if "hand" in data:
         if "concealed" in data or "melds" in data:
             raise InvalidHand("give either 'hand' or 'concealed' and 'melds', not both")
@@ -243,11 +255,14 @@ def _hand_part(
                 f"of {text!r}"
             )
         concealed.remove(win_tile)
-        return tuple(concealed), hand.melds
+        return tuple(concealed), hand.melds, tuple(sorted(hand.wild_marks))
     text = data.get("concealed", "")
     if not isinstance(text, str):
         raise InvalidHand(f"'concealed' must be tiles in notation, not {text!r}")
-    concealed = tuple(parse_tiles(text))
+    scanned = scan_tiles(text)
+    check_counts(scanned, text)
+    concealed = tuple(sorted(s.tile for s in scanned))
+    marks = tuple(sorted(s.tile for s in scanned if s.wild_mark))
     raw_melds = data.get("melds", [])
     if isinstance(raw_melds, str) or not isinstance(raw_melds, list | tuple):
         raise InvalidHand(f"'melds' must be a list of melds such as ['[123m]'], not {raw_melds!r}")
@@ -256,7 +271,7 @@ def _hand_part(
         if not isinstance(m, str):
             raise InvalidHand(f"a meld must be written in notation such as '[EEE]', not {m!r}")
         melds.append(parse_meld(m))
-    return concealed, tuple(melds)
+    return concealed, tuple(melds), marks
 
 
 def _wind(value: object, name: str) -> str:

@@ -198,7 +198,7 @@ class MCROptions:
             if k != "kong_values":
                 raise InvalidHand(f"unknown MCR option {k!r} (MCR has: kong_values)")
         kv = data.get("kong_values", "source")
-        if kv not in KONG_VALUES:
+        if not isinstance(kv, str) or kv not in KONG_VALUES:
             raise InvalidHand(f"kong_values must be 'source' or 'reference', not {kv!r}")
         return cls(kong_values=kv)
 
@@ -386,6 +386,10 @@ def _prepare(sit: Situation, options: MCROptions) -> _Hand:
         raise InvalidHand(
             f"{tile_name(worst)} cannot be in an MCR hand"
             + (": flowers and seasons go in 'bonus'" if worst < 42 else ": MCR has no jokers")
+        )
+    if sit.wild_marks:
+        raise InvalidHand(
+            f"{tile_name(sit.wild_marks[0])}* is marked as a wild tile: MCR has no wild tiles"
         )
     if len(concealed) + 3 * len(melds) != 13:
         raise InvalidHand(
