@@ -86,6 +86,8 @@ def knitted_tiles(pattern: int) -> tuple[Tile, ...]:
     return tuple(sorted(9 * s + res[s] + 3 * j for s in range(3) for j in range(3)))
 
 
+_KNITTED_TILES = tuple(knitted_tiles(p) for p in range(6))
+
 # ---------------------------------------------------------------------------------------
 # Wild-tile rules
 
@@ -807,6 +809,18 @@ def is_complete(
     for shape in special:
         if any(True for _ in shape.decompositions(hand)):
             return True
+    if hand.rules.is_unrestricted() and hand.melds and not hand.wilds and ks == ALL_KINDS:
+        # with fixed melds only the regular shape and (one meld) the knitted straight fit
+        key = _key_of_counts(hand.counts)
+        if T.is_regular_split(key):
+            return True
+        if len(hand.melds) != 1 or hand.size > 14:
+            return False
+        return any(
+            all(hand.counts[t] for t in tiles)
+            and T.is_regular_split(key - sum(_INC[t] for t in tiles))
+            for tiles in _KNITTED_TILES
+        )
     if hand.rules.is_unrestricted():
         if (not hand.wilds and ks == ALL_KINDS) or ks == ("regular",):
             key = _key_of_counts(hand.counts)

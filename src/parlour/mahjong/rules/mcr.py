@@ -26,7 +26,7 @@ the reference tries them (which decides between readings of equal value).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
@@ -35,6 +35,7 @@ from typing import Any
 
 from parlour.core.errors import InvalidHand
 from parlour.mahjong.melds import CHOW, KONG, PUNG, Meld
+from parlour.mahjong.ruleset import Ruleset, WinContext
 from parlour.mahjong.scoring import SEATS, Pattern, PatternLine, Score, Situation
 from parlour.mahjong.tiles import NUM_KINDS, Tile, format_tiles, tile_name
 
@@ -1512,4 +1513,53 @@ def fan_names() -> list[str]:
     return [f.name for f in FANS]
 
 
-__all__ = ["FANS", "MCROptions", "clear_caches", "fan_names", "score"]
+__all__ = ["FANS", "RULESET", "MCROptions", "MCRRuleset", "clear_caches", "fan_names", "score"]
+
+
+# ---------------------------------------------------------------------------------------
+# Play: the ruleset the table asks
+
+
+class MCRRuleset(Ruleset):
+    """MCR at the table: the shared procedure (wall, deal, claims from the left for
+    chows, win over pung and kong over chow, nearest winner first) and this module's
+    scoring, which refuses a win under 8 points."""
+
+    name = "mcr"
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(options)
+        MCROptions.from_json(self.options)  # refuse bad options at the table, not at a win
+
+    def score(
+        self,
+        concealed: Sequence[Tile],
+        melds: Sequence[Meld],
+        win_tile: Tile,
+        seat_wind: str,
+        round_wind: str,
+        bonus: Sequence[Tile],
+        how: WinContext,
+        discarder_wind: str | None,
+    ) -> Score:
+        sit = Situation(
+            rules="mcr",
+            concealed=tuple(sorted(concealed)),
+            melds=tuple(melds),
+            win_tile=win_tile,
+            self_drawn=how.self_drawn,
+            seat_wind=seat_wind,
+            round_wind=round_wind,
+            bonus=tuple(sorted(bonus)),
+            bonus_count=len(bonus),
+            last_wall_tile=how.last_wall_tile,
+            kong_replacement=how.kong_replacement,
+            robbing_kong=how.robbing_kong,
+            last_of_kind=how.last_of_kind,
+            discarder=discarder_wind,
+            options=self.options,
+        )
+        return score(sit)
+
+
+RULESET = MCRRuleset
