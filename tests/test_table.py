@@ -1,0 +1,144 @@
+"""The table engine under random play: invariants after every action.
+
+Random games (random seeds, random legal actions, wins taken when offered or not) check
+that every tile is always in exactly one place, that an illegal action raises and
+changes nothing, that no observation shows another seat's concealed tiles, that each
+hand's payments sum to zero, and that a game replays exactly from its seed and actions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parlour.core.errors import IllegalAction
+from parlour.core.game import Action
+from parlour.mahjong.table import OVER, Table, tile_count_check
+from parlour.mahjong.tiles import format_tiles
+
+SETTINGS = settings(max_examples=25, deadline=None)
+
+
+def play(seed: int, choice_seed: int, *, take_wins: bool = True) -> Table:
+    """A whole hand with random legal actions."""
+    table = Table(seed=seed)
+    rng = random.Random(choice_seed)
+    while not table.is_over():
+        seat = rng.choice(table.to_act())
+        actions = table.legal_actions(seat)
+        wins = [a for a in actions if a.kind in ("win", "rob")]
+        action = wins[0] if take_wins and wins else rng.choice(actions)
+        table.apply(seat, action)
+    return table
+
+
+def snapshot(table: Table) -> str:
+    return json.dumps(
+        [table.observation(s) for s in range(4)]
+        + [len(table.events), table.wall_count(), table.phase],
+        sort_keys=True,
+    )
+
+
+def concealed_kong_tiles(table: Table, seat: int) -> list[str]:
+    return [str(m) for m in table.melds[seat] if not m.exposed]
+
+
+@SETTINGS
+@given(st.integers(0, 2**32), st.integers(0, 2**32), st.booleans())
+def test_random_hands_keep_every_invariant(seed: int, choice_seed: int, take_wins: bool) -> None:
+    table = Table(seed=seed)
+    rng = random.Random(choice_seed)
+    steps = 0
+    while not table.is_over():
+        to_act = table.to_act()
+        assert to_act, "a hand that is not over always has a seat to act"
+        seat = rng.choice(to_act)
+        actions = table.legal_actions(seat)
+        assert actions
+        # an action that is not legal raises and changes nothing
+        before = snapshot(table)
+        bogus = Action("discard", next(t for t in range(34) if t not in table.hands[seat]))
+        if bogus not in actions:
+            with pytest.raises(IllegalAction):
+                table.apply(seat, bogus)
+        other = next(s for s in range(4) if s not in to_act) if len(to_act) < 4 else None
+        if other is not None:
+            with pytest.raises(IllegalAction):
+                table.apply(other, actions[0])
+        assert snapshot(table) == before
+        wins = [a for a in actions if a.kind in ("win", "rob")]
+        action = wins[0] if take_wins and wins else rng.choice(actions)
+        events = table.apply(seat, action)
+        steps += 1
+        counts = tile_count_check(table)
+        assert counts[:34] == [4] * 34, "every playing tile is in exactly one place"
+        assert counts[34:42] == [1] * 8, "every bonus tile is in exactly one place"
+        for s in range(4):
+            obs = json.dumps(table.observation(s))
+            for other_seat in range(4):
+                if other_seat == s or table.phase == OVER:
+                    continue
+                for text in concealed_kong_tiles(table, other_seat):
+                    assert text not in obs, "another seat's concealed kong is hidden"
+            assert "seed" not in obs and "wall_tiles" not in obs
+            for e in events:
+                if e.to is not None and e.to != s:
+                    assert not e.visible_to(s)
+        assert steps < 1000
+    result = table.result()
+    assert result is not None
+    assert sum(result["payments"]) == 0
+    assert table.legal_actions(0) == [] and table.to_act() == ()
+
+
+@SETTINGS
+@given(st.integers(0, 2**32), st.integers(0, 2**32))
+def test_a_hand_replays_exactly_from_its_seed_and_actions(seed: int, choice_seed: int) -> None:
+    first = play(seed, choice_seed)
+    again = Table(seed=seed)
+    for seat, action in first.actions:
+        again.apply(seat, action)
+    assert [e.to_json() for e in again.events] == [e.to_json() for e in first.events]
+    assert again.result() == first.result()
+
+
+def test_observation_holds_only_the_seats_own_tiles() -> None:
+    table = Table(seed=3)
+    for seat in range(4):
+        obs = table.observation(seat)
+        assert obs["hand"] == format_tiles(table.hands[seat])
+        assert set(obs) >= {"melds", "discards", "bonus", "wall", "legal", "hand_sizes"}
+        text = json.dumps(obs)
+        assert "seed" not in text
+        for other in range(4):
+            if other != seat:
+                # no field carries another seat's hand
+                assert all(v != format_tiles(table.hands[other]) for v in obs.values())
+
+
+def test_many_random_hands_end_with_zero_sum_payments_and_some_wins() -> None:
+    wins = 0
+    for seed in range(150):  # random play rarely reaches 8 points: 9 of these 150 do
+        table = play(seed, seed)
+        result = table.result()
+        assert result is not None and sum(result["payments"]) == 0
+        if result["winner"] is not None:
+            wins += 1
+            assert result["total"] >= 8
+    assert wins >= 1
+
+
+def test_illegal_actions_name_the_reason() -> None:
+    table = Table(seed=7)
+    with pytest.raises(IllegalAction, match="seat 1 has nothing to decide now"):
+        table.apply(1, Action("discard", 0))
+    missing = next(t for t in range(34) if t not in table.hands[0])
+    with pytest.raises(IllegalAction, match=r"seat 0 holds no \S+ to discard"):
+        table.apply(0, Action("discard", missing))
+    with pytest.raises(IllegalAction, match="not an action"):
+        table.apply(0, "discard 1m")  # type: ignore[arg-type]
