@@ -1,0 +1,49 @@
+"""Bots: players that see only their observation and their legal actions.
+
+>>> from parlour.mahjong.table import Table
+>>> table, bot = Table(seed=1), RandomBot(seed=5)
+>>> action = bot.act(table.observation(0), table.legal_actions(0))
+>>> action in table.legal_actions(0)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from parlour.core.game import Action
+
+
+class Bot(Protocol):
+    """A player: given what its seat sees and may do, it picks one legal action."""
+
+    name: str
+
+    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions (its own seeded generator)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
+        return self.rng.choice(list(legal))
+
+
+BOTS: dict[str, type] = {"random": RandomBot}
+"""Bots by name (``make_bot`` builds one)."""
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A bot by name: ``random`` or ``greedy``."""
+    cls = BOTS.get(name)
+    if cls is None:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})")
+    bot: Bot = cls(seed=seed)
+    return bot
