@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Protocol
 
 from parlour.core.errors import NotationError
@@ -43,9 +44,7 @@ class Action:
     def __str__(self) -> str:
         if self.tile is None:
             return self.kind
-        from parlour.mahjong.tiles import tile_name
-
-        return f"{self.kind} {tile_name(self.tile)}"
+        return f"{self.kind} {_tile_names()[self.tile]}"
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -68,6 +67,13 @@ class Action:
         if len(tiles) != 1:
             raise NotationError("an action names exactly one tile", text, len(parts[0]) + 1)
         return cls(kind, tiles[0])
+
+
+@cache
+def _tile_names() -> tuple[str, ...]:
+    from parlour.mahjong.tiles import NUM_TILES, tile_name
+
+    return tuple(tile_name(t) for t in range(NUM_TILES))
 
 
 @dataclass(frozen=True, slots=True)

@@ -843,6 +843,28 @@ def is_complete_counts(counts: Sequence[int]) -> bool:
     return _fast_complete(sum(map(_mul, _INC, counts)))
 
 
+def is_complete_of(tiles: list[Tile], melds: int = 0) -> bool:
+    """Fast path for a game engine: are ``tiles`` (concealed playing-tile ints, 14 - 3 *
+    ``melds`` of them, the winning tile included) a winning shape beside ``melds`` fixed
+    melds? No wilds, no validation (the caller's state is known valid).
+
+    >>> is_complete_of([0, 1, 2, 9, 9], melds=3), is_complete_of([0, 1, 2, 9, 10], melds=3)
+    (True, False)
+    """
+    key = sum(map(_INC.__getitem__, tiles))
+    if not melds:
+        return _fast_complete(key)
+    if T.is_regular_split(key):
+        return True
+    if melds != 1:
+        return False
+    counts = tiles.count
+    return any(
+        all(map(counts, kt)) and T.is_regular_split(key - sum(map(_INC.__getitem__, kt)))
+        for kt in _KNITTED_TILES
+    )
+
+
 def _fast_complete(key: int) -> bool:
     """Is a 14-tile concealed packed key a winning shape of any of the five kinds? Raises
     :class:`_BadKey` if the key holds a fifth copy."""
@@ -1917,6 +1939,7 @@ __all__ = [
     "decompositions",
     "is_complete",
     "is_complete_counts",
+    "is_complete_of",
     "knitted_tiles",
     "prepare",
     "shanten",

@@ -29,7 +29,7 @@ from parlour.core.game import Action, Event
 from parlour.mahjong.melds import Meld, chow, format_meld, kong, pung
 from parlour.mahjong.ruleset import WIND_LETTERS, Deal, Ruleset, WinContext
 from parlour.mahjong.scoring import Score
-from parlour.mahjong.shapes import is_complete
+from parlour.mahjong.shapes import is_complete, is_complete_of
 from parlour.mahjong.tiles import Tile, format_tiles, tile_name
 
 PASS = Action("pass")
@@ -92,6 +92,10 @@ class Table:
         for s in range(n):
             self.events.append(Event("deal", s, {"tiles": format_tiles(self.hands[s])}, to=s))
         self.actions: list[tuple[int, Action]] = []
+        # what everyone sees of each seat (melds, discards, bonus), formatted; None when
+        # that seat's tiles in sight have changed since
+        self._seen: list[tuple[list[str], str, str] | None] = [None] * n
+        self._legal: dict[int, list[Action]] = {}  # legal actions by seat, until the next apply
         self.phase = TURN
         self.current = dealer
         self._drew = True  # the dealer's fourteenth tile counts as a draw
@@ -116,6 +120,12 @@ class Table:
         return ()
 
     def legal_actions(self, seat: int) -> list[Action]:
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = self._legal[seat] = self._legal_now(seat)
+        return list(cached)
+
+    def _legal_now(self, seat: int) -> list[Action]:
         if self.phase == TURN:
             return self._turn_actions(seat) if seat == self.current else []
         if self.phase == CLAIM:
@@ -131,6 +141,7 @@ class Table:
         if action not in legal:
             raise IllegalAction(self._why_illegal(seat, action, legal))
         self.actions.append((seat, action))
+        self._legal = {}
         start = len(self.events)
         if self.phase == TURN:
             self._apply_turn(seat, action)
@@ -170,6 +181,7 @@ class Table:
         concealed kong face down until the hand ends), discards, bonus tiles, the wall
         size and whose decision it is."""
         over = self.phase == OVER
+        seen = [self._seen_of(s) for s in range(self.num_seats)]
         return {
             "seat": seat,
             "seat_wind": self.seat_wind(seat),
@@ -180,14 +192,11 @@ class Table:
             "to_act": list(self.to_act()),
             "hand": format_tiles(self.hands[seat]),
             "melds": [
-                [
-                    format_meld(m) if (m.exposed or s == seat or over) else "{????}"
-                    for m in self.melds[s]
-                ]
+                [format_meld(m) for m in self.melds[s]] if (s == seat or over) else seen[s][0]
                 for s in range(self.num_seats)
             ],
-            "discards": [format_tiles(d, sort=False) for d in self.discards],
-            "bonus": [format_tiles(b) for b in self.bonus],
+            "discards": [v[1] for v in seen],
+            "bonus": [v[2] for v in seen],
             "hand_sizes": [len(h) for h in self.hands],
             "wall": self._wall_count,
             "last_discard": (
@@ -198,6 +207,18 @@ class Table:
             "legal": [str(a) for a in self.legal_actions(seat)],
             "result": self.result(),
         }
+
+    def _seen_of(self, seat: int) -> tuple[list[str], str, str]:
+        """What the other seats see of ``seat``: melds (a concealed kong face down),
+        discards in order, bonus tiles."""
+        seen = self._seen[seat]
+        if seen is None:
+            seen = self._seen[seat] = (
+                [format_meld(m) if m.exposed else "{????}" for m in self.melds[seat]],
+                format_tiles(self.discards[seat], sort=False),
+                format_tiles(self.bonus[seat]),
+            )
+        return seen
 
     # -- helpers the protocol uses -----------------------------------------------------
 
@@ -262,6 +283,7 @@ class Table:
             self.events.append(Event("drawn", seat, {"tile": tile_name(tile)}, to=seat))
             if self.rules.is_bonus(tile):
                 self.bonus[seat].append(tile)
+                self._seen[seat] = None
                 self.events.append(Event("bonus", seat, {"tile": tile_name(tile)}))
                 replacement = True
                 continue
@@ -279,6 +301,7 @@ class Table:
             for t in found:
                 self.hands[seat].remove(t)
                 self.bonus[seat].append(t)
+                self._seen[seat] = None
                 self.events.append(Event("bonus", seat, {"tile": tile_name(t)}))
                 if self._draw_raw(seat) is None:
                     return
@@ -327,6 +350,7 @@ class Table:
             assert t is not None
             hand.remove(t)
             self.discards[seat].append(t)
+            self._seen[seat] = None
             self.events.append(Event("discard", seat, {"tile": tile_name(t)}))
             self._open_claims(seat, t)
         elif kind == "concealed_kong":
@@ -334,6 +358,7 @@ class Table:
             for _ in range(4):
                 hand.remove(t)
             self.melds[seat].append(kong(t, exposed=False))
+            self._seen[seat] = None
             self.events.append(Event("concealed_kong", seat, {}))
             self.events.append(Event("concealed_kong_tile", seat, {"tile": tile_name(t)}, to=seat))
             self._kong_replacement(seat)
@@ -411,9 +436,11 @@ class Table:
         if action.kind == "win":
             how = self._discard_context(seat, t, robbing=False)
             self.discards[discarder].pop()
+            self._seen[discarder] = None
             self._finish_win(seat, t, how)
             return
         self.discards[discarder].pop()
+        self._seen[discarder] = None
         hand = self.hands[seat]
         if action.kind == "chow":
             first = action.tile
@@ -431,6 +458,7 @@ class Table:
                 hand.remove(t)
             meld = kong(t, claimed_from=self._offset(seat, discarder))
         self.melds[seat].append(meld)
+        self._seen[seat] = None
         self.events.append(Event("claim", seat, {"meld": format_meld(meld), "from": discarder}))
         self._discard = None
         self.current = seat
@@ -481,6 +509,7 @@ class Table:
         melds = self.melds[kong_seat]
         i = next(i for i, m in enumerate(melds) if m.kind == "pung" and m.tiles[0] == t)
         melds[i] = kong(t, claimed_from=melds[i].claimed_from, added=True)
+        self._seen[kong_seat] = None
         self._robbed = None
         self.events.append(Event("kong_added", kong_seat, {"tile": tile_name(t)}))
         self._kong_replacement(kong_seat)
@@ -536,24 +565,26 @@ class Table:
         return n
 
     def _can_win(self, seat: int, tile: Tile | None, *, robbing: bool = False) -> bool:
+        """May ``seat`` declare a win now: on ``tile`` (a discard or a robbed kong), or,
+        with ``tile`` None, on the tile it just drew? (The shape first, then the score.)"""
+        n_melds = len(self.melds[seat])
         if tile is None:
             tile, how = self._candidate_win(seat)
-            if tile is None:
+            if tile is None or not is_complete_of(self.hands[seat], n_melds):
                 return False
             concealed = list(self.hands[seat])
             concealed.remove(tile)
         else:
+            concealed = self.hands[seat]
+            if not is_complete_of([*concealed, tile], n_melds):
+                return False
             how = self._discard_context(
                 seat,
                 tile,
                 robbing=robbing,
                 discarder=self._robbed[0] if robbing and self._robbed else None,
             )
-            concealed = list(self.hands[seat])
-        if not is_complete([*concealed, tile], self.melds[seat]):
-            return False
-        score = self._score(seat, tile, how, concealed)
-        return score.valid
+        return self._score(seat, tile, how, list(concealed)).valid
 
     def _score(
         self, seat: int, tile: Tile, how: WinContext, concealed: list[Tile] | None = None
