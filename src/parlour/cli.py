@@ -627,6 +627,20 @@ def bench_mcr(
     print_table(run_mcr_bench(hands=hands, seed=seed, repeat=repeat))
 
 
+@bench_app.command("sim")
+def bench_sim(
+    games: Annotated[int, typer.Option(help="Hands per measurement.")] = 300,
+    seed: Annotated[int, typer.Option(help="Seed of the first hand.")] = 1,
+    repeat: Annotated[int, typer.Option(help="Best of this many runs.")] = 3,
+) -> None:
+    """Whole MCR hands per second (random and greedy bots) against RLCard's mahjong."""
+    from parlour.bench.sim import print_sim_table, run_sim_bench
+
+    if games < 1:
+        _fail("--games must be at least 1")
+    print_sim_table(run_sim_bench(games=games, seed=seed, repeat=repeat))
+
+
 def main() -> None:
     """Entry point of the ``parlour`` script."""
     app()

@@ -232,6 +232,14 @@ class Table:
         return [score.payments.get(self.seat_wind(s), 0) for s in range(self.num_seats)]
 
     def _why_illegal(self, seat: int, action: Action, legal: list[Action]) -> str:
+        if (
+            action.kind in ("win", "rob")
+            and self.phase != OVER
+            and not any(a.kind == action.kind for a in legal)
+        ):
+            reason = self._refusal(seat)
+            if reason:
+                return f"seat {seat} cannot declare a win: {reason}"
         if not legal:
             if self.phase == OVER:
                 return "the hand is over"
@@ -239,19 +247,22 @@ class Table:
             return f"seat {seat} has nothing to decide now (to act: {who})"
         if action.kind == "win" and any(a.kind == "win" for a in legal):
             return f"{action} is not the winning tile"
-        if action.kind in ("win", "rob"):
-            reason = self._refusal(seat)
-            if reason:
-                return f"seat {seat} cannot declare a win: {reason}"
         if action.kind == "discard" and action.tile is not None:
             return f"seat {seat} holds no {tile_name(action.tile)} to discard"
         return f"{action} is not allowed for seat {seat} now (legal: {', '.join(map(str, legal))})"
 
     def _refusal(self, seat: int) -> str:
-        """Why a win would be refused now (empty if it is not a winning shape at all)."""
+        """Why a win by ``seat`` would be refused now ("" when the seat has no win to
+        declare at all: not its turn, its own discard or kong)."""
+        if (
+            (self.phase == TURN and (seat != self.current or not self._drew))
+            or (self.phase == CLAIM and self._discard and seat == self._discard[0])
+            or (self.phase == ROB and self._robbed and seat == self._robbed[0])
+        ):
+            return ""
         tile, how = self._candidate_win(seat)
         if tile is None:
-            return "the hand is not complete"
+            return ""
         concealed = list(self.hands[seat])
         if how.self_drawn:
             concealed.remove(tile)
@@ -407,6 +418,8 @@ class Table:
         out = [PASS]
         if self._can_win(seat, t):
             out.append(Action("win", t))
+        if not self._wall_count:
+            return out  # the discard after the last wall tile can only be won on
         held = hand.count(t)
         if held >= 3 and self._wall_count:
             out.append(Action("kong", t))
