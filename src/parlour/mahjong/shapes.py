@@ -843,6 +843,21 @@ def is_complete_counts(counts: Sequence[int]) -> bool:
     return _fast_complete(sum(map(_mul, _INC, counts)))
 
 
+def could_be_ready(tiles: list[Tile], melds: int = 0) -> bool:
+    """Fast filter for a game engine: False when ``tiles`` (13 - 3 * ``melds`` concealed
+    playing-tile ints beside ``melds`` fixed melds) are surely not one tile from a
+    winning shape, so no discard can complete them. True means "check the tile".
+
+    >>> could_be_ready([0, 1, 2, 9, 9, 18, 19], 2), could_be_ready([0, 4, 8, 12, 16, 20, 24], 2)
+    (True, False)
+    """
+    if not melds:
+        return shanten_of(tiles) <= 0
+    if melds == 1:
+        return True  # a knitted straight may still be on its way
+    return T.EXACT.need(sum(map(_INC.__getitem__, tiles)), 4 - melds) <= 1
+
+
 def is_complete_of(tiles: list[Tile], melds: int = 0) -> bool:
     """Fast path for a game engine: are ``tiles`` (concealed playing-tile ints, 14 - 3 *
     ``melds`` of them, the winning tile included) a winning shape beside ``melds`` fixed
@@ -1936,6 +1951,7 @@ __all__ = [
     "PreparedHand",
     "SpecialShape",
     "WildRules",
+    "could_be_ready",
     "decompositions",
     "is_complete",
     "is_complete_counts",

@@ -29,7 +29,7 @@ from parlour.core.game import Action, Event
 from parlour.mahjong.melds import Meld, chow, format_meld, kong, pung
 from parlour.mahjong.ruleset import WIND_LETTERS, Deal, Ruleset, WinContext
 from parlour.mahjong.scoring import Score
-from parlour.mahjong.shapes import is_complete, is_complete_of
+from parlour.mahjong.shapes import could_be_ready, is_complete, is_complete_of
 from parlour.mahjong.tiles import Tile, format_tiles, tile_name
 
 PASS = Action("pass")
@@ -94,8 +94,11 @@ class Table:
         self.actions: list[tuple[int, Action]] = []
         # what everyone sees of each seat (melds, discards, bonus), formatted; None when
         # that seat's tiles in sight have changed since
-        self._seen: list[tuple[list[str], str, str] | None] = [None] * n
-        self._legal: dict[int, list[Action]] = {}  # legal actions by seat, until the next apply
+        self._seen: list[tuple[list[str], str, str, list[str]] | None] = [None] * n
+        self._legal: dict[int, list[Action]] = {}
+        self._ready_cache: list[tuple[tuple[Tile, ...], bool] | None] = [
+            None
+        ] * n  # legal actions by seat, until the next apply
         self.phase = TURN
         self.current = dealer
         self._drew = True  # the dealer's fourteenth tile counts as a draw
@@ -192,8 +195,7 @@ class Table:
             "to_act": list(self.to_act()),
             "hand": format_tiles(self.hands[seat]),
             "melds": [
-                [format_meld(m) for m in self.melds[s]] if (s == seat or over) else seen[s][0]
-                for s in range(self.num_seats)
+                seen[s][3] if (s == seat or over) else seen[s][0] for s in range(self.num_seats)
             ],
             "discards": [v[1] for v in seen],
             "bonus": [v[2] for v in seen],
@@ -204,19 +206,24 @@ class Table:
                 if self._discard and self.phase == CLAIM
                 else None
             ),
-            "legal": [str(a) for a in self.legal_actions(seat)],
+            "legal": [_action_text(a) for a in self.legal_actions(seat)],
             "result": self.result(),
         }
 
-    def _seen_of(self, seat: int) -> tuple[list[str], str, str]:
+    def _seen_of(self, seat: int) -> tuple[list[str], str, str, list[str]]:
         """What the other seats see of ``seat``: melds (a concealed kong face down),
-        discards in order, bonus tiles."""
+        discards in order, bonus tiles; and the melds as ``seat`` itself sees them."""
         seen = self._seen[seat]
         if seen is None:
+            own = [format_meld(m) for m in self.melds[seat]]
             seen = self._seen[seat] = (
-                [format_meld(m) if m.exposed else "{????}" for m in self.melds[seat]],
+                [
+                    text if m.exposed else "{????}"
+                    for m, text in zip(self.melds[seat], own, strict=True)
+                ],
                 format_tiles(self.discards[seat], sort=False),
                 format_tiles(self.bonus[seat]),
+                own,
             )
         return seen
 
@@ -589,7 +596,7 @@ class Table:
             concealed.remove(tile)
         else:
             concealed = self.hands[seat]
-            if not is_complete_of([*concealed, tile], n_melds):
+            if not self._ready(seat) or not is_complete_of([*concealed, tile], n_melds):
                 return False
             how = self._discard_context(
                 seat,
@@ -598,6 +605,17 @@ class Table:
                 discarder=self._robbed[0] if robbing and self._robbed else None,
             )
         return self._score(seat, tile, how, list(concealed)).valid
+
+    def _ready(self, seat: int) -> bool:
+        """Could one more tile complete ``seat``'s hand (cached until the hand changes)?"""
+        hand = tuple(self.hands[seat])
+        cached = self._ready_cache[seat]
+        if cached is None or cached[0] != hand:
+            cached = self._ready_cache[seat] = (
+                hand,
+                could_be_ready(self.hands[seat], len(self.melds[seat])),
+            )
+        return cached[1]
 
     def _score(
         self, seat: int, tile: Tile, how: WinContext, concealed: list[Tile] | None = None
@@ -647,6 +665,16 @@ class Table:
         self._deciding = set()
         self._drawn_game = True
         self.events.append(Event("exhaustive_draw", None, {}))
+
+
+_ACTION_TEXT: dict[Action, str] = {}
+
+
+def _action_text(action: Action) -> str:
+    text = _ACTION_TEXT.get(action)
+    if text is None:
+        text = _ACTION_TEXT[action] = str(action)
+    return text
 
 
 def stacked_deal(

@@ -472,9 +472,9 @@ def format_tiles(tiles: Iterable[Tile], *, style: FormatStyle = "spaced", sort: 
     '🀇🀈🀉'
     """
     seq = list(tiles)
-    for t in seq:
-        if not (isinstance(t, int) and 0 <= t < NUM_TILES):
-            raise ValueError(f"not a tile: {t!r}")
+    if seq and (not set(map(type, seq)) <= _INT_TYPES or min(seq) < 0 or max(seq) >= NUM_TILES):
+        bad = next(t for t in seq if not (isinstance(t, int) and 0 <= t < NUM_TILES))
+        raise ValueError(f"not a tile: {bad!r}")
     if sort:
         seq.sort()
     if style == "unicode":
@@ -483,35 +483,32 @@ def format_tiles(tiles: Iterable[Tile], *, style: FormatStyle = "spaced", sort: 
         return " ".join(_GB_NAMES[t] for t in seq)
     if style not in ("spaced", "compact"):
         raise ValueError(f"unknown format style {style!r}")
-    groups: list[str] = []
-    i = 0
-    while i < len(seq):
-        t = seq[i]
-        if t < 27:
-            suit = t // 9
-            digits = []
-            while i < len(seq) and seq[i] < 27 and seq[i] // 9 == suit:
-                digits.append(str(seq[i] % 9 + 1))
-                i += 1
-            groups.append("".join(digits) + SUITS[suit])
-        elif t < 34:
-            j = i
-            while j < len(seq) and seq[j] == t:
-                j += 1
-            groups.append(HONOR_LETTERS[t - 27] * (j - i))
-            i = j
-        else:
-            groups.append(_NAMES[t])
-            i += 1
-    if style == "compact":
-        # Bonus tiles need a separator before a following digit group ("f1" "2m").
-        out = ""
-        for g in groups:
-            if out and out[-1].isdigit() and g[0].isdigit():
-                out += " "
-            out += g
-        return out
-    return " ".join(groups)
+    gap = " " if style == "spaced" else ""
+    out: list[str] = []
+    group = -1
+    for t in seq:
+        g = _FORMAT_GROUP[t]
+        if g != group or g >= 34:
+            if group >= 0:
+                if group < 3:
+                    out.append(SUITS[group])
+                # bonus tiles end in a digit: keep them apart from a digit group
+                out.append(gap or (" " if group >= 34 and g < 3 else ""))
+            group = g
+        out.append(_FORMAT_CHAR[t])
+    if 0 <= group < 3:
+        out.append(SUITS[group])
+    return "".join(out)
+
+
+# format_tiles: tiles of one group are written together (a suit's digits before its
+# letter; identical honours; each bonus tile alone)
+_FORMAT_GROUP = tuple(t // 9 if t < 27 else t for t in range(NUM_TILES))
+_FORMAT_CHAR = tuple(
+    str(t % 9 + 1) if t < 27 else HONOR_LETTERS[t - 27] if t < 34 else _NAMES[t]
+    for t in range(NUM_TILES)
+)
+_INT_TYPES = frozenset((int, bool))
 
 
 def counts_of(tiles: Iterable[Tile]) -> list[int]:
