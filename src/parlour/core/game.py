@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from parlour.core.errors import NotationError
 
@@ -28,8 +28,7 @@ _TILE_KINDS = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Action:
+class Action(NamedTuple):
     """One decision of one seat: ``kind`` and, for most kinds, a tile.
 
     Mahjong kinds: ``discard T``; on another seat's discard ``chow T`` (T the lowest tile

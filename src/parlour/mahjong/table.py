@@ -94,7 +94,9 @@ class Table:
         self.actions: list[tuple[int, Action]] = []
         # what everyone sees of each seat (melds, discards, bonus), formatted; None when
         # that seat's tiles in sight have changed since
-        self._seen: list[tuple[list[str], str, str, list[str]] | None] = [None] * n
+        self._seen: list[tuple[list[str], list[str]] | None] = [None] * n  # melds
+        self._discard_text: list[str | None] = [None] * n
+        self._bonus_text: list[str | None] = [None] * n
         self._legal: dict[int, list[Action]] = {}
         self._ready_cache: list[tuple[tuple[Tile, ...], bool] | None] = [
             None
@@ -184,7 +186,8 @@ class Table:
         concealed kong face down until the hand ends), discards, bonus tiles, the wall
         size and whose decision it is."""
         over = self.phase == OVER
-        seen = [self._seen_of(s) for s in range(self.num_seats)]
+        n = self.num_seats
+        seen = [self._melds_seen(s) for s in range(n)]
         return {
             "seat": seat,
             "seat_wind": self.seat_wind(seat),
@@ -194,11 +197,9 @@ class Table:
             "current": self.current,
             "to_act": list(self.to_act()),
             "hand": format_tiles(self.hands[seat]),
-            "melds": [
-                seen[s][3] if (s == seat or over) else seen[s][0] for s in range(self.num_seats)
-            ],
-            "discards": [v[1] for v in seen],
-            "bonus": [v[2] for v in seen],
+            "melds": [seen[s][1] if (s == seat or over) else seen[s][0] for s in range(n)],
+            "discards": [self._discards_seen(s) for s in range(n)],
+            "bonus": [self._bonus_seen(s) for s in range(n)],
             "hand_sizes": [len(h) for h in self.hands],
             "wall": self._wall_count,
             "last_discard": (
@@ -210,22 +211,30 @@ class Table:
             "result": self.result(),
         }
 
-    def _seen_of(self, seat: int) -> tuple[list[str], str, str, list[str]]:
-        """What the other seats see of ``seat``: melds (a concealed kong face down),
-        discards in order, bonus tiles; and the melds as ``seat`` itself sees them."""
+    def _melds_seen(self, seat: int) -> tuple[list[str], list[str]]:
+        """``seat``'s melds as the others see them (a concealed kong face down) and as
+        it sees them itself; formatted once per change."""
         seen = self._seen[seat]
         if seen is None:
             own = [format_meld(m) for m in self.melds[seat]]
-            seen = self._seen[seat] = (
-                [
-                    text if m.exposed else "{????}"
-                    for m, text in zip(self.melds[seat], own, strict=True)
-                ],
-                format_tiles(self.discards[seat], sort=False),
-                format_tiles(self.bonus[seat]),
-                own,
-            )
+            public = [
+                text if m.exposed else "{????}"
+                for m, text in zip(self.melds[seat], own, strict=True)
+            ]
+            seen = self._seen[seat] = (public, own)
         return seen
+
+    def _discards_seen(self, seat: int) -> str:
+        text = self._discard_text[seat]
+        if text is None:
+            text = self._discard_text[seat] = format_tiles(self.discards[seat], sort=False)
+        return text
+
+    def _bonus_seen(self, seat: int) -> str:
+        text = self._bonus_text[seat]
+        if text is None:
+            text = self._bonus_text[seat] = format_tiles(self.bonus[seat])
+        return text
 
     # -- helpers the protocol uses -----------------------------------------------------
 
@@ -301,7 +310,7 @@ class Table:
             self.events.append(Event("drawn", seat, {"tile": tile_name(tile)}, to=seat))
             if self.rules.is_bonus(tile):
                 self.bonus[seat].append(tile)
-                self._seen[seat] = None
+                self._bonus_text[seat] = None
                 self.events.append(Event("bonus", seat, {"tile": tile_name(tile)}))
                 replacement = True
                 continue
@@ -319,7 +328,7 @@ class Table:
             for t in found:
                 self.hands[seat].remove(t)
                 self.bonus[seat].append(t)
-                self._seen[seat] = None
+                self._bonus_text[seat] = None
                 self.events.append(Event("bonus", seat, {"tile": tile_name(t)}))
                 if self._draw_raw(seat) is None:
                     return
@@ -368,7 +377,7 @@ class Table:
             assert t is not None
             hand.remove(t)
             self.discards[seat].append(t)
-            self._seen[seat] = None
+            self._discard_text[seat] = None
             self.events.append(Event("discard", seat, {"tile": tile_name(t)}))
             self._open_claims(seat, t)
         elif kind == "concealed_kong":
@@ -456,11 +465,11 @@ class Table:
         if action.kind == "win":
             how = self._discard_context(seat, t, robbing=False)
             self.discards[discarder].pop()
-            self._seen[discarder] = None
+            self._discard_text[discarder] = None
             self._finish_win(seat, t, how)
             return
         self.discards[discarder].pop()
-        self._seen[discarder] = None
+        self._discard_text[discarder] = None
         hand = self.hands[seat]
         if action.kind == "chow":
             first = action.tile
