@@ -871,7 +871,7 @@ def is_complete_of(tiles: list[Tile], melds: int = 0) -> bool:
         return _fast_complete(key)
     if T.is_regular_split(key):
         return True
-    if melds != 1:
+    if melds != 1 or len(set(tiles)) < 9:  # a knitted straight has nine distinct tiles
         return False
     counts = tiles.count
     return any(

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from parlour.core.errors import IllegalAction
@@ -196,7 +197,7 @@ class Table:
             "phase": self.phase,
             "current": self.current,
             "to_act": list(self.to_act()),
-            "hand": format_tiles(self.hands[seat]),
+            "hand": _hand_text(tuple(self.hands[seat])),
             "melds": [seen[s][1] if (s == seat or over) else seen[s][0] for s in range(n)],
             "discards": [self._discards_seen(s) for s in range(n)],
             "bonus": [self._bonus_seen(s) for s in range(n)],
@@ -661,7 +662,7 @@ class Table:
                 seat,
                 {
                     "tile": tile_name(tile),
-                    "hand": format_tiles(self.hands[seat]),
+                    "hand": _hand_text(tuple(self.hands[seat])),
                     "melds": [format_meld(m) for m in self.melds[seat]],
                     "total": score.total,
                     "payments": self._seat_payments(score),
@@ -674,6 +675,11 @@ class Table:
         self._deciding = set()
         self._drawn_game = True
         self.events.append(Event("exhaustive_draw", None, {}))
+
+
+@lru_cache(maxsize=1 << 16)
+def _hand_text(hand: tuple[Tile, ...]) -> str:
+    return format_tiles(hand, sort=False)  # hands are kept sorted
 
 
 _ACTION_TEXT: dict[Action, str] = {}
