@@ -601,6 +601,102 @@ def _print_score(hand: str, sit: Any, result: Any) -> None:
         console.print(escape(line), highlight=False)
 
 
+@app.command("play")
+def play_command(
+    rules: Annotated[str, typer.Option(help="Rule system.")] = "mcr",
+    seed: Annotated[int, typer.Option(help="Seed of the first hand.")] = 0,
+    hands: Annotated[int, typer.Option(help="Hands to play.")] = 4,
+    bots: Annotated[str, typer.Option(help="The three other seats' bots.")] = "greedy",
+) -> None:
+    """Play at the terminal: you (seat 0) against three bots. Answer with the number of
+    an action or the action in words (discard 4p); 'quit' stops."""
+    from parlour.bots import BOTS
+    from parlour.terminal import play
+
+    if rules != "mcr":
+        _fail(f"only MCR can be played so far, not {rules!r}")
+    names = [b.strip() for b in bots.split(",")]
+    if len(names) == 1:
+        names *= 3
+    if len(names) != 3 or any(n not in BOTS for n in names):
+        _fail(f"--bots must name one bot or three, from: {', '.join(sorted(BOTS))}")
+    if hands < 1:
+        _fail("--hands must be at least 1")
+    if not sys.stdin.isatty():
+        err_console.print("(input is not a terminal: answers are read from it line by line)")
+    play(seed=seed, hands=hands, bots=names, ask=_ask if not sys.stdin.isatty() else None)
+
+
+def _ask(prompt: str) -> str:
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line
+
+
+@app.command("simulate")
+def simulate_command(
+    rules: Annotated[str, typer.Option(help="Rule system.")] = "mcr",
+    games: Annotated[int, typer.Option(help="Hands to play.")] = 1000,
+    bots: Annotated[
+        str, typer.Option(help="Four bots, seat 0 first.")
+    ] = "greedy,greedy,random,random",
+    workers: Annotated[int, typer.Option(help="Local processes.")] = 1,
+    seed: Annotated[int, typer.Option(help="Seed of the simulation.")] = 0,
+    out: Annotated[
+        str | None, typer.Option(help="Write summary.json and hands.jsonl here.")
+    ] = None,
+    records: Annotated[bool, typer.Option(help="Keep every hand's record in hands.jsonl.")] = False,
+) -> None:
+    """Play many hands with bots, in parallel; the same seed gives the same results
+    whatever the number of workers."""
+    from pathlib import Path
+
+    from rich.progress import Progress
+
+    from parlour.bots import BOTS
+    from parlour.sim import simulate, write_outputs
+
+    if rules != "mcr":
+        _fail(f"only MCR can be simulated so far, not {rules!r}")
+    names = [b.strip() for b in bots.split(",")]
+    if len(names) != 4 or any(n not in BOTS for n in names):
+        _fail(f"--bots must name four bots, from: {', '.join(sorted(BOTS))}")
+    if games < 1 or workers < 1:
+        _fail("--games and --workers must be at least 1")
+    with Progress(console=err_console, transient=True) as bar:
+        task = bar.add_task("hands", total=games)
+        summary = simulate(
+            names,
+            games,
+            seed,
+            workers,
+            record=records,
+            progress=lambda done: bar.update(task, completed=done),
+        )
+    if out is not None:
+        write_outputs(summary, Path(out))
+    table = Table(title=f"{games:,} MCR hands · draw rate {summary['draw_rate']:.1%}")
+    for col in ("seat", "bot", "wins", "win rate", "mean score"):
+        table.add_column(col, justify="right" if col not in ("bot",) else "left")
+    for s in summary["seats"]:
+        table.add_row(
+            str(s["seat"]),
+            s["bot"],
+            f"{s['wins']:,}",
+            f"{s['win_rate']:.1%}",
+            f"{s['mean_score']:+.2f}",
+        )
+    console.print(table)
+    top = ", ".join(f"{k} {v}" for k, v in list(summary["fans"].items())[:8])
+    console.print(f"most frequent fans: {top or '-'}", highlight=False)
+    length = summary["actions_per_hand"]
+    console.print(
+        f"actions per hand: mean {length['mean']:.1f}, min {length['min']}, max {length['max']}",
+        highlight=False,
+    )
+
+
 @bench_app.command("shapes")
 def bench_shapes(
     hands: Annotated[int, typer.Option(help="Random hands per measurement.")] = 20000,

@@ -22,10 +22,11 @@ from typing import Any, NamedTuple, Protocol
 
 from parlour.core.errors import NotationError
 
-# Action kinds whose argument is a tile (written in tile notation).
+# Action kinds whose argument is a tile (written in tile notation), and all kinds.
 _TILE_KINDS = frozenset(
     ("discard", "chow", "pung", "kong", "concealed_kong", "added_kong", "win", "rob")
 )
+_KINDS = _TILE_KINDS | {"pass"}
 
 
 class Action(NamedTuple):
@@ -54,6 +55,13 @@ class Action(NamedTuple):
         if not parts:
             raise NotationError("empty action", text)
         kind = parts[0].lower()
+        if kind not in _KINDS:
+            raise NotationError(
+                f"unknown action {parts[0]!r}",
+                text,
+                0,
+                detail=f"actions: {', '.join(sorted(_KINDS))}",
+            )
         if len(parts) == 1:
             return cls(kind)
         if len(parts) != 2 or kind not in _TILE_KINDS:

@@ -1,0 +1,171 @@
+"""Playing at the terminal: one human seat against bots, one MCR hand after another.
+
+The human sees exactly their observation (their tiles, everyone's melds and discards,
+the bonus tiles, the wall count), the events they may see, and a numbered list of their
+legal actions; they answer with a number or the action in words (``discard 4p``). Bad
+input asks again; end of input stops the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from parlour.bots import Bot, make_bot
+from parlour.core.errors import NotationError
+from parlour.core.game import Action, Event
+from parlour.mahjong.table import Table
+
+SEAT_NAMES = ("you", "right", "opposite", "left")
+
+
+class Quit(Exception):
+    """The human stopped (end of input or 'quit')."""
+
+
+def choose(
+    legal: Sequence[Action], ask: Callable[[str], str], say: Callable[[str], None]
+) -> Action:
+    """Ask until the answer names a legal action: its number, or the action in words.
+
+    >>> answers = iter(["9", "discard 9s", "x", "2"])
+    >>> str(choose([Action("discard", 0), Action("discard", 1)], lambda p: next(answers), print))
+    no action 9: answer 1-2
+    discard 9s is not one of your actions
+    unknown action 'x' at position 0 in 'x' (actions: added_kong, chow, ...)
+    'discard 2m'
+    """
+    while True:
+        try:
+            text = ask("your action").strip()
+        except EOFError:
+            raise Quit from None
+        if text.lower() in ("q", "quit", "exit"):
+            raise Quit
+        if text.isdigit():
+            k = int(text)
+            if 1 <= k <= len(legal):
+                return legal[k - 1]
+            say(f"no action {k}: answer 1-{len(legal)}")
+            continue
+        try:
+            action = Action.parse(text)
+        except NotationError as e:
+            say(str(e))
+            continue
+        if action in legal:
+            return action
+        say(f"{action} is not one of your actions")
+
+
+def describe(event: Event, me: int) -> str | None:
+    """One line for an event the human may see (None for the uninteresting ones)."""
+    who = "you" if event.seat == me else f"seat {event.seat}"
+    d = event.data
+    if event.kind == "drawn":
+        return f"you draw {d['tile']}"
+    if event.kind == "discard":
+        return f"{who} discard{'' if who == 'you' else 's'} {d['tile']}"
+    if event.kind == "claim":
+        return f"{who} claim{'' if who == 'you' else 's'} {d['meld']} from seat {d['from']}"
+    if event.kind == "bonus":
+        return f"{who} lay{'' if who == 'you' else 's'} out {d['tile']}"
+    if event.kind in ("concealed_kong", "added_kong"):
+        return f"{who} declare{'' if who == 'you' else 's'} a {event.kind.replace('_', ' ')}"
+    if event.kind == "win":
+        return f"{who} win{'' if who == 'you' else 's'} on {d['tile']}: {d['total']} points"
+    if event.kind == "exhaustive_draw":
+        return "the wall is empty: the hand is a draw"
+    return None
+
+
+def render(console: Console, obs: dict[str, Any]) -> None:
+    me = obs["seat"]
+    table = RichTable(show_header=True, header_style="bold", box=None)
+    for col in ("seat", "wind", "melds", "bonus", "discards"):
+        table.add_column(col)
+    for s in range(len(obs["discards"])):
+        name = "you" if s == me else f"seat {s}"
+        wind = "ESWN"[(s - obs["dealer"]) % 4]
+        table.add_row(
+            name, wind, " ".join(obs["melds"][s]) or "-", obs["bonus"][s] or "-",
+            obs["discards"][s] or "-",
+        )  # fmt: skip
+    console.print(table)
+    console.print(
+        f"wall {obs['wall']} · round wind {obs['prevalent']} · your hand: [bold]{obs['hand']}[/]",
+        highlight=False,
+    )
+
+
+def play(
+    *,
+    seed: int = 0,
+    hands: int = 1,
+    bots: Sequence[str] = ("greedy", "greedy", "greedy"),
+    ask: Callable[[str], str] | None = None,
+    console: Console | None = None,
+) -> list[dict[str, Any]]:
+    """Play ``hands`` hands as seat 0 against ``bots``; the results of the hands played."""
+    console = console or Console()
+    ask = ask or (lambda prompt: console.input(f"[bold]{prompt}>[/] "))
+    results: list[dict[str, Any]] = []
+    me = 0
+    try:
+        for h in range(hands):
+            dealer = h % 4
+            table = Table(seed=seed + h, dealer=dealer)
+            others: list[Bot | None] = [None] + [
+                make_bot(name, seed=(seed + h) * 4 + i) for i, name in enumerate(bots, 1)
+            ]
+            console.rule(f"hand {h + 1}: you are {table.seat_wind(me)}")
+            shown = 0
+            while not table.is_over():
+                for e in table.events[shown:]:
+                    if e.visible_to(me) and (line := describe(e, me)):
+                        console.print(line, highlight=False)
+                shown = len(table.events)
+                seat = table.to_act()[0] if me not in table.to_act() else me
+                legal = table.legal_actions(seat)
+                if seat == me:
+                    obs = table.observation(me)
+                    render(console, obs)
+                    for k, a in enumerate(legal, 1):
+                        console.print(f"  {k}. {a}", highlight=False)
+                    action = choose(legal, ask, lambda m: console.print(m, highlight=False))
+                else:
+                    bot = others[seat]
+                    assert bot is not None
+                    action = bot.act(table.observation(seat), legal)
+                table.apply(seat, action)
+            for e in table.events[shown:]:
+                if e.visible_to(me) and (line := describe(e, me)):
+                    console.print(line, highlight=False)
+            result = table.result()
+            assert result is not None
+            results.append(result)
+            _print_result(console, table, result)
+    except Quit:
+        console.print("stopped.")
+    return results
+
+
+def _print_result(console: Console, table: Table, result: dict[str, Any]) -> None:
+    if result["winner"] is None:
+        console.print("no winner this hand.")
+        return
+    out = RichTable(title=f"seat {result['winner']} wins on {result['tile']}")
+    out.add_column("fan")
+    out.add_column("points", justify="right")
+    for p in result["patterns"]:
+        count = f" ×{p['count']}" if p["count"] > 1 else ""
+        out.add_row(p["name"] + count, str(p["value"] * p["count"]))
+    out.add_row("[bold]total[/]", f"[bold]{result['total']}[/]")
+    console.print(out)
+    pays = ", ".join(
+        f"{'you' if s == 0 else f'seat {s}'} {v:+d}" for s, v in enumerate(result["payments"])
+    )
+    console.print(f"payments: {pays}", highlight=False)

@@ -1,0 +1,54 @@
+"""Simulation (deterministic over workers) and the play / simulate commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from parlour.cli import app
+from parlour.sim import simulate
+
+runner = CliRunner()
+
+
+def test_simulation_is_the_same_whatever_the_worker_count() -> None:
+    one = simulate(["random"] * 4, 24, seed=11, workers=1)
+    three = simulate(["random"] * 4, 24, seed=11, workers=3)
+    assert one == three
+    assert one["hands"] == 24 and len(one["results"]) == 24
+    assert sum(s["wins"] for s in one["seats"]) + one["draws"] == 24
+    for r in one["results"]:
+        assert sum(r["payments"]) == 0
+
+
+def test_simulate_command_writes_a_summary(tmp_path: Path) -> None:
+    out = tmp_path / "sim"
+    result = runner.invoke(
+        app,
+        ["simulate", "--games", "8", "--bots", "random,random,random,random", "--out", str(out)],
+    )
+    assert result.exit_code == 0, result.output
+    assert "win rate" in result.output
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["hands"] == 8
+    lines = (out / "hands.jsonl").read_text().splitlines()
+    assert len(lines) == 8 and json.loads(lines[0])["index"] == 0
+
+
+def test_simulate_refuses_bad_bots() -> None:
+    result = runner.invoke(app, ["simulate", "--games", "2", "--bots", "random,nobody"])
+    assert result.exit_code == 2
+    assert "--bots must name four bots" in result.output
+
+
+def test_play_reads_answers_and_asks_again_on_bad_input() -> None:
+    result = runner.invoke(
+        app, ["play", "--hands", "1", "--bots", "random"], input="zzz\n99\ndiscard 9x\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "unknown action 'zzz'" in result.output
+    assert "no action 99" in result.output
+    assert "stopped." in result.output  # the input ran out: the game stops cleanly
+    assert "Traceback" not in result.output
