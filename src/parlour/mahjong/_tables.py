@@ -19,6 +19,9 @@ keys), each cached, joined on the chows that cross the split.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
+
 MAXM = 5
 """Most sets a group can be asked for (5 for 17-tile hands)."""
 WIDTH = 2 * (MAXM + 1)
@@ -276,11 +279,14 @@ EXACT = NeedTables(CAP)
 LOOSE = NeedTables(3 * MAXM + 2)
 
 
-def suit_vector_capped(counts: list[int], caps: list[int]) -> tuple[int, ...]:
-    """The need vector of one suit with a per-rank cap (for tiles already in melds).
+def suit_vector_capped(counts: Sequence[int], caps: Sequence[int]) -> tuple[int, ...]:
+    """The need vector of one suit with a per-rank cap (for tiles already in melds),
+    cached by counts and caps (hands with melds share few cap patterns)."""
+    return _suit_vector_capped(tuple(counts), tuple(caps))
 
-    Slow (no cache): used only when fixed melds hold tiles of the suit's kinds.
-    """
+
+@lru_cache(maxsize=1 << 16)
+def _suit_vector_capped(counts: tuple[int, ...], caps: tuple[int, ...]) -> tuple[int, ...]:
     st = _START
     for pos in range(9):
         st = _step(st, counts[pos], pos, caps[pos])
