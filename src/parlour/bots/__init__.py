@@ -36,7 +36,9 @@ class RandomBot:
         return self.rng.choice(list(legal))
 
 
-BOTS: dict[str, type] = {"random": RandomBot}
+from parlour.bots.greedy import GreedyBot  # noqa: E402 (after RandomBot: no import cycle)
+
+BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
 """Bots by name (``make_bot`` builds one)."""
 
 
