@@ -1,0 +1,285 @@
+"""Sessions: a whole MCR match of 16 hands with seats, rounds, seat changes and scores."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from parlour.bots import RandomBot
+from parlour.core.errors import IllegalAction, ParlourError
+from parlour.core.game import Action
+from parlour.mahjong.session import (
+    MCR_SESSION,
+    Session,
+    SessionRules,
+    hand_seed,
+    play_session,
+    session_rules_for,
+)
+
+
+class WinBot:
+    """Takes every win, claims melds often, otherwise plays at random."""
+
+    name = "win"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
+        wins = [a for a in legal if a.kind in ("win", "rob")]
+        if wins:
+            return wins[0]
+        melds = [a for a in legal if a.kind in ("chow", "pung", "kong")]
+        if melds and self.rng.random() < 0.7:
+            return self.rng.choice(melds)
+        return self.rng.choice(list(legal))
+
+
+def win_bots(seed: int) -> list[WinBot]:
+    return [WinBot(seed * 10 + i) for i in range(4)]
+
+
+@pytest.fixture(scope="module")
+def match() -> Session:
+    return play_session(win_bots(0), seed=0, players=["A", "B", "C", "D"])
+
+
+# The first hand of each round, by seat wind East, South, West, North (spec §2).
+SPEC_SEATING = {"E": "ABCD", "S": "BADC", "W": "CDBA", "N": "DCAB"}
+
+
+def winds_of(session: Session, hand: int) -> str:
+    """The players holding East, South, West, North in hand ``hand`` (0-based), as
+    letters, read from the table's own seat winds."""
+    table = session.tables[hand]
+    seating = session.setups[hand].seating
+    by_wind = {table.seat_wind(s): "ABCD"[seating[s]] for s in range(4)}
+    return "".join(by_wind[w] for w in "ESWN")
+
+
+def test_sixteen_hands_in_four_rounds(match: Session) -> None:
+    assert match.is_over()
+    assert len(match.hands) == len(match.tables) == 16
+    assert [h.prevalent for h in match.hands] == list("EEEESSSSWWWWNNNN")
+    assert [t.prevalent for t in match.tables] == list("EEEESSSSWWWWNNNN")
+    assert [h.number for h in match.hands] == list(range(1, 17))
+    assert all(t.is_over() for t in match.tables)
+
+
+def test_first_hand_of_each_round_matches_the_spec_table(match: Session) -> None:
+    for r, wind in enumerate("ESWN"):
+        assert winds_of(match, 4 * r) == SPEC_SEATING[wind], wind
+
+
+def test_seat_winds_rotate_within_a_round(match: Session) -> None:
+    # hand 2: B=E, C=S, D=W, A=N (East becomes North, South becomes East, ...)
+    assert winds_of(match, 1) == "BCDA"
+    for h in range(16):
+        if h % 4:
+            before, now = winds_of(match, h - 1), winds_of(match, h)
+            assert now == before[1:] + before[0], h
+
+
+def test_each_player_holds_each_wind_once_per_round(match: Session) -> None:
+    for r in range(4):
+        for w in range(4):
+            assert sorted(winds_of(match, 4 * r + k)[w] for k in range(4)) == list("ABCD")
+
+
+def test_dealer_never_stays_in_mcr(match: Session) -> None:
+    assert [s.dealer for s in match.setups] == [0, 1, 2, 3] * 4
+    assert all(s.streak == 0 for s in match.setups)
+    dealers = ["ABCD"[h.dealer] for h in match.hands]
+    # each round deals from its first East around the table: ABCD, BADC, CDBA, DCAB
+    assert "".join(dealers) == "ABCDBADCCDBADCAB"
+
+
+def test_mcr_seatings_per_round() -> None:
+    assert ["".join("ABCD"[p] for p in MCR_SESSION.seating(r)) for r in range(4)] == [
+        "ABCD",
+        "BADC",
+        "CDBA",
+        "DCAB",
+    ]
+    assert session_rules_for("mcr") is MCR_SESSION
+    assert session_rules_for("nonesuch") == SessionRules()
+
+
+def test_payments_map_from_seats_to_players(match: Session) -> None:
+    totals = [0, 0, 0, 0]
+    wins = 0
+    for summary, table, setup in zip(match.hands, match.tables, match.setups, strict=True):
+        result = table.result()
+        assert result is not None
+        assert sum(summary.payments) == 0
+        for seat in range(4):
+            assert summary.payments[setup.seating[seat]] == result["payments"][seat]
+        if result["winner"] is None:
+            assert summary.winner is None and summary.total == 0
+        else:
+            wins += 1
+            assert summary.winner == setup.seating[result["winner"]]
+            assert summary.winner_seat == result["winner"]
+            assert summary.total == result["total"]
+            if result["discarder"] is not None:
+                assert summary.discarder == setup.seating[result["discarder"]]
+        totals = [a + b for a, b in zip(totals, summary.payments, strict=True)]
+    assert wins, "the fixture's match should hold at least one win"
+    assert match.scores == totals
+    assert sum(match.scores) == 0
+
+
+def test_standings_rank_by_score(match: Session) -> None:
+    rows = match.standings()
+    assert sorted(r["player"] for r in rows) == [0, 1, 2, 3]
+    assert [r["score"] for r in rows] == sorted(match.scores, reverse=True)
+    assert rows[0]["rank"] == 1
+    for a, b in itertools.pairwise(rows):
+        assert b["rank"] == (a["rank"] if a["score"] == b["score"] else rows.index(b) + 1)
+    results = match.results()
+    assert results["scores"] == match.scores and results["hands"] == 16 and results["complete"]
+
+
+def test_standings_share_ranks_on_ties() -> None:
+    s = Session(seed=1)
+    s.scores = [5, 10, 5, -20]
+    assert [(r["player"], r["rank"]) for r in s.standings()] == [(1, 1), (0, 2), (2, 2), (3, 4)]
+
+
+def test_results_text_lists_every_hand(match: Session) -> None:
+    lines = match.results_text().splitlines()
+    assert len(lines) == 1 + 16 + 1
+    assert lines[-1].split()[1:] == [str(x) for x in match.scores]
+
+
+def test_hand_seeds_derive_from_the_session_seed() -> None:
+    a, b, c = Session(seed=9), Session(seed=9), Session(seed=10)
+    assert a.current_table().seed == b.current_table().seed == hand_seed(9, 0)
+    assert c.current_table().seed != a.current_table().seed
+    assert len({hand_seed(9, i) for i in range(16)}) == 16
+
+
+def test_a_session_is_determined_by_its_seed_and_actions() -> None:
+    one = play_session(win_bots(3), seed=3)
+    two = play_session(win_bots(3), seed=3)
+    assert [t.actions for t in one.tables] == [t.actions for t in two.tables]
+    assert [t.events for t in one.tables] == [t.events for t in two.tables]
+    assert one.scores == two.scores
+    # the same actions applied by hand reproduce it
+    three = Session(seed=3)
+    for table in one.tables:
+        for seat, action in table.actions:
+            three.apply(seat, action)
+    assert three.is_over() and three.scores == one.scores
+
+
+def test_apply_refuses_illegal_actions_and_plays_after_the_end() -> None:
+    s = Session(seed=2)
+    t = s.current_table()
+    before = len(t.events)
+    with pytest.raises(IllegalAction):
+        s.apply(1, Action.parse("discard 1m"))
+    assert len(t.events) == before and not t.actions
+    finished = play_session([RandomBot(seed=i) for i in range(4)], seed=2)
+    with pytest.raises(IllegalAction, match="session is over"):
+        finished.apply(0, Action("pass"))
+    assert finished.current_table() is finished.tables[-1]
+
+
+def test_apply_deals_the_next_hand_when_one_ends() -> None:
+    s = Session(seed=4)
+    bots = [RandomBot(seed=i) for i in range(4)]
+    first = s.current_table()
+    while not first.is_over():
+        seat = first.to_act()[0]
+        s.apply(seat, bots[s.player_at(seat)].act({}, first.legal_actions(seat)))
+    assert s.current_table() is not first
+    assert s.hand_number == 2 and s.current_table().dealer == 1
+    assert len(s.hands) == 1 and s.hands[0].setup.number == 1
+    assert s.seat_of(s.player_at(3)) == 3
+
+
+def test_bots_play_for_players_not_seats() -> None:
+    seen: list[tuple[int, int, str, int]] = []
+
+    class Spy(RandomBot):
+        def __init__(self, player: int) -> None:
+            super().__init__(seed=player)
+            self.player = player
+
+        def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
+            obs = observation
+            seen.append((self.player, obs["seat"], obs["prevalent"], obs["dealer"]))
+            return super().act(observation, legal)
+
+    s = play_session([Spy(p) for p in range(4)], seed=6)
+    setups = {(x.prevalent, x.dealer): x for x in s.setups}
+    assert len(setups) == 16
+    assert setups["S", 0].seating == (1, 0, 3, 2)  # South round: B at seat 0, A at seat 1
+    for player, seat, prevalent, dealer in seen:
+        assert setups[prevalent, dealer].seating[seat] == player
+
+
+def test_dealer_stays_on_a_draw_when_the_rules_say_so() -> None:
+    rules = SessionRules(dealer_stays_on_draw=True, max_hands=4)
+    s = play_session([RandomBot(seed=i) for i in range(4)], seed=1, rules=rules)
+    draws = [h.winner is None for h in s.hands]
+    assert all(draws), "random bots rarely win MCR hands; pick another seed if this fails"
+    assert [x.dealer for x in s.setups] == [0, 0, 0, 0]
+    assert [x.streak for x in s.setups] == [0, 1, 2, 3]
+    assert s.is_over() and len(s.hands) == 4
+
+
+def test_dealer_stays_on_a_win_hook() -> None:
+    class KeepTwice(SessionRules):
+        def dealer_stays(self, result: Any, dealer: int, streak: int) -> bool:
+            return streak < 2
+
+    s = play_session([RandomBot(seed=i) for i in range(4)], seed=1, rules=KeepTwice(rounds="E"))
+    assert [x.dealer for x in s.setups] == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]
+    assert [x.streak for x in s.setups] == [0, 1, 2] * 4
+    assert [x.number for x in s.setups] == list(range(1, 13))
+    assert SessionRules(dealer_stays_on_win=True).dealer_stays({"winner": 2}, 2, 0)
+    assert not SessionRules(dealer_stays_on_win=True).dealer_stays({"winner": 1}, 2, 0)
+    assert not MCR_SESSION.dealer_stays({"winner": 2}, 2, 0)
+    assert not MCR_SESSION.dealer_stays({"winner": None}, 2, 0)
+
+
+def test_one_round_without_seat_changes() -> None:
+    s = play_session([RandomBot(seed=i) for i in range(4)], seed=5, rules=SessionRules(rounds="E"))
+    assert len(s.hands) == 4 and all(x.seating == (0, 1, 2, 3) for x in s.setups)
+
+
+def test_session_rules_json_round_trip() -> None:
+    rules = SessionRules(rounds="ES", dealer_stays_on_win=True, max_hands=9)
+    assert SessionRules.from_json(rules.to_json()) == rules
+    with pytest.raises(ValueError, match="unknown session rule"):
+        SessionRules.from_json({"dealer_repeats": True})
+    with pytest.raises(ValueError, match="rounds"):
+        SessionRules.from_json({"rounds": "EX"})
+    with pytest.raises(ValueError, match="seat_changes"):
+        SessionRules.from_json({"seat_changes": [[0, 0, 1, 2]]})
+
+
+def test_bad_setups_are_refused() -> None:
+    with pytest.raises(ValueError, match="4 players"):
+        Session(players=["A", "B"])
+    with pytest.raises(ParlourError, match="unknown rule system"):
+        Session("nonesuch")
+    with pytest.raises(ParlourError, match="kong_values"):
+        Session(options={"kong_values": "nope"})
+    with pytest.raises(ValueError, match="4 bots"):
+        play_session([RandomBot()], seed=1)
+
+
+def test_a_random_session_is_fast() -> None:
+    start = time.perf_counter()
+    s = play_session([RandomBot(seed=i) for i in range(4)], seed=11)
+    assert s.is_over()
+    assert time.perf_counter() - start < 10
