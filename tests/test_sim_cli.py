@@ -52,3 +52,42 @@ def test_play_reads_answers_and_asks_again_on_bad_input() -> None:
     assert "no action 99" in result.output
     assert "stopped." in result.output  # the input ran out: the game stops cleanly
     assert "Traceback" not in result.output
+
+
+def _recorded_session(tmp_path: Path) -> Path:
+    from parlour.bots import RandomBot
+    from parlour.mahjong.session import play_session
+    from parlour.records import record_of, write_record
+
+    session = play_session([RandomBot(i) for i in range(4)], seed=3)
+    path = tmp_path / "game.json"
+    write_record(path, record_of(session))
+    return path
+
+
+def test_validate_and_replay_commands(tmp_path: Path) -> None:
+    path = _recorded_session(tmp_path)
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "valid: 16 hands" in result.output
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0 and "hand 16" in result.output
+
+
+def test_validate_reports_the_first_tampered_move(tmp_path: Path) -> None:
+    path = _recorded_session(tmp_path)
+    record = json.loads(path.read_text())
+    seat, text = record["hands"][2]["actions"][10]
+    record["hands"][2]["actions"][10] = [seat, "discard 1m" if text != "discard 1m" else "pass"]
+    path.write_text(json.dumps(record))
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 1
+    assert "hand 3, move 11" in result.output
+
+
+def test_validate_a_file_that_is_not_a_record(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    result = runner.invoke(app, ["validate", str(bad)])
+    assert result.exit_code == 2
+    assert "error:" in result.output and "Traceback" not in result.output

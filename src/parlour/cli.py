@@ -697,6 +697,66 @@ def simulate_command(
     )
 
 
+@app.command("replay")
+def replay_command(
+    file: Annotated[str, typer.Argument(help="A game record (JSON).")],
+    events: Annotated[bool, typer.Option(help="Print every move, not only each hand.")] = False,
+) -> None:
+    """Replay a game record and print it hand by hand."""
+    from parlour.core.errors import ParlourError
+    from parlour.records import read_record, replay
+
+    try:
+        record = read_record(file)
+        hand = 0
+        for step in replay(record):
+            if step.hand != hand:
+                hand = step.hand
+                console.rule(f"hand {hand}")
+            if step.action is None:
+                continue
+            if events:
+                console.print(f"{step.move:4d}. seat {step.seat}: {step.action}", highlight=False)
+            for e in step.events:
+                if e.kind in ("win", "exhaustive_draw"):
+                    if e.kind == "win":
+                        d = e.data
+                        melds = " ".join(d["melds"])
+                        console.print(
+                            f"seat {e.seat} wins on {d['tile']} with {d['hand']} {melds}: "
+                            f"{d['total']} points, payments {d['payments']}",
+                            highlight=False,
+                        )
+                    else:
+                        console.print("exhaustive draw", highlight=False)
+    except (ParlourError, OSError) as e:
+        _fail(str(e))
+
+
+@app.command("validate")
+def validate_command(
+    file: Annotated[str, typer.Argument(help="A game record (JSON).")],
+) -> None:
+    """Re-check every action of a record and recompute every score; report the first
+    discrepancy (exit status 1) or that the record holds."""
+    from parlour.core.errors import ParlourError
+    from parlour.records import read_record, validate
+
+    try:
+        report = validate(read_record(file))
+    except (ParlourError, OSError) as e:
+        _fail(str(e))
+        return
+    if report.ok:
+        console.print(
+            f"valid: {report.hands} hands, {report.moves} moves replayed, every score agrees",
+            highlight=False,
+        )
+        return
+    err_console.print(f"[bold red]invalid:[/] {escape(report.message)}", highlight=False)
+    raise typer.Exit(1)
+
+
 @bench_app.command("shapes")
 def bench_shapes(
     hands: Annotated[int, typer.Option(help="Random hands per measurement.")] = 20000,
