@@ -91,3 +91,22 @@ def test_validate_a_file_that_is_not_a_record(tmp_path: Path) -> None:
     result = runner.invoke(app, ["validate", str(bad)])
     assert result.exit_code == 2
     assert "error:" in result.output and "Traceback" not in result.output
+
+
+def test_simulated_hands_are_recorded_for_validation(tmp_path: Path) -> None:
+    out = tmp_path / "sim"
+    result = runner.invoke(
+        app,
+        ["simulate", "--games", "6", "--bots", "random,random,random,random", "--out", str(out)]
+        + ["--records"],
+    )
+    assert result.exit_code == 0, result.output
+    lines = (out / "records.jsonl").read_text().splitlines()
+    assert len(lines) == 6
+    result = runner.invoke(app, ["validate", str(out / "records.jsonl")])
+    assert result.exit_code == 0 and "valid: 6 records" in result.output
+    record = json.loads(lines[0])
+    record["hands"][0]["actions"].pop()
+    (out / "records.jsonl").write_text(json.dumps(record) + "\n")
+    result = runner.invoke(app, ["validate", str(out / "records.jsonl")])
+    assert result.exit_code == 1 and "line 1" in result.output

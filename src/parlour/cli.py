@@ -740,20 +740,28 @@ def validate_command(
     """Re-check every action of a record and recompute every score; report the first
     discrepancy (exit status 1) or that the record holds."""
     from parlour.core.errors import ParlourError
-    from parlour.records import read_record, validate
+    from parlour.records import loads_record, read_record, validate
 
     try:
+        if file.endswith(".jsonl"):  # one record per line, as parlour simulate writes them
+            with open(file) as f:
+                lines = [line for line in f if line.strip()]
+            for n, line in enumerate(lines, 1):
+                report = validate(loads_record(line, name=f"line {n}"))
+                if not report.ok:
+                    err_console.print(
+                        f"[bold red]invalid:[/] line {n}: {escape(report.message)}",
+                        highlight=False,
+                    )
+                    raise typer.Exit(1)
+            console.print(f"valid: {len(lines)} records, every score agrees", highlight=False)
+            return
         report = validate(read_record(file))
     except (ParlourError, OSError) as e:
         _fail(str(e))
         return
     if report.ok:
-        console.print(
-            f"valid: {report.hands} hands, {report.moves} moves replayed, every score agrees",
-            highlight=False,
-        )
-        return
-    err_console.print(f"[bold red]invalid:[/] {escape(report.message)}", highlight=False)
+        err_console.print(f"[bold red]invalid:[/] {escape(report.message)}", highlight=False)
     raise typer.Exit(1)
 
 

@@ -48,14 +48,9 @@ def play_hand(bots: Sequence[str], seed: int, index: int, *, record: bool = Fals
         "actions": len(table.actions),
     }
     if record:
-        out["record"] = {
-            "ruleset": table.rules.name,
-            "seed": hand_seed,
-            "dealer": dealer,
-            "prevalent": table.prevalent,
-            "actions": [[s, str(a)] for s, a in table.actions],
-            "result": result,
-        }
+        from parlour.records import record_of
+
+        out["record"] = record_of(table)  # replayable: ``parlour validate hands.jsonl``
     return out
 
 
@@ -155,11 +150,17 @@ def summarise(bots: Sequence[str], results: Sequence[HandResult]) -> dict[str, A
 
 
 def write_outputs(summary: dict[str, Any], out: Path) -> None:
-    """``summary.json`` (without the per-hand list) and ``hands.jsonl`` (one line per
-    hand, with its record when recorded) in ``out``."""
+    """``summary.json`` (without the per-hand list), ``hands.jsonl`` (one line per hand)
+    and, when the hands were recorded, ``records.jsonl`` (one game record per line, for
+    ``parlour validate`` and ``parlour replay``) in ``out``."""
     out.mkdir(parents=True, exist_ok=True)
     brief = {k: v for k, v in summary.items() if k != "results"}
     (out / "summary.json").write_text(json.dumps(brief, indent=2) + "\n")
     with (out / "hands.jsonl").open("w") as f:
         for r in summary["results"]:
-            f.write(json.dumps(r, separators=(",", ":")) + "\n")
+            brief = {k: v for k, v in r.items() if k != "record"}
+            f.write(json.dumps(brief, separators=(",", ":")) + "\n")
+    if summary["results"] and "record" in summary["results"][0]:
+        with (out / "records.jsonl").open("w") as f:
+            for r in summary["results"]:
+                f.write(json.dumps(r["record"], separators=(",", ":")) + "\n")
