@@ -761,7 +761,12 @@ def validate_command(
         _fail(str(e))
         return
     if report.ok:
-        err_console.print(f"[bold red]invalid:[/] {escape(report.message)}", highlight=False)
+        console.print(
+            f"valid: {report.hands} hands, {report.moves} moves replayed, every score agrees",
+            highlight=False,
+        )
+        return
+    err_console.print(f"[bold red]invalid:[/] {escape(report.message)}", highlight=False)
     raise typer.Exit(1)
 
 
