@@ -148,6 +148,14 @@ def play(
             assert result is not None
             results.append(result)
             _print_result(console, table, result)
+            totals = [sum(r["payments"][s] for r in results) for s in range(4)]
+            console.print(
+                "running totals: "
+                + ", ".join(
+                    f"{'you' if s == me else f'seat {s}'} {v:+d}" for s, v in enumerate(totals)
+                ),
+                highlight=False,
+            )
     except Quit:
         console.print("stopped.")
     return results
