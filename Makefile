@@ -20,7 +20,7 @@ $(STAMP_DEV): pyproject.toml | $(BIN)/python
 	touch $@ $(STAMP_RUN)
 
 run: $(STAMP_RUN)
-	$(BIN)/parlour analyse "123m 456p 789s EE CC 1s"
+	$(BIN)/parlour play --rules mcr
 
 test: $(STAMP_DEV)
 	$(BIN)/ruff check src tests

@@ -95,11 +95,9 @@ def test_validate_a_file_that_is_not_a_record(tmp_path: Path) -> None:
 
 def test_simulated_hands_are_recorded_for_validation(tmp_path: Path) -> None:
     out = tmp_path / "sim"
-    result = runner.invoke(
-        app,
-        ["simulate", "--games", "6", "--bots", "random,random,random,random", "--out", str(out)]
-        + ["--records"],
-    )
+    bots = "random,random,random,random"
+    args = ["simulate", "--games", "6", "--bots", bots, "--out", str(out), "--records"]
+    result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     lines = (out / "records.jsonl").read_text().splitlines()
     assert len(lines) == 6

@@ -1,0 +1,478 @@
+"""``GreedyBot``: a shanten-minimising mahjong bot that knows MCR's 8-point minimum.
+
+The bot sees only its observation and its legal actions. At each decision it
+
+* takes a win (``win``, ``rob``) whenever one is offered: the table only offers wins that
+  meet the rules' minimum;
+* discards the tile that leaves the lowest *effective* shanten, then the most *useful*
+  tiles still unseen (each counted by its copies not in sight: its own hand, every meld
+  shown, every discard), then honours before terminals before 2s/8s before the middle
+  ranks (a fixed order: the bot makes no random choice);
+* claims a discard (chow, pung, kong) only when the hand after the claim and its best
+  discard has a lower effective shanten than now, and, while its hand is concealed,
+  only when the claim makes it ready with a wait that scores; else passes;
+* declares a concealed or added kong when that does not raise the effective shanten.
+
+The 8-point minimum. *Effective* shanten is the shanten number, except that a ready hand
+(shanten 0) none of whose waits would score enough counts as one step further (1). The
+bot scores each wait with the rules' own scorer, as the table would, so among ready
+discards it keeps the ones whose waits score, and it does not trade Concealed Hand for a
+claim that leaves only refused wins. Useful tiles follow the value too: in a ready hand
+the waits that score (one that scores only when self-drawn weighs
+:data:`SELF_DRAWN_ONLY_WEIGHT`); one step from ready, the tiles that make it ready with a
+wait that scores (one that makes it ready on worthless waits weighs
+:data:`DEAD_READY_WEIGHT`); further away, every tile that lowers the shanten.
+
+Limits (it is greedy, not a planner): value is looked at only from one step before
+ready, so a hand can drift towards a shape that cannot reach 8 points and stay stuck
+there; it never aims at a fan (flushes, All Pungs, dragon pungs) beyond what the waits
+happen to score; it never defends (discards what a rival may win on) and ignores the
+claims its discards give others. An open hand keeps claiming whatever lowers its
+shanten. A hand with melds uses the ``loose`` model of
+:func:`~parlour.mahjong.shapes.shanten` (the exact one is slow with melds: milliseconds),
+which may count on a copy shown in a meld, and its useful tiles are looked for only next
+to its tiles (a far tile helps only the special shapes).
+
+Speed: shanten figures, scoring waits and "can this become ready with a wait that
+scores" are cached per bot, keyed by the tiles (and melds and winds), so a bot gets
+faster over a hand and across hands; the 8-point scorer runs only on ready hands.
+
+>>> from parlour.mahjong.table import Table
+>>> table, bot = Table(seed=3), GreedyBot(seed=0)
+>>> str(bot.act(table.observation(0), table.legal_actions(0)))
+'discard S'
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from parlour.core.errors import ParlourError
+from parlour.core.game import Action
+from parlour.mahjong.melds import Meld, chow, kong, parse_meld, pung
+from parlour.mahjong.ruleset import WIND_LETTERS, Ruleset, WinContext
+from parlour.mahjong.shapes import is_complete_of, shanten, shanten_of
+from parlour.mahjong.tiles import NUM_KINDS, Tile, parse_tiles
+
+Tiles = tuple[Tile, ...]
+Melds = tuple[Meld, ...]
+Key = tuple[int, float, int]
+"""How good a 13-tile hand is, smaller better: (effective shanten, -useful tiles, order)."""
+
+Winds = tuple[str, str, str]
+"""The seat wind, the prevalent wind and a discarder's wind (for scoring a win)."""
+
+SELF_DRAWN_ONLY_WEIGHT = 0.25
+"""Weight of a wait that scores enough only when self-drawn (a discard win would not)."""
+
+DEAD_READY_WEIGHT = 0.1
+"""Weight of a tile that makes a hand ready but with no wait that scores enough."""
+
+_CACHE_LIMIT = 200_000
+_CLAIM_ORDER = {"kong": 0, "pung": 1, "chow": 2}
+
+
+def discard_order(tile: Tile) -> int:
+    """The fixed tie-break among equal discards, smaller first: honours, then
+    terminals, then 2s and 8s, then the middle ranks; by tile within each.
+
+    >>> sorted(parse_tiles("5s 2p 1m E"), key=discard_order) == parse_tiles("E 1m 2p 5s")
+    True
+    """
+    if tile >= 27:
+        return tile
+    rank = tile % 9
+    band = 1 if rank in (0, 8) else 2 if rank in (1, 7) else 3
+    return band * 34 + tile
+
+
+class GreedyBot:
+    """The greedy bot (see the module docstring); deterministic.
+
+    ``seed`` is accepted for the bot protocol (and kept as ``self.seed``): the bot has no
+    random choices, every tie is broken by a fixed order. ``ruleset`` scores the wins
+    the bot considers (default: MCR, as the table's default).
+
+    >>> bot = GreedyBot()
+    >>> obs = {"seat": 0, "hand": "123m 456p 789s EE CC 9p", "melds": [[], [], [], []],
+    ...        "discards": ["", "", "", ""], "seat_wind": "E", "prevalent": "E"}
+    >>> legal = [Action("discard", t) for t in sorted(set(parse_tiles(obs["hand"])))]
+    >>> str(bot.act(obs, legal))
+    'discard 9p'
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, ruleset: Ruleset | None = None) -> None:
+        if ruleset is None:
+            from parlour.mahjong.rules.mcr import MCRRuleset
+
+            ruleset = MCRRuleset()
+        self.seed = seed
+        self.rules = ruleset
+        self._shanten: dict[tuple[Tiles, Melds], int] = {}
+        self._waits: dict[tuple[Tiles, Melds, Winds], tuple[tuple[Tile, float], ...]] = {}
+        self._live: dict[tuple[Tiles, Melds, Winds], bool] = {}
+        self._melds: dict[str, Meld | None] = {}
+        # set per decision by ``act``
+        self._unseen: list[int] = [4] * NUM_KINDS
+        self._winds: Winds = ("E", "E", "S")  # seat wind, prevalent wind, a discarder's wind
+        self._discard_tile: Tile = -1  # the discard a claim would take
+
+    # -- the protocol ----------------------------------------------------------------
+
+    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
+        """Pick one of ``legal`` for the seat whose ``observation`` this is."""
+        legal = list(legal)
+        for a in legal:
+            if a.kind in ("win", "rob"):
+                return a
+        if len(legal) == 1:
+            return legal[0]
+        hand = tuple(sorted(parse_tiles(observation["hand"])))
+        melds = self._own_melds(observation)
+        self._see(observation, hand)
+        if any(a.kind == "discard" for a in legal):
+            choice = self._turn(hand, melds, legal)
+        else:
+            choice = self._claim(hand, melds, legal)
+        return choice if choice in legal else legal[0]
+
+    # -- decisions -------------------------------------------------------------------
+
+    def _turn(self, hand: Tiles, melds: Melds, legal: list[Action]) -> Action:
+        key, tile = self.best_discard(hand, melds)
+        best = Action("discard", tile)
+        for a in legal:
+            if a.kind not in ("concealed_kong", "added_kong") or a.tile is None:
+                continue
+            t = a.tile
+            if a.kind == "concealed_kong":
+                rest = _without(hand, (t, t, t, t))
+                after = (*melds, kong(t, exposed=False))
+            else:
+                rest = _without(hand, (t,))
+                i = next(i for i, m in enumerate(melds) if m.kind == "pung" and m.first == t)
+                after = (*melds[:i], kong(t, claimed_from=melds[i].claimed_from, added=True),
+                         *melds[i + 1 :])  # fmt: skip
+            # the replacement draw comes after: the kong leaves a 13-tile hand
+            if self.evaluate(rest, after, quick=True)[0] <= key[0]:
+                return a
+        return best
+
+    def _claim(self, hand: Tiles, melds: Melds, legal: list[Action]) -> Action:
+        now = self.evaluate(hand, melds, quick=True)[0]
+        t = self._discard_tile
+        options: list[tuple[Action, Tiles, Melds]] = []
+        for a in legal:
+            if a.kind not in _CLAIM_ORDER or a.tile is None:
+                continue
+            if a.kind == "chow":
+                first = a.tile
+                used = tuple(x for x in (first, first + 1, first + 2) if x != t)
+                options.append((a, _without(hand, used), (*melds, chow(first))))
+            elif a.kind == "pung":
+                options.append((a, _without(hand, (t, t)), (*melds, pung(t))))
+            else:  # a kong: the replacement draw follows, so a 13-tile hand now
+                options.append((a, _without(hand, (t, t, t)), (*melds, kong(t))))
+        # the claims that lower the effective shanten (cheap: no useful tiles), then the
+        # best of them in full. An open hand rarely reaches the minimum (it loses
+        # Concealed Hand and has no plan for a fan): a concealed hand opens only to be
+        # ready at once with a wait that scores.
+        concealed = not any(m.exposed for m in melds)
+        better = []
+        for o in options:
+            after = self._after_claim(*o, quick=True)[0]
+            if after < now and (after == 0 or not concealed):
+                better.append(o)
+        if not better:
+            return next((a for a in legal if a.kind == "pass"), legal[0])
+        if len(better) == 1:
+            return better[0][0]
+        return min(
+            better,
+            key=lambda o: (self._after_claim(*o, quick=False), _CLAIM_ORDER[o[0].kind]),
+        )[0]
+
+    def _after_claim(self, action: Action, hand: Tiles, melds: Melds, *, quick: bool) -> Key:
+        if action.kind == "kong":
+            return self.evaluate(hand, melds, quick=quick)
+        return self.best_discard(hand, melds, quick=quick)[0]
+
+    # -- evaluation ------------------------------------------------------------------
+
+    def best_discard(self, hand: Tiles, melds: Melds, *, quick: bool = False) -> tuple[Key, Tile]:
+        """The best discard from a hand of 14 (counting melds as three) and its key.
+
+        Only discards at the lowest shanten are weighed in full (useful tiles, the value
+        of the waits); the ones a step further are looked at only when every ready
+        discard turns out to have no wait that scores. ``quick``: leave the useful tiles
+        out unless ready (the effective shanten is right, the rest of the key is not).
+        """
+        kinds = sorted(set(hand), key=discard_order)
+        raw = {d: self.shanten(_without(hand, (d,)), melds) for d in kinds}
+        low = min(raw.values())
+        best: tuple[Key, Tile] | None = None
+        for level in (low, low + 1):
+            for d in kinds:
+                if raw[d] != level:
+                    continue
+                key = self.evaluate(_without(hand, (d,)), melds, raw[d], quick=quick)
+                key = (key[0], key[1], discard_order(d))
+                if best is None or key < best[0]:
+                    best = (key, d)
+            assert best is not None
+            if best[0][0] <= level:
+                break
+        assert best is not None
+        return best
+
+    def evaluate(
+        self, hand: Tiles, melds: Melds, sh: int | None = None, *, quick: bool = False
+    ) -> Key:
+        """(effective shanten, -useful unseen tiles, 0) of a sorted 13-tile hand (melds
+        as three each); ``sh`` its shanten if known. ``quick``: count the useful tiles
+        only for a ready hand (where they decide the effective shanten).
+
+        Useful tiles: in a ready hand, its waits that score (a self-drawn-only one
+        weighed :data:`SELF_DRAWN_ONLY_WEIGHT`); one step from ready, the tiles that make
+        it ready with a wait that scores (those that make it ready with none weighed
+        :data:`DEAD_READY_WEIGHT`); further away, the tiles that lower the shanten. Each
+        counts its unseen copies. In a hand with melds only tiles next to its tiles are
+        tried (a far tile helps only the special shapes).
+        """
+        if sh is None:
+            sh = self.shanten(hand, melds)
+        unseen = self._unseen
+        if sh <= 0:
+            useful = sum(w * unseen[t] for t, w in self.scoring_waits(hand, melds))
+            return (0, -useful, 0) if useful else (1, 0.0, 0)
+        if quick:
+            return (sh, 0.0, 0)
+        useful = 0.0
+        for t in _near(hand) if melds else range(NUM_KINDS):
+            u = unseen[t]
+            if u <= 0:
+                continue
+            grown = tuple(sorted((*hand, t)))
+            if self.shanten(grown, melds) < sh:
+                useful += u if sh > 1 or self.live(grown, melds) else DEAD_READY_WEIGHT * u
+        return (sh, -useful, 0)
+
+    def live(self, hand: Tiles, melds: Melds) -> bool:
+        """Can a 14-tile ``hand`` discard to a ready hand with a wait that scores?"""
+        k = (hand, melds, self._winds)
+        v = self._live.get(k)
+        if v is None:
+            if len(self._live) > _CACHE_LIMIT:
+                self._live.clear()
+            v = False
+            for d in sorted(set(hand)):
+                rest = _without(hand, (d,))
+                if self.shanten(rest, melds) == 0 and self.scoring_waits(rest, melds):
+                    v = True
+                    break
+            self._live[k] = v
+        return v
+
+    def scoring_waits(self, hand: Tiles, melds: Melds) -> tuple[tuple[Tile, float], ...]:
+        """The waits of a ready 13-tile ``hand`` whose win the rules would accept, each
+        with its weight: 1 if a discard win scores enough, :data:`SELF_DRAWN_ONLY_WEIGHT`
+        if only a self-drawn one does (cached)."""
+        k = (hand, melds, self._winds)
+        v = self._waits.get(k)
+        if v is None:
+            if len(self._waits) > _CACHE_LIMIT:
+                self._waits.clear()
+            out: list[tuple[Tile, float]] = []
+            n = len(melds)
+            held = [0] * NUM_KINDS
+            for t in (*hand, *(x for m in melds for x in m.tiles)):
+                held[t] += 1
+            for t in range(NUM_KINDS):
+                if held[t] >= 4 or not is_complete_of([*hand, t], n):
+                    continue
+                if self.scores(hand, melds, t, self_drawn=False):
+                    out.append((t, 1.0))
+                elif self.scores(hand, melds, t, self_drawn=True):
+                    out.append((t, SELF_DRAWN_ONLY_WEIGHT))
+            v = self._waits[k] = tuple(out)
+        return v
+
+    def shanten(self, hand: Tiles, melds: Melds) -> int:
+        """Shanten of sorted ``hand`` beside ``melds`` (cached; see the module docstring
+        for the model used with melds)."""
+        k = (hand, melds)
+        v = self._shanten.get(k)
+        if v is None:
+            if len(self._shanten) > _CACHE_LIMIT:
+                self._shanten.clear()
+            v = shanten(list(hand), melds, model="loose") if melds else shanten_of(list(hand))
+            self._shanten[k] = v
+        return v
+
+    def scores(self, hand: Tiles, melds: Melds, tile: Tile, *, self_drawn: bool) -> bool:
+        """Would a win on ``tile`` (complete beside ``hand`` and ``melds``) score enough?"""
+        seat_wind, prevalent, other = self._winds
+        how = WinContext(self_drawn=self_drawn, discarder=None if self_drawn else 0)
+        try:
+            s = self.rules.score(
+                hand, melds, tile, seat_wind, prevalent, (), how, None if self_drawn else other
+            )
+        except (ParlourError, ValueError):
+            return False
+        return s.valid
+
+    # -- reading the observation -----------------------------------------------------
+
+    def _meld(self, text: str) -> Meld | None:
+        m = self._melds.get(text, False)
+        if m is False:
+            try:
+                m = parse_meld(text)
+            except (ParlourError, ValueError):
+                m = None  # another seat's face-down kong
+            self._melds[text] = m
+        return m  # type: ignore[return-value]
+
+    def _own_melds(self, obs: dict[str, Any]) -> Melds:
+        out = [self._meld(t) for t in obs["melds"][obs["seat"]]]
+        return tuple(m for m in out if m is not None)
+
+    def _see(self, obs: dict[str, Any], hand: Tiles) -> None:
+        """Count the copies of each kind not in sight, note the winds and the discard."""
+        seen = [0] * NUM_KINDS
+        for t in hand:
+            seen[t] += 1
+        for shown in obs["melds"]:
+            for text in shown:
+                m = self._meld(text)  # None for a face-down kong
+                for t in m.physical_tiles() if m else ():
+                    if t < NUM_KINDS:
+                        seen[t] += 1
+        for pile in obs["discards"]:
+            for t in parse_tiles(pile):
+                if t < NUM_KINDS:
+                    seen[t] += 1
+        self._unseen = [max(0, 4 - c) for c in seen]
+        seat_wind = obs.get("seat_wind", "E")
+        other = WIND_LETTERS[(WIND_LETTERS.index(seat_wind) + 3) % 4]
+        self._winds = (seat_wind, obs.get("prevalent", "E"), other)
+        last = obs.get("last_discard")
+        self._discard_tile = parse_tiles(last["tile"])[0] if last else -1
+
+
+def _near(hand: Tiles) -> list[Tile]:
+    """Kinds that can join a tile of ``hand`` in a set: the honours held, and suited
+    tiles up to two ranks from a held one of the same suit.
+
+    >>> _near(tuple(parse_tiles("1m 9p E")))
+    [0, 1, 2, 15, 16, 17, 27]
+    """
+    out: set[Tile] = set()
+    for t in hand:
+        if t >= 27:
+            out.add(t)
+        else:
+            base = t - t % 9
+            out.update(range(max(base, t - 2), min(base + 8, t + 2) + 1))
+    return sorted(out)
+
+
+def _without(hand: Tiles, tiles: Sequence[Tile]) -> Tiles:
+    """``hand`` less one copy of each of ``tiles`` (sorted stays sorted)."""
+    out = list(hand)
+    for t in tiles:
+        out.remove(t)
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------
+# Measuring: greedy against random
+
+
+def play_hand(bots: Sequence[Any], seed: int, dealer: int = 0) -> dict[str, Any]:
+    """Play one hand at an MCR table with ``bots`` (one per seat); the table's result."""
+    from parlour.mahjong.table import Table
+
+    table = Table(seed=seed, dealer=dealer)
+    while not table.is_over():
+        for seat in table.to_act():
+            action = bots[seat].act(table.observation(seat), table.legal_actions(seat))
+            table.apply(seat, action)
+    result = table.result()
+    assert result is not None
+    return result
+
+
+def win_rates(hands: int, seed: int = 0) -> dict[str, Any]:
+    """Play ``hands`` hands of one greedy bot against three random bots and sum up.
+
+    Hand ``h`` uses table seed ``seed + h``; the greedy bot sits at seat ``h % 4`` and
+    the dealer is seat ``(h // 4) % 4``, so every seat meets every dealer. Win rates are
+    per seat and hand (a random bot's is its three seats' wins over ``3 * hands``); mean
+    payments are per seat and hand; ``greedy_mean_points`` is the mean total of the greedy
+    bot's wins; ``greedy_win_rate_by_wind`` its win rate by its seat wind (East deals).
+
+    >>> r = win_rates(4, seed=1)
+    >>> r["hands"], r["greedy_wins"] + r["random_wins"] + r["draws"]
+    (4, 4)
+    """
+    from parlour.bots import RandomBot
+
+    greedy_wins = random_wins = draws = 0
+    greedy_pay = random_pay = 0
+    points: list[int] = []
+    by_wind = dict.fromkeys(WIND_LETTERS, 0)  # the greedy bot's wins by its seat wind
+    start = time.perf_counter()
+    for h in range(hands):
+        s = seed + h
+        g = h % 4
+        bots: list[Any] = [RandomBot(seed=4 * s + i) for i in range(4)]
+        bots[g] = GreedyBot(seed=s)
+        result = play_hand(bots, s, dealer=(h // 4) % 4)
+        winner = result["winner"]
+        pay = result["payments"]
+        greedy_pay += pay[g]
+        random_pay += sum(pay) - pay[g]
+        if winner is None:
+            draws += 1
+        elif winner == g:
+            greedy_wins += 1
+            by_wind[WIND_LETTERS[(g - (h // 4) % 4) % 4]] += 1
+            points.append(result["total"])
+        else:
+            random_wins += 1
+    elapsed = time.perf_counter() - start
+    n = max(1, hands)
+    return {
+        "hands": hands,
+        "greedy_wins": greedy_wins,
+        "random_wins": random_wins,
+        "draws": draws,
+        "greedy_win_rate": greedy_wins / n,
+        "random_win_rate": random_wins / (3 * n),
+        "draw_rate": draws / n,
+        "greedy_mean_payment": greedy_pay / n,
+        "random_mean_payment": random_pay / (3 * n),
+        "greedy_mean_points": sum(points) / len(points) if points else 0.0,
+        # each wind is the greedy bot's in a quarter of the hands
+        "greedy_win_rate_by_wind": {w: c / max(1, hands / 4) for w, c in by_wind.items()},
+        "seconds": elapsed,
+        "ms_per_hand": 1000 * elapsed / n,
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Print :func:`win_rates` for ``[HANDS] [SEED]`` (default 1000 hands, seed 0), e.g.
+    ``python -c "from parlour.bots.greedy import main; main()" 1000 0``."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    hands = int(args[0]) if args else 1000
+    seed = int(args[1]) if len(args) > 1 else 0
+    for k, v in win_rates(hands, seed).items():
+        if isinstance(v, dict):
+            v = "  ".join(f"{w} {x:.4f}" for w, x in v.items())
+        print(f"{k:24} {v:.4f}" if isinstance(v, float) else f"{k:24} {v}")
