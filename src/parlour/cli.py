@@ -702,35 +702,47 @@ def replay_command(
     file: Annotated[str, typer.Argument(help="A game record (JSON).")],
     events: Annotated[bool, typer.Option(help="Print every move, not only each hand.")] = False,
 ) -> None:
-    """Replay a game record and print it hand by hand."""
+    """Replay a game record and print it hand by hand (a ``.jsonl`` file: each record in
+    turn)."""
     from parlour.core.errors import ParlourError
-    from parlour.records import read_record, replay
+    from parlour.records import loads_record, read_record
 
     try:
-        record = read_record(file)
-        hand = 0
-        for step in replay(record):
-            if step.hand != hand:
-                hand = step.hand
-                console.rule(f"hand {hand}")
-            if step.action is None:
-                continue
-            if events:
-                console.print(f"{step.move:4d}. seat {step.seat}: {step.action}", highlight=False)
-            for e in step.events:
-                if e.kind in ("win", "exhaustive_draw"):
-                    if e.kind == "win":
-                        d = e.data
-                        melds = " ".join(d["melds"])
-                        console.print(
-                            f"seat {e.seat} wins on {d['tile']} with {d['hand']} {melds}: "
-                            f"{d['total']} points, payments {d['payments']}",
-                            highlight=False,
-                        )
-                    else:
-                        console.print("exhaustive draw", highlight=False)
+        if file.endswith(".jsonl"):
+            with open(file) as f:
+                lines = [line for line in f if line.strip()]
+            for n, line in enumerate(lines, 1):
+                console.rule(f"record {n}")
+                _print_replay(loads_record(line, name=f"line {n}"), events)
+        else:
+            _print_replay(read_record(file), events)
     except (ParlourError, OSError) as e:
         _fail(str(e))
+
+
+def _print_replay(record: dict[str, Any], events: bool) -> None:
+    from parlour.records import replay
+
+    hand = 0
+    for step in replay(record):
+        if step.hand != hand:
+            hand = step.hand
+            console.print(f"[bold]hand {hand}[/]")
+        if step.action is None:
+            continue
+        if events:
+            console.print(f"{step.move:4d}. seat {step.seat}: {step.action}", highlight=False)
+        for e in step.events:
+            if e.kind == "win":
+                d = e.data
+                melds = " ".join(d["melds"])
+                console.print(
+                    f"seat {e.seat} wins on {d['tile']} with {d['hand']} {melds}: "
+                    f"{d['total']} points, payments {d['payments']}",
+                    highlight=False,
+                )
+            elif e.kind == "exhaustive_draw":
+                console.print("exhaustive draw", highlight=False)
 
 
 @app.command("validate")
