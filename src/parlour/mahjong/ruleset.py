@@ -109,6 +109,13 @@ class Ruleset:
         """Priority of a claim: higher wins (win 3, kong and pung 2, chow 1)."""
         return {"win": 3, "rob": 3, "kong": 2, "pung": 2, "chow": 1}.get(kind, 0)
 
+    def allows(self, table: Any, seat: int, action: Any) -> bool:
+        """May ``seat`` take ``action``, which the shared procedure would offer it now?
+        One filter for every restriction a rulebook adds (no chows, forced discards,
+        float rounds, wins on discards only between certain seats...). The default
+        allows everything; ``pass`` is always allowed."""
+        return True
+
     def win_order(self, discarder: int, claimers: Sequence[int]) -> list[int]:
         """Among several winning claims, the one nearest the discarder in turn order."""
         n = self.num_seats
@@ -129,6 +136,13 @@ class Ruleset:
     ) -> Score:
         """Score a declared win (valid False if the rules refuse it)."""
         raise NotImplementedError
+
+    def settle(self, table: Any, seat: int, score: Score, how: WinContext) -> list[int]:
+        """Each seat's payment for a win by ``seat``, won as ``how`` says (summing to
+        zero). The default reads
+        the scorer's payments by seat wind; a rulebook whose payments depend on the
+        other seats (their hands, the banker, liability) overrides this."""
+        return [score.payments.get(table.seat_wind(s), 0) for s in range(self.num_seats)]
 
     def draw_payments(self) -> list[int]:
         """Payments of an exhaustive draw (none by default)."""

@@ -128,8 +128,16 @@ class Table:
     def legal_actions(self, seat: int) -> list[Action]:
         cached = self._legal.get(seat)
         if cached is None:
-            cached = self._legal[seat] = self._legal_now(seat)
+            cached = self._legal[seat] = self._allowed(seat, self._legal_now(seat))
         return list(cached)
+
+    def _allowed(self, seat: int, actions: list[Action]) -> list[Action]:
+        """The actions the shared procedure offers, less those the ruleset forbids."""
+        allows = self.rules.allows
+        kept = [a for a in actions if a.kind == "pass" or allows(self, seat, a)]
+        if actions and not kept:
+            raise RuntimeError(f"the ruleset forbids every action of seat {seat}")
+        return kept
 
     def _legal_now(self, seat: int) -> list[Action]:
         if self.phase == TURN:
@@ -179,7 +187,7 @@ class Table:
             "discarder": w.how.discarder,
             "total": w.score.total,
             "patterns": [p.to_json() for p in w.score.patterns],
-            "payments": self._seat_payments(w.score),
+            "payments": self._seat_payments(w),
         }
 
     def observation(self, seat: int) -> dict[str, Any]:
@@ -245,8 +253,8 @@ class Table:
     def wall_count(self) -> int:
         return self._wall_count
 
-    def _seat_payments(self, score: Score) -> list[int]:
-        return [score.payments.get(self.seat_wind(s), 0) for s in range(self.num_seats)]
+    def _seat_payments(self, win: _Win) -> list[int]:
+        return self.rules.settle(self, win.seat, win.score, win.how)
 
     def _why_illegal(self, seat: int, action: Action, legal: list[Action]) -> str:
         if (
@@ -397,7 +405,9 @@ class Table:
             self._robbed = (seat, t)
             self._claims = {}
             self._deciding = {
-                s for s in range(self.num_seats) if s != seat and self._rob_actions(s, check=True)
+                s
+                for s in range(self.num_seats)
+                if s != seat and len(self._allowed(s, self._rob_actions(s))) > 1
             }
             self.phase = ROB
             if not self._deciding:
@@ -421,7 +431,9 @@ class Table:
         self._drew = False
         self._after_kong = False
         self._deciding = {
-            s for s in range(self.num_seats) if s != seat and len(self._claim_actions(s)) > 1
+            s
+            for s in range(self.num_seats)
+            if s != seat and len(self._allowed(s, self._claim_actions(s))) > 1
         }
         if not self._deciding:
             self._resolve_claims()
@@ -517,14 +529,14 @@ class Table:
 
     # -- robbing an added kong -----------------------------------------------------------
 
-    def _rob_actions(self, seat: int, *, check: bool = False) -> list[Action]:
+    def _rob_actions(self, seat: int) -> list[Action]:
         assert self._robbed is not None
         kong_seat, t = self._robbed
         if seat == kong_seat:
             return []
         if self._can_win(seat, t, robbing=True):
             return [PASS, Action("rob", t)]
-        return [] if check else [PASS]
+        return [PASS]
 
     def _resolve_rob(self) -> None:
         assert self._robbed is not None
@@ -665,7 +677,7 @@ class Table:
                     "hand": _hand_text(tuple(self.hands[seat])),
                     "melds": [format_meld(m) for m in self.melds[seat]],
                     "total": score.total,
-                    "payments": self._seat_payments(score),
+                    "payments": self._seat_payments(self._win),
                 },
             )
         )
