@@ -25,6 +25,7 @@ run: $(STAMP_RUN)
 test: $(STAMP_DEV)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
+	$(BIN)/mypy --strict src
 	$(BIN)/python -m pytest
 
 bench: $(STAMP_DEV)

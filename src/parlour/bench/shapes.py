@@ -249,9 +249,9 @@ def run_shapes_bench(hands: int = 20000, seed: int = 1, repeat: int = 3) -> list
     # falls on all of them alike; each case keeps its best pass.
     times: dict[str, list[float]] = {name: [] for name, *_ in runnable}
     for _ in range(max(1, repeat)):
-        for name, _library, _task, _measured, run in runnable:
-            times[name].append(_time(run, 1)[0])
-    for name, library, task, measured, _run in runnable:
+        for name, _library, _task, _measured, timed in runnable:
+            times[name].append(_time(timed, 1)[0])
+    for name, library, task, measured, _timed in runnable:
         best, first = min(times[name]), times[name][0]
         rows.append(
             {

@@ -248,14 +248,14 @@ def _hand_part(
                 f"the hand names {tile_name(hand.win_tile)} as its winning tile "
                 f"but 'win_tile' is {tile_name(win_tile)}"
             )
-        concealed = list(hand.concealed)
-        if win_tile not in concealed:
+        standing = list(hand.concealed)
+        if win_tile not in standing:
             raise InvalidHand(
                 f"the winning tile {tile_name(win_tile)} is not among the concealed tiles "
                 f"of {text!r}"
             )
-        concealed.remove(win_tile)
-        return tuple(concealed), hand.melds, tuple(sorted(hand.wild_marks))
+        standing.remove(win_tile)
+        return tuple(standing), hand.melds, tuple(sorted(hand.wild_marks))
     text = data.get("concealed", "")
     if not isinstance(text, str):
         raise InvalidHand(f"'concealed' must be tiles in notation, not {text!r}")

@@ -455,7 +455,7 @@ def shanten(
     """
     if type(tiles) is list and not melds and not wilds and model == "exact":
         n = len(tiles)
-        if (n == 13 or n == 14) and kinds is constraints is None:
+        if (n == 13 or n == 14) and kinds is None and constraints is None:
             key = _checked_key(tiles)
             if key is not None:
                 try:
@@ -549,13 +549,14 @@ def _knit_top(code: int) -> int:
     return top
 
 
-def _seven_pairs_need(pairs: int, singles: int) -> int:
+def _pairs_need(pairs: int, singles: int) -> int:
+    """Tiles seven pairs miss, from the pairs (at most seven count) and single tiles."""
     pairs = min(pairs, 7)
     return 7 - pairs + max(0, 7 - pairs - singles)
 
 
 # The special shapes' needs from the summed 5-bit fields, two fields per table
-_SEVEN_PAIRS_NEED = [_seven_pairs_need(i & 31, i >> 5) for i in range(1024)]
+_SEVEN_PAIRS_NEED = [_pairs_need(i & 31, i >> 5) for i in range(1024)]
 _ORPHANS_NEED = [14 - (i & 31) - (1 if i >> 5 else 0) for i in range(1024)]
 # the fewest tiles the knitted shapes could miss, from the most knitted tiles present
 # (an upper bound: the best residue per suit) and the honour kinds
@@ -763,7 +764,7 @@ def _capped_need(counts: Sequence[int], caps: Sequence[int], sets: int) -> int:
             v = T.EXACT.suit_id(sum(c * T.POW5[r] for r, c in enumerate(suit)))
         vec_id = T.combine_ids(vec_id, v)
     honor_caps = tuple(caps[27:34])
-    vec_id = T.combine_ids(vec_id, T.intern(T.honor_vector(counts[27:34], honor_caps)))
+    vec_id = T.combine_ids(vec_id, T.intern(T.honor_vector(list(counts[27:34]), honor_caps)))
     return T.VEC[vec_id][2 * sets + 1]
 
 
@@ -1457,11 +1458,11 @@ def _plain_splits(
         if n % 3 == 1:
             return []
         key = (sub, lo, n % 3 == 2)
-        got = _PLAIN.get(key)  # type: ignore[arg-type]
+        got = _PLAIN.get(key)
         if got is None:
             got = []
             _split_group(list(sub), lo, 0, n // 3, n % 3 == 2, [], None, got)
-            _PLAIN[key] = got  # type: ignore[index]
+            _PLAIN[key] = got
         if not got:
             return []
         per_group.append(got)
@@ -1760,7 +1761,10 @@ def _constrained_need(hand: PreparedHand, bound: int, *, knitted: bool = False) 
                 if drops > n_natural or hand.wilds - set_aside + drawn_wilds > room:
                     continue  # (more wilds than the groups can hold)
                 for kept in _kept_wilds(hand, hand.wilds - set_aside):
-                    pool = [*kept, *([x] * drawn_wilds)] if drawn_wilds else list(kept)
+                    pool: list[Tile] = list(kept)
+                    if drawn_wilds:
+                        assert x is not None  # drawn wilds are copies of the wild kind
+                        pool += [x] * drawn_wilds
                     if knitted:
                         ok = _knitted_reachable(hand, pool, free, drops)
                     else:

@@ -119,8 +119,8 @@ def summarise(bots: Sequence[str], results: Sequence[HandResult]) -> dict[str, A
         mine = [x for x in seats if x["bot"] == name]
         by_bot[name] = {
             "seats": len(mine),
-            "win_rate": sum(x["win_rate"] for x in mine) / len(mine),
-            "mean_score": sum(x["mean_score"] for x in mine) / len(mine),
+            "win_rate": sum(float(x["win_rate"]) for x in mine) / len(mine),
+            "mean_score": sum(float(x["mean_score"]) for x in mine) / len(mine),
         }
     fans: Counter[str] = Counter()
     for r in results:

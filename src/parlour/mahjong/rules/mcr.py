@@ -350,7 +350,7 @@ def _false_mahjong(
 ) -> Score:
     payments = {s: FALSE_MAHJONG_PENALTY for s in SEATS}
     payments[sit.seat_wind] = -3 * FALSE_MAHJONG_PENALTY
-    explain = (f"reading: {reading}",) if reading else ()
+    explain: tuple[str, ...] = (f"reading: {reading}",) if reading else ()
     explain += (f"{reason}; the declarer pays {FALSE_MAHJONG_PENALTY} to each player",)
     return Score(False, points, lines, payments, reason, explain)
 
@@ -363,7 +363,11 @@ def _lines(table: list[int], values: tuple[int, ...]) -> tuple[PatternLine, ...]
     )
 
 
-_ORDER = {v: sorted(range(NUM_FANS), key=lambda i, v=v: (-v[i], i)) for v in _VALUES.values()}
+def _fan_order(values: tuple[int, ...]) -> list[int]:
+    return sorted(range(NUM_FANS), key=lambda i: (-values[i], i))
+
+
+_ORDER = {v: _fan_order(v) for v in _VALUES.values()}
 
 
 @lru_cache(maxsize=1024)
@@ -637,7 +641,7 @@ def _set_text(s: Set) -> str:
 # Waits
 
 
-def _unique_wait(counts: list[int], n: int, win: Tile) -> bool:
+def _unique_wait(counts: Sequence[int], n: int, win: Tile) -> bool:
     """Does the hand before the winning tile wait on exactly one tile?
 
     ``counts`` are the standing tiles with the winning tile (our tile order), ``n`` the
