@@ -108,3 +108,18 @@ def test_simulated_hands_are_recorded_for_validation(tmp_path: Path) -> None:
     (out / "records.jsonl").write_text(json.dumps(record) + "\n")
     result = runner.invoke(app, ["validate", str(out / "records.jsonl")])
     assert result.exit_code == 1 and "line 1" in result.output
+
+
+def test_play_a_short_match_and_record_it(tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+    result = runner.invoke(
+        app,
+        ["play", "--hands", "2", "--bots", "random", "--record", str(path)],
+        input="1\n" * 600,  # always the first action offered
+    )
+    assert result.exit_code == 0, result.output
+    assert "hand 1: round E" in result.output and "hand 2: round E" in result.output
+    assert "scores: " in result.output
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "valid: 3 hands" in result.output  # two played, the third dealt (resumable)

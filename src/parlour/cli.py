@@ -604,11 +604,12 @@ def _print_score(hand: str, sit: Any, result: Any) -> None:
 @app.command("play")
 def play_command(
     rules: Annotated[str, typer.Option(help="Rule system.")] = "mcr",
-    seed: Annotated[int, typer.Option(help="Seed of the first hand.")] = 0,
-    hands: Annotated[int, typer.Option(help="Hands to play.")] = 4,
-    bots: Annotated[str, typer.Option(help="The three other seats' bots.")] = "greedy",
+    seed: Annotated[int, typer.Option(help="Seed of the match.")] = 0,
+    hands: Annotated[int, typer.Option(help="Hands to play (a match has 16).")] = 16,
+    bots: Annotated[str, typer.Option(help="The three other players' bots.")] = "greedy",
+    record: Annotated[str | None, typer.Option(help="Write the game record here.")] = None,
 ) -> None:
-    """Play at the terminal: you (seat 0) against three bots. Answer with the number of
+    """Play an MCR match at the terminal against three bots. Answer with the number of
     an action or the action in words (discard 4p); 'quit' stops."""
     from parlour.bots import BOTS
     from parlour.terminal import play
@@ -624,7 +625,13 @@ def play_command(
         _fail("--hands must be at least 1")
     if not sys.stdin.isatty():
         err_console.print("(input is not a terminal: answers are read from it line by line)")
-    play(seed=seed, hands=hands, bots=names, ask=_ask if not sys.stdin.isatty() else None)
+    play(
+        seed=seed,
+        hands=hands,
+        bots=names,
+        ask=_ask if not sys.stdin.isatty() else None,
+        record=record,
+    )
 
 
 def _ask(prompt: str) -> str:

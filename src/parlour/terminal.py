@@ -1,4 +1,4 @@
-"""Playing at the terminal: one human seat against bots, one MCR hand after another.
+"""Playing at the terminal: one human against three bots, an MCR match of 16 hands.
 
 The human sees exactly their observation (their tiles, everyone's melds and discards,
 the bonus tiles, the wall count), the events they may see, and a numbered list of their
@@ -17,6 +17,7 @@ from rich.table import Table as RichTable
 from parlour.bots import Bot, make_bot
 from parlour.core.errors import NotationError
 from parlour.core.game import Action, Event
+from parlour.mahjong.session import Session
 from parlour.mahjong.table import Table
 
 SEAT_NAMES = ("you", "right", "opposite", "left")
@@ -104,68 +105,77 @@ def render(console: Console, obs: dict[str, Any]) -> None:
 def play(
     *,
     seed: int = 0,
-    hands: int = 1,
+    hands: int = 16,
     bots: Sequence[str] = ("greedy", "greedy", "greedy"),
     ask: Callable[[str], str] | None = None,
     console: Console | None = None,
-) -> list[dict[str, Any]]:
-    """Play ``hands`` hands as seat 0 against ``bots``; the results of the hands played."""
+    record: str | None = None,
+) -> Session:
+    """Play an MCR match (16 hands, or the first ``hands``) as player 0 against ``bots``;
+    the seats change as the rulebook says. ``record`` saves the game record there at the
+    end (also when stopped early)."""
     console = console or Console()
     ask = ask or (lambda prompt: console.input(f"[bold]{prompt}>[/] "))
-    results: list[dict[str, Any]] = []
-    me = 0
+    session = Session(
+        "mcr", seed=seed, players=["you", *(f"{b} {i}" for i, b in enumerate(bots, 1))]
+    )
+    players: list[Bot | None] = [None] + [
+        make_bot(name, seed=seed * 4 + i) for i, name in enumerate(bots, 1)
+    ]
+    played = 0
     try:
-        for h in range(hands):
-            dealer = h % 4
-            table = Table(seed=seed + h, dealer=dealer)
-            others: list[Bot | None] = [None] + [
-                make_bot(name, seed=(seed + h) * 4 + i) for i, name in enumerate(bots, 1)
-            ]
-            console.rule(f"hand {h + 1}: you are {table.seat_wind(me)}")
+        while not session.is_over() and played < hands:
+            table = session.current_table()
+            me = session.seat_of(0)
+            console.rule(
+                f"hand {session.hand_number}: round {session.prevalent}, "
+                f"you are {table.seat_wind(me)} (seat {me})"
+            )
             shown = 0
             while not table.is_over():
                 for e in table.events[shown:]:
                     if e.visible_to(me) and (line := describe(e, me)):
                         console.print(line, highlight=False)
                 shown = len(table.events)
-                seat = table.to_act()[0] if me not in table.to_act() else me
+                seat = me if me in table.to_act() else table.to_act()[0]
                 legal = table.legal_actions(seat)
                 if seat == me:
-                    obs = table.observation(me)
-                    render(console, obs)
+                    render(console, table.observation(me))
                     for k, a in enumerate(legal, 1):
                         console.print(f"  {k}. {a}", highlight=False)
                     action = choose(legal, ask, lambda m: console.print(m, highlight=False))
                 else:
-                    bot = others[seat]
+                    bot = players[session.player_at(seat)]
                     assert bot is not None
                     action = bot.act(table.observation(seat), legal)
-                table.apply(seat, action)
+                session.apply(seat, action)
             for e in table.events[shown:]:
                 if e.visible_to(me) and (line := describe(e, me)):
                     console.print(line, highlight=False)
             result = table.result()
             assert result is not None
-            results.append(result)
-            _print_result(console, table, result)
-            totals = [sum(r["payments"][s] for r in results) for s in range(4)]
+            _print_result(console, table, result, me)
+            played += 1
             console.print(
-                "running totals: "
-                + ", ".join(
-                    f"{'you' if s == me else f'seat {s}'} {v:+d}" for s, v in enumerate(totals)
-                ),
+                "scores: " + ", ".join(f"{r['name']} {r['score']:+d}" for r in session.standings()),
                 highlight=False,
             )
     except Quit:
         console.print("stopped.")
-    return results
+    if record is not None:
+        from parlour.records import record_of, write_record
+
+        write_record(record, record_of(session))
+        console.print(f"game record written to {record}", highlight=False)
+    return session
 
 
-def _print_result(console: Console, table: Table, result: dict[str, Any]) -> None:
+def _print_result(console: Console, table: Table, result: dict[str, Any], me: int) -> None:
     if result["winner"] is None:
         console.print("no winner this hand.")
         return
-    out = RichTable(title=f"seat {result['winner']} wins on {result['tile']}")
+    who = "you win" if result["winner"] == me else f"seat {result['winner']} wins"
+    out = RichTable(title=f"{who} on {result['tile']}")
     out.add_column("fan")
     out.add_column("points", justify="right")
     for p in result["patterns"]:
@@ -174,6 +184,6 @@ def _print_result(console: Console, table: Table, result: dict[str, Any]) -> Non
     out.add_row("[bold]total[/]", f"[bold]{result['total']}[/]")
     console.print(out)
     pays = ", ".join(
-        f"{'you' if s == 0 else f'seat {s}'} {v:+d}" for s, v in enumerate(result["payments"])
+        f"{'you' if s == me else f'seat {s}'} {v:+d}" for s, v in enumerate(result["payments"])
     )
     console.print(f"payments: {pays}", highlight=False)
