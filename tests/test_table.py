@@ -142,3 +142,47 @@ def test_illegal_actions_name_the_reason() -> None:
         table.apply(0, Action("discard", missing))
     with pytest.raises(IllegalAction, match="not an action"):
         table.apply(0, "discard 1m")  # type: ignore[arg-type]
+
+
+def test_observations_do_not_name_who_else_may_claim() -> None:
+    # a seat sees only whether it is asked itself; an error does not list the others
+    for seed in range(60):
+        table = Table(seed=seed)
+        rng = random.Random(seed)
+        while not table.is_over():
+            deciding = table.to_act()
+            for s in range(4):
+                assert table.observation(s)["to_act"] == ([s] if s in deciding else [])
+            if table.phase != "turn":
+                idle = [s for s in range(4) if s not in deciding]
+                for s in idle:
+                    with pytest.raises(IllegalAction) as err:
+                        table.apply(s, Action("pass"))
+                    assert str(err.value) == f"seat {s} has nothing to decide now"
+            seat = rng.choice(deciding)
+            table.apply(seat, rng.choice(table.legal_actions(seat)))
+
+
+def test_ask_everyone_asks_every_other_seat_after_each_discard() -> None:
+    table = Table(seed=5, ask_everyone=True)
+    rng = random.Random(5)
+    windows = 0
+    while not table.is_over():
+        seat = table.to_act()[0]
+        action = rng.choice(table.legal_actions(seat))
+        table.apply(seat, action)
+        if action.kind == "discard" and table.phase == "claim":
+            windows += 1
+            assert len(table.to_act()) == 3  # every other seat, pass or not
+    assert windows > 10
+
+
+def test_a_prepared_deal_can_start_two_tables() -> None:
+    from parlour.mahjong.table import stacked_deal
+
+    deal = stacked_deal(
+        ["123456789m 1234p f1", "13579p 2468s EESS", "13579s 2468m WWNN", "CCFFPP 357p 468s 1m"]
+    )
+    first, second = Table(deal=deal), Table(deal=deal)
+    assert first.wall_count() == second.wall_count()
+    assert tile_count_check(first) == tile_count_check(second)

@@ -53,6 +53,12 @@ class Table:
     the dice; ``dealer`` is the seat that is East; ``prevalent`` the round wind.
     ``deal`` replaces the seeded deal with a prepared one (scenario tests, puzzles):
     see :func:`stacked_deal`.
+
+    After a discard (or an added kong) only the seats that can claim (or rob) are asked,
+    and an observation shows a seat only whether it is asked itself. Whether a window
+    opened at all still shows in how play moves on; ``ask_everyone=True`` asks every
+    other seat every time (``pass`` its only choice when it has nothing), so that
+    nothing can be read from it, at the cost of three decisions per discard.
     """
 
     def __init__(
@@ -63,6 +69,7 @@ class Table:
         dealer: int = 0,
         prevalent: str = "E",
         deal: Deal | None = None,
+        ask_everyone: bool = False,
     ) -> None:
         if ruleset is None:
             from parlour.mahjong.rules.mcr import MCRRuleset
@@ -75,6 +82,7 @@ class Table:
         if prevalent not in WIND_LETTERS:
             raise ValueError(f"prevalent must be a wind E, S, W or N, not {prevalent!r}")
         self.seed = seed
+        self.ask_everyone = ask_everyone
         self.dealer = dealer
         self.prevalent = prevalent
         if deal is None:
@@ -83,7 +91,7 @@ class Table:
         # the tile each seat drew last (the dealer's fourteenth counts as drawn)
         self._last_tile: list[Tile | None] = [None] * n
         self._last_tile[dealer] = deal.hands[dealer][-1]
-        self._wall = deal.wall
+        self._wall = deque(list(stack) for stack in deal.wall)  # a prepared deal stays as given
         self._wall_count = sum(len(s) for s in deal.wall)
         self.hands: list[list[Tile]] = [sorted(h) for h in deal.hands]
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
@@ -204,7 +212,9 @@ class Table:
             "dealer": self.dealer,
             "phase": self.phase,
             "current": self.current,
-            "to_act": list(self.to_act()),
+            # in a claim or rob window a seat sees only whether it is asked itself:
+            # who else may claim would tell what they hold
+            "to_act": [seat] if seat in self.to_act() else [],
             "hand": _hand_text(tuple(self.hands[seat])),
             "melds": [seen[s][1] if (s == seat or over) else seen[s][0] for s in range(n)],
             "discards": [self._discards_seen(s) for s in range(n)],
@@ -268,8 +278,10 @@ class Table:
         if not legal:
             if self.phase == OVER:
                 return "the hand is over"
-            who = ", ".join(str(s) for s in self.to_act())
-            return f"seat {seat} has nothing to decide now (to act: {who})"
+            if self.phase == TURN:  # whose turn it is, everyone knows
+                return f"seat {seat} has nothing to decide now (to act: {self.current})"
+            # who may claim a discard or rob a kong tells what they hold: not named
+            return f"seat {seat} has nothing to decide now"
         if action.kind == "win" and any(a.kind == "win" for a in legal):
             return f"{action} is not the winning tile"
         if action.kind == "discard" and action.tile is not None:
@@ -407,7 +419,8 @@ class Table:
             self._deciding = {
                 s
                 for s in range(self.num_seats)
-                if s != seat and len(self._allowed(s, self._rob_actions(s))) > 1
+                if s != seat
+                and (self.ask_everyone or len(self._allowed(s, self._rob_actions(s))) > 1)
             }
             self.phase = ROB
             if not self._deciding:
@@ -433,7 +446,8 @@ class Table:
         self._deciding = {
             s
             for s in range(self.num_seats)
-            if s != seat and len(self._allowed(s, self._claim_actions(s))) > 1
+            if s != seat
+            and (self.ask_everyone or len(self._allowed(s, self._claim_actions(s))) > 1)
         }
         if not self._deciding:
             self._resolve_claims()
