@@ -604,7 +604,9 @@ def _print_score(hand: str, sit: Any, result: Any) -> None:
 @app.command("play")
 def play_command(
     rules: Annotated[str, typer.Option(help="Rule system.")] = "mcr",
-    seed: Annotated[int, typer.Option(help="Seed of the match.")] = 0,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the match (default: a fresh random one).")
+    ] = None,
     hands: Annotated[int, typer.Option(help="Hands to play (a match has 16).")] = 16,
     bots: Annotated[str, typer.Option(help="The three other players' bots.")] = "greedy",
     record: Annotated[str | None, typer.Option(help="Write the game record here.")] = None,
@@ -625,6 +627,10 @@ def play_command(
         _fail("--hands must be at least 1")
     if not sys.stdin.isatty():
         err_console.print("(input is not a terminal: answers are read from it line by line)")
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(32)  # nobody can rebuild the walls from a default seed
     play(
         seed=seed,
         hands=hands,
