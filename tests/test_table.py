@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -186,3 +187,37 @@ def test_a_prepared_deal_can_start_two_tables() -> None:
     first, second = Table(deal=deal), Table(deal=deal)
     assert first.wall_count() == second.wall_count()
     assert tile_count_check(first) == tile_count_check(second)
+
+
+class _FixedDice(random.Random):
+    """No shuffle, and the dice given."""
+
+    def __init__(self, dice: list[int]) -> None:
+        super().__init__(0)
+        self.dice = list(dice)
+
+    def shuffle(self, x: Any) -> None:  # type: ignore[override]
+        pass
+
+    def randint(self, a: int, b: int) -> int:
+        return self.dice.pop(0)
+
+
+def test_the_wall_is_broken_and_dealt_as_the_rulebook_says() -> None:
+    from parlour.mahjong.rules.mcr import MCRRuleset
+    from parlour.mahjong.tiles import TILES_144
+
+    tiles = TILES_144.tiles()
+    # first throw 3 + 4 = 7: counting East as 1, West's wall; second throw 2 + 3:
+    # the wall breaks between its 12th and 13th stacks from the right
+    deal = MCRRuleset().build_wall(_FixedDice([3, 4, 2, 3]), dealer=0)
+    assert deal.dice == (3, 4, 2, 3)
+    west = tiles[72:108]  # West's wall (seat offset 2), stacks from its right-hand end
+    stacks = [west[i : i + 2] for i in range(0, 36, 2)]
+    # East takes the two stacks left of the gap first, then South, West, North
+    assert deal.hands[0][:4] == stacks[12] + stacks[13]
+    assert deal.hands[1][:4] == stacks[14] + stacks[15]
+    assert [len(h) for h in deal.hands] == [14, 13, 13, 13]
+    # replacements come from the other side of the gap: the top of the 12th stack first
+    assert deal.wall[-1] == stacks[11]
+    assert sum(len(s) for s in deal.wall) == 144 - 53
