@@ -304,13 +304,12 @@ def score(situation: Situation | Mapping[str, Any]) -> Score:
     sit = situation if isinstance(situation, Situation) else Situation.from_json(situation)
     options = MCROptions.from_json(sit.options) if sit.options else _DEFAULT_OPTIONS
     hand = _prepare(sit, options)
-    table, reading = _best(hand)
+    table, points, reading = _best(hand)
     flowers = sit.bonus_count
     values = hand.values
     if table is None:
         return _false_mahjong(sit, (), 0, "not a winning hand: the tiles form no MCR shape")
     lines = _lines(table, values)
-    points = _points(table, values)
     if points < MINIMUM:
         reason = (
             f"false mahjong: the hand is worth {points} without flowers, "
@@ -497,8 +496,9 @@ def _check_flags(sit: Situation, has_kong: bool, others_held: int, in_melds: int
 # Choosing the reading
 
 
-def _best(hand: _Hand) -> tuple[list[int] | None, str]:
-    """The fan table of the reading worth the most (and the reading in notation)."""
+def _best(hand: _Hand) -> tuple[list[int] | None, int, str]:
+    """The fan table of the reading worth the most, its points (flowers aside) and the
+    reading in notation."""
     values = hand.values
     best: list[int] | None = None
     best_points = 0
@@ -518,10 +518,10 @@ def _best(hand: _Hand) -> tuple[list[int] | None, str]:
             best_points = _points(best, values)
             seven_pairs = best[SEVEN_PAIRS] == 1
             if not seven_pairs:
-                return best, reading
+                return best, best_points, reading
     divisions = _divisions(hand.counts, 4 - n_fixed)
     if not divisions:
-        return best, reading
+        return best, best_points, reading
     unique_wait = _unique_wait(hand.counts, 13 - 3 * n_fixed, hand.win_tile)
     shared = _hand_fans(hand)
     chosen = None
@@ -535,7 +535,7 @@ def _best(hand: _Hand) -> tuple[list[int] | None, str]:
             best, best_points, chosen = table, points, division
     if chosen is not None:
         reading = _reading_text(hand.fixed, chosen)
-    return best, reading
+    return best, best_points, reading
 
 
 def _points(table: list[int], values: tuple[int, ...]) -> int:
