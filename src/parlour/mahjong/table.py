@@ -341,33 +341,15 @@ class Table:
             return tile
 
     def _replace_bonus(self, seat: int) -> None:
-        """At the deal: lay out bonus tiles and draw replacements (repeatedly)."""
-        while True:
-            found = [t for t in self.hands[seat] if self.rules.is_bonus(t)]
-            if not found:
+        """At the deal: lay out the bonus tiles dealt and draw a replacement for each; a
+        replacement that is itself a bonus tile is laid out and replaced at once."""
+        for t in [t for t in self.hands[seat] if self.rules.is_bonus(t)]:
+            self.hands[seat].remove(t)
+            self.bonus[seat].append(t)
+            self._bonus_text[seat] = None
+            self.events.append(Event("bonus", seat, {"tile": tile_name(t)}))
+            if self._draw(seat, replacement=True) is None:
                 return
-            for t in found:
-                self.hands[seat].remove(t)
-                self.bonus[seat].append(t)
-                self._bonus_text[seat] = None
-                self.events.append(Event("bonus", seat, {"tile": tile_name(t)}))
-                if self._draw_raw(seat) is None:
-                    return
-
-    def _draw_raw(self, seat: int) -> Tile | None:
-        if not self._wall:
-            return None
-        stack = self._wall[-1]
-        tile = stack.pop(0)
-        if not stack:
-            self._wall.pop()
-        self._wall_count -= 1
-        self.events.append(Event("draw", seat, {"replacement": True}))
-        self.events.append(Event("drawn", seat, {"tile": tile_name(tile)}, to=seat))
-        self.hands[seat].append(tile)
-        self.hands[seat].sort()
-        self._last_tile[seat] = tile
-        return tile
 
     # -- the player whose turn it is -----------------------------------------------------
 
