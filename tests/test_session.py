@@ -283,3 +283,22 @@ def test_a_random_session_is_fast() -> None:
     s = play_session([RandomBot(seed=i) for i in range(4)], seed=11)
     assert s.is_over()
     assert time.perf_counter() - start < 10
+
+
+def test_a_session_is_a_game_the_protocol_can_drive() -> None:
+    """to_act / legal_actions / apply / observation / result over a whole match."""
+    from parlour.bots import RandomBot
+    from parlour.core.game import Game
+
+    session = Session(seed=4)
+    game: Game = session  # the protocol is satisfied structurally
+    bots = [RandomBot(i) for i in range(4)]
+    while not game.is_over():
+        seat = game.to_act()[0]
+        obs = game.observation(seat)
+        assert obs["match"]["hand"] == session.hand_number
+        game.apply(seat, bots[seat].act(obs, game.legal_actions(seat)))
+    result = game.result()
+    assert result is not None and result["complete"] and result["hands"] == 16
+    assert game.to_act() == () and game.legal_actions(0) == []
+    assert sum(result["scores"]) == 0

@@ -305,6 +305,34 @@ class Session:
     def is_over(self) -> bool:
         return self._over
 
+    # -- the game protocol (seats are the current hand's table seats) -----------------
+
+    def to_act(self) -> tuple[int, ...]:
+        """The table seats to decide in the current hand (none once the match is over)."""
+        return () if self._over else self.tables[-1].to_act()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return [] if self._over else self.tables[-1].legal_actions(seat)
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """The current hand as ``seat`` sees it, with the match around it: the hand
+        number, the round, and every player's name, seat and score."""
+        obs = self.tables[-1].observation(seat)
+        obs["match"] = {
+            "hand": self.hand_number,
+            "round": self.prevalent,
+            "over": self._over,
+            "players": [
+                {"name": self.players[p], "seat": self.seat_of(p), "score": self.scores[p]}
+                for p in range(self.num_seats)
+            ],
+        }
+        return obs
+
+    def result(self) -> dict[str, Any] | None:
+        """The match result once it is over (:meth:`results`), else None."""
+        return self.results() if self._over else None
+
     # -- play ------------------------------------------------------------------------
 
     def apply(self, seat: int, action: Action) -> list[Event]:
