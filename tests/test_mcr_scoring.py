@@ -28,6 +28,7 @@ import parlour
 from parlour.bench.mcr_hands import to_gb
 from parlour.core.errors import InvalidHand, NotationError, ParlourError
 from parlour.mahjong.scoring import Score, Situation
+from parlour.mahjong.tiles import parse_tiles, tile_name
 
 SEATS = ("E", "S", "W", "N")
 FLAGS = ("self_drawn", "last_wall_tile", "kong_replacement", "robbing_kong", "last_of_kind")
@@ -1204,3 +1205,25 @@ def test_explain_of_a_false_mahjong_gives_the_reading_and_the_reason() -> None:
     assert shapeless.explain == (
         "not a winning hand: the tiles form no MCR shape; the declarer pays 10 to each player",
     )
+
+
+def test_the_order_melds_and_tiles_are_written_in_does_not_change_the_score() -> None:
+    """A score depends on the hand, not on how it was typed: melds and concealed tiles
+    in any order, and the situation read back from its own JSON, score the same."""
+    import random
+
+    from parlour.bench.mcr_hands import situations
+
+    rng = random.Random(8)
+    for sit in situations(8, 300):
+        want = parlour.score(sit).to_json()
+        shuffled = dict(sit)
+        melds = list(sit["melds"])
+        rng.shuffle(melds)
+        tiles = parse_tiles(sit["concealed"])
+        rng.shuffle(tiles)
+        shuffled["melds"] = melds
+        shuffled["concealed"] = " ".join(tile_name(t) for t in tiles)
+        assert parlour.score(shuffled).to_json() == want, sit
+        again = Situation.from_json(Situation.from_json(sit).to_json())
+        assert parlour.score(again).to_json() == want, sit

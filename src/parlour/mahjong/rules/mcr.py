@@ -438,7 +438,7 @@ def _prepare(sit: Situation, options: MCROptions) -> _Hand:
         standing,
         tuple(own),
         sit.win_tile,
-        tuple(fixed),
+        tuple(sorted(fixed, key=_eigen)),  # melds in a fixed order, however written
         sum(1 for _, _, melded in fixed if melded),
         fixed_table,
         present,
