@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import copy
 import json
-import random
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,24 +29,7 @@ from parlour.records import (
     validate,
     write_record,
 )
-
-
-class WinBot:
-    """Takes every win, claims melds often, otherwise plays at random."""
-
-    name = "win"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
-        wins = [a for a in legal if a.kind in ("win", "rob")]
-        if wins:
-            return wins[0]
-        melds = [a for a in legal if a.kind in ("chow", "pung", "kong")]
-        if melds and self.rng.random() < 0.7:
-            return self.rng.choice(melds)
-        return self.rng.choice(list(legal))
+from table_bots import WinBot
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import random
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -21,28 +20,7 @@ from parlour.mahjong.session import (
     play_session,
     session_rules_for,
 )
-
-
-class WinBot:
-    """Takes every win, claims melds often, otherwise plays at random."""
-
-    name = "win"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
-        wins = [a for a in legal if a.kind in ("win", "rob")]
-        if wins:
-            return wins[0]
-        melds = [a for a in legal if a.kind in ("chow", "pung", "kong")]
-        if melds and self.rng.random() < 0.7:
-            return self.rng.choice(melds)
-        return self.rng.choice(list(legal))
-
-
-def win_bots(seed: int) -> list[WinBot]:
-    return [WinBot(seed * 10 + i) for i in range(4)]
+from table_bots import win_bots
 
 
 @pytest.fixture(scope="module")

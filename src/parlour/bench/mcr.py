@@ -39,6 +39,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from parlour import score as parlour_score
+from parlour.bench import print_speed_tables
 from parlour.bench.mcr_hands import situations, to_gb
 from parlour.core.errors import ParlourError
 from parlour.mahjong.rules import mcr
@@ -253,43 +254,11 @@ def print_table(rows: Sequence[Row]) -> None:
     """Print the timings, the ratios, the agreement and any skipped peer with rich."""
     import json
 
-    from rich.console import Console
     from rich.markup import escape
-    from rich.table import Table
 
-    console = Console()
-    timing = Table(title="MCR scoring speed (best of the runs, after a warm-up on other hands)")
-    timing.add_column("measurement")
-    timing.add_column("task")
-    timing.add_column("hands", justify="right")
-    timing.add_column("hands/s", justify="right")
-    timing.add_column("µs/hand", justify="right")
-    for r in rows:
-        if r["kind"] != "timing":
-            continue
-        timing.add_row(
-            r["name"],
-            r["task"],
-            f"{r['hands']:,}",
-            f"{r['per_second']:,.0f}",
-            f"{1e6 / r['per_second']:.2f}" if r["per_second"] else "-",
-        )
-    console.print(timing)
-    ratios = [r for r in rows if r["kind"] == "ratio"]
-    if ratios:
-        table = Table(title="Ours / peer (hands per second)")
-        table.add_column("comparison")
-        table.add_column("ratio", justify="right")
-        table.add_column("target", justify="right")
-        table.add_column("")
-        for r in ratios:
-            table.add_row(
-                r["name"],
-                f"{r['ratio']:.2f}x",
-                f">= {r['target']:g}x",
-                "[green]met[/green]" if r["ok"] else "[red]below target[/red]",
-            )
-        console.print(table)
+    console = print_speed_tables(
+        rows, "MCR scoring speed (best of the runs, after a warm-up on other hands)"
+    )
     for r in rows:
         if r["kind"] == "agreement":
             scored = r["hands"] - r["refused"]
@@ -301,5 +270,3 @@ def print_table(rows: Sequence[Row]) -> None:
             )
             for s in r["disagree"]:
                 console.print(f"  differs: {escape(json.dumps(s))}", highlight=False)
-        elif r["kind"] == "skipped":
-            console.print(f"note: {r['note']}", highlight=False)

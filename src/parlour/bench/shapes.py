@@ -33,6 +33,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from parlour.bench import print_speed_tables
 from parlour.mahjong.shapes import (
     decompositions,
     is_complete,
@@ -292,42 +293,4 @@ def run_shapes_bench(hands: int = 20000, seed: int = 1, repeat: int = 3) -> list
 
 def print_table(rows: Sequence[dict[str, Any]]) -> None:
     """Print the timings, the ratios and any skipped peer with rich."""
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console()
-    timing = Table(title="Hand-shape speed (best of the runs, after a warm-up on other hands)")
-    timing.add_column("measurement")
-    timing.add_column("task")
-    timing.add_column("hands", justify="right")
-    timing.add_column("hands/s", justify="right")
-    timing.add_column("µs/hand", justify="right")
-    for r in rows:
-        if r["kind"] != "timing":
-            continue
-        timing.add_row(
-            r["name"],
-            r["task"],
-            f"{r['hands']:,}",
-            f"{r['per_second']:,.0f}",
-            f"{1e6 / r['per_second']:.2f}" if r["per_second"] else "-",
-        )
-    console.print(timing)
-    ratios = [r for r in rows if r["kind"] == "ratio"]
-    if ratios:
-        table = Table(title="Ours / peer (hands per second)")
-        table.add_column("comparison")
-        table.add_column("ratio", justify="right")
-        table.add_column("target", justify="right")
-        table.add_column("")
-        for r in ratios:
-            table.add_row(
-                r["name"],
-                f"{r['ratio']:.2f}x",
-                f">= {r['target']:g}x",
-                "[green]met[/green]" if r["ok"] else "[red]below target[/red]",
-            )
-        console.print(table)
-    for r in rows:
-        if r["kind"] == "skipped":
-            console.print(f"note: {r['note']}", highlight=False)
+    print_speed_tables(rows, "Hand-shape speed (best of the runs, after a warm-up on other hands)")
