@@ -607,8 +607,10 @@ class Table:
         with ``tile`` None, on the tile it just drew? (The shape first, then the score.)"""
         n_melds = len(self.melds[seat])
         if tile is None:
+            if not is_complete_of(self.hands[seat], n_melds):
+                return False  # the shape first: the win context costs more
             tile, how = self._candidate_win(seat)
-            if tile is None or not is_complete_of(self.hands[seat], n_melds):
+            if tile is None:
                 return False
             concealed = list(self.hands[seat])
             concealed.remove(tile)
