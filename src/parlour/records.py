@@ -1,33 +1,44 @@
 """Game records: a session or a single hand as JSON, replayed and validated.
 
-A record holds what determines a game (rule system, options, seed, players and every
-action in order) and what came of it (each hand's result and the standings)::
+A record holds what determines a game (rule system, options, seed, players, how the
+tables ask, and every action in order) and what came of it (each hand's result and the
+standings). Version 2::
 
-    {"format": "parlour-record", "version": 1, "kind": "session", "ruleset": "mcr",
-     "options": {}, "seed": 7, "players": ["A", "B", "C", "D"],
-     "hands": [{"seed": 1234, "dealer": 0, "prevalent": "E", "seating": [0, 1, 2, 3],
-                "actions": [[0, "discard F"], [1, "discard 9s"], ...],
-                "result": {"winner": null, "payments": [0, 0, 0, 0]}}, ...],
+    {"format": "parlour-record", "version": 2, "game": "mahjong", "kind": "session",
+     "ruleset": "mcr", "options": {}, "seed": 7, "players": ["A", "B", "C", "D"],
+     "ask": "everyone",
+     "hands": [{"setup": {"number": 1, "seed": 1234, "seating": [0, 1, 2, 3],
+                          "dealer": 0, "round": 0, "prevailing": "E", "streak": 0,
+                          "flags": {}},
+                "start": "9f2c...", "actions": [[0, "discard F", "41be..."], ...],
+                "result": {"wins": [...], "draw": true, "payments": [0, 0, 0, 0]}}, ...],
      "results": {"scores": [...], "standings": [...], "hands": 16, "complete": true}}
 
-Seats in ``actions``, ``dealer`` and ``result`` are table seats; ``seating`` gives the
-player at each seat. ``kind`` is ``"session"`` (a match, :mod:`parlour.mahjong.session`)
-or ``"hand"`` (one :class:`~parlour.mahjong.table.Table`). Hand and move numbers in
-messages are 1-based (move 1 is a hand's first action).
+Every move carries a digest chained from the one before (``start`` is the deal's): a
+hash of the move and of everything it caused, so :func:`validate` names the first move
+that differs from the replay, even when the changed action is legal. ``ask`` is how the
+tables asked after a discard (``everyone``, or ``able``: only the seats that could act).
+Seats in ``actions``, ``setup`` and ``result`` are table seats; ``seating`` gives the
+player at each seat. Hand and move numbers in messages are 1-based (move 1 is a hand's
+first action). Version-1 records (no digests, one result per hand with a ``winner``)
+are still read, replayed and validated as they were written.
 
 >>> from parlour.mahjong.table import Table
 >>> t = Table(seed=4)
 >>> _ = t.apply(0, t.legal_actions(0)[-1])
 >>> rec = record_of(t)
->>> rec["kind"], rec["hands"][0]["actions"], validate(rec).ok
-('hand', [[0, 'discard C']], True)
->>> rec["hands"][0]["actions"][0] = [0, "discard 3m"]
+>>> rec["kind"], [a[:2] for a in rec["hands"][0]["actions"]], validate(rec).ok
+('hand', [[0, 'discard C']], False)
+>>> print(validate(rec))
+unfinished: hand 1 stops after move 1 (to act: seats 1, 2, 3); the 1 move recorded agrees
+>>> rec["hands"][0]["actions"][0][1] = "discard 3m"
 >>> print(validate(rec))
 hand 1, move 1: seat 0 cannot 'discard 3m': seat 0 holds no 3m to discard
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Callable, Iterator, Mapping
@@ -35,15 +46,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from parlour.core.actions import Action
 from parlour.core.errors import IllegalAction, ParlourError
-from parlour.core.game import Action, Event
+from parlour.core.game import Event
+from parlour.core.match import Setup, standings
 from parlour.mahjong.ruleset import WIND_LETTERS, Ruleset
 from parlour.mahjong.session import Session, SessionRules, make_ruleset, session_rules_for
 from parlour.mahjong.table import Table
 
 FORMAT = "parlour-record"
-VERSION = 1
+VERSION = 2
+VERSIONS = (1, 2)
 KINDS = ("session", "hand")
+ASK = ("everyone", "able")
 
 
 class RecordError(ParlourError, ValueError):
@@ -59,6 +74,35 @@ class RecordError(ParlourError, ValueError):
         if hand is not None:
             where = f"hand {hand}" + (f", move {move}" if move is not None else "") + ": "
         super().__init__(where + message)
+
+
+# -- digests ----------------------------------------------------------------------------
+
+
+def _hash(*parts: str) -> str:
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p.encode())
+        h.update(b"\x1f")
+    return h.hexdigest()[:16]
+
+
+def _events_text(events: list[Event]) -> str:
+    return json.dumps([e.to_json() for e in events], sort_keys=True, separators=(",", ":"))
+
+
+def hand_digests(table: Table) -> tuple[str, list[str]]:
+    """The digest of a hand's deal and of each move after it, chained: each covers the
+    one before, the move and every event it caused (drawn tiles included)."""
+    bounds = [*table.action_events, len(table.events)]
+    start = _hash("parlour-hand", str(table.seed), _events_text(table.events[: bounds[0]]))
+    digests: list[str] = []
+    prev = start
+    for i, (seat, action) in enumerate(table.actions):
+        events = table.events[bounds[i] : bounds[i + 1]]
+        prev = _hash(prev, str(seat), table.format_action(action), _events_text(events))
+        digests.append(prev)
+    return start, digests
 
 
 # -- making records ---------------------------------------------------------------------
@@ -79,50 +123,78 @@ def record_of(game: Session | Table) -> dict[str, Any]:
     raise TypeError(f"record_of takes a Session or a Table, not {type(game).__name__}")
 
 
-def _hand_entry(table: Table, seating: tuple[int, ...] | list[int]) -> dict[str, Any]:
+def _hand_entry(table: Table, setup: Setup) -> dict[str, Any]:
+    start, digests = hand_digests(table)
     return {
-        "seed": table.seed,
-        "dealer": table.dealer,
-        "prevalent": table.prevalent,
-        "seating": list(seating),
-        "actions": [[seat, str(action)] for seat, action in table.actions],
+        "setup": setup.to_json(),
+        "start": start,
+        "actions": [
+            [seat, table.format_action(action), d]
+            for (seat, action), d in zip(table.actions, digests, strict=True)
+        ],
         "result": _plain(table.result()),
     }
+
+
+def _ask(table: Table) -> str:
+    return "everyone" if table.ask_everyone else "able"
 
 
 def _session_record(session: Session) -> dict[str, Any]:
     record: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
+        "game": "mahjong",
         "kind": "session",
         "ruleset": session.ruleset_name,
         "options": _plain(session.options),
         "seed": session.seed,
         "players": list(session.players),
+        "ask": _ask(session.tables[0]),
     }
     if session.rules != session_rules_for(session.ruleset_name):
+        if type(session.rules) is not SessionRules:
+            raise RecordError(
+                "a session with its own SessionRules subclass cannot be recorded by name; "
+                "register its rule system"
+            )
         record["session_rules"] = session.rules.to_json()
     record["hands"] = [
-        _hand_entry(t, setup.seating)
-        for t, setup in zip(session.tables, session.setups, strict=True)
+        _hand_entry(t, setup) for t, setup in zip(session.tables, session.setups, strict=True)
     ]
     record["results"] = _plain(session.results())
     return record
 
 
+def _table_setup(table: Table) -> Setup:
+    return Setup(
+        1,
+        table.seed,
+        tuple(range(table.num_seats)),
+        dealer=table.dealer,
+        prevailing=table.prevalent,
+        streak=table.streak,
+        flags=table.flags,
+    )
+
+
 def _table_record(table: Table) -> dict[str, Any]:
-    if 0 in table.dice:
+    if table.prepared:
         raise RecordError("a table dealt from a prepared deal cannot be recorded by its seed")
+    if table.seed_version != 2:
+        raise RecordError("a table dealt by the version-1 seeds cannot be recorded anew")
     n = table.num_seats
     return {
         "format": FORMAT,
         "version": VERSION,
+        "game": "mahjong",
         "kind": "hand",
         "ruleset": table.rules.name,
         "options": _plain(table.rules.options),
         "seed": table.seed,
         "players": [f"seat {s}" for s in range(n)],
-        "hands": [_hand_entry(table, list(range(n)))],
+        "ask": _ask(table),
+        "hands": [_hand_entry(table, _table_setup(table))],
         "results": _table_results(table),
     }
 
@@ -131,15 +203,9 @@ def _table_results(table: Table) -> dict[str, Any]:
     result = table.result()
     n = table.num_seats
     scores = list(result["payments"]) if result else [0] * n
-    order = sorted(range(n), key=lambda p: (-scores[p], p))
-    standings: list[dict[str, Any]] = []
-    for i, p in enumerate(order):
-        tied = i and scores[p] == scores[order[i - 1]]
-        rank = standings[-1]["rank"] if tied else i + 1
-        standings.append({"player": p, "name": f"seat {p}", "score": scores[p], "rank": rank})
     return {
         "scores": scores,
-        "standings": standings,
+        "standings": standings(scores, [f"seat {p}" for p in range(n)]),
         "hands": int(result is not None),
         "complete": result is not None,
     }
@@ -197,18 +263,42 @@ def write_record(path: str | os.PathLike[str], record: Mapping[str, Any]) -> Non
     os.replace(tmp, target)
 
 
+def read_text(path: str | os.PathLike[str]) -> str:
+    """The text of a record file, or :class:`RecordError` saying why it cannot be read
+    (missing, not a file, not UTF-8)."""
+    name = os.fspath(path)
+    try:
+        data = Path(path).read_bytes()
+    except IsADirectoryError:
+        raise RecordError(f"cannot read {name}: it is a directory") from None
+    except OSError as e:
+        raise RecordError(f"cannot read {name}: {e.strerror or e}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RecordError(
+            f"{name} is not UTF-8 text (byte 0x{data[e.start]:02x} at position {e.start})"
+        ) from None
+
+
 def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Read a record written by :func:`write_record`; raise :class:`RecordError` if the
-    file cannot be read, is not JSON or is not a well-formed record (it does not replay
-    the actions: see :func:`validate`)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise RecordError(f"cannot read {os.fspath(path)}: {e.strerror or e}") from e
-    except UnicodeDecodeError as e:
-        raise RecordError(f"{os.fspath(path)} is not a text file: {e.reason}") from e
-    record = loads_record(text, name=os.fspath(path))
-    return record
+    file cannot be read, is empty, is not JSON or is not a well-formed record (it does
+    not replay the actions: see :func:`validate`)."""
+    name = os.fspath(path)
+    text = read_text(path)
+    if not text.strip():
+        raise RecordError(f"{name} is empty")
+    return loads_record(text, name=name)
+
+
+def read_records(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
+    """Every record of a ``.jsonl`` file (one per line; blank lines skipped)."""
+    name = os.fspath(path)
+    lines = [(n, line) for n, line in enumerate(read_text(path).splitlines(), 1) if line.strip()]
+    if not lines:
+        raise RecordError(f"{name} holds no records (it is empty)")
+    return [loads_record(line, name=f"{name} line {n}") for n, line in lines]
 
 
 def loads_record(text: str, *, name: str = "the record") -> dict[str, Any]:
@@ -225,6 +315,8 @@ def loads_record(text: str, *, name: str = "the record") -> dict[str, Any]:
         raise RecordError(
             f"{name} is not JSON: {e.msg}: line {e.lineno} column {e.colno}"
         ) from None
+    except RecursionError:
+        raise RecordError(f"{name} is nested too deeply to be a record") from None
     check_record(record)
     return record  # type: ignore[no-any-return]
 
@@ -240,11 +332,11 @@ def check_record(record: Any) -> None:
     """Raise :class:`RecordError` unless ``record`` is a well-formed record (its form
     only: fields, types, version).
 
-    >>> check_record({"format": "parlour-record", "version": 2})
+    >>> check_record({"format": "parlour-record", "version": 3})
     Traceback (most recent call last):
     ...
-    parlour.records.RecordError: record version 2 is not supported (this parlour reads version 1)
-    >>> check_record({"format": "parlour-record", "version": 1, "ruleset": "mcr", "seed": 1})
+    parlour.records.RecordError: record version 3 is not supported (this parlour reads versions 1 and 2)
+    >>> check_record({"format": "parlour-record", "version": 2, "ruleset": "mcr", "seed": 1})
     Traceback (most recent call last):
     ...
     parlour.records.RecordError: the record has no 'hands'
@@ -258,9 +350,9 @@ def check_record(record: Any) -> None:
     if "version" not in record:
         raise RecordError("the record has no 'version'")
     version = record["version"]
-    if version != VERSION or not _is_int(version):
+    if not _is_int(version) or version not in VERSIONS:
         raise RecordError(
-            f"record version {version!r} is not supported (this parlour reads version {VERSION})"
+            f"record version {version!r} is not supported (this parlour reads versions 1 and 2)"
         )
     for key in ("ruleset", "seed", "hands"):
         if key not in record:
@@ -268,6 +360,10 @@ def check_record(record: Any) -> None:
     kind = record.get("kind", "session")
     if kind not in KINDS:
         raise RecordError(f"kind must be 'session' or 'hand', not {kind!r}")
+    if record.get("game", "mahjong") != "mahjong":
+        raise RecordError(f"this parlour replays mahjong records, not {record['game']!r}")
+    if record.get("ask", "everyone") not in ASK:
+        raise RecordError(f"ask must be 'everyone' or 'able', not {record['ask']!r}")
     if not isinstance(record["ruleset"], str):
         raise RecordError(f"ruleset must be a name such as 'mcr', not {record['ruleset']!r}")
     if not _is_int(record["seed"]):
@@ -290,10 +386,58 @@ def check_record(record: Any) -> None:
     if kind == "hand" and len(hands) != 1:
         raise RecordError(f"a hand record holds exactly one hand, not {len(hands)}")
     for h, entry in enumerate(hands, start=1):
-        _check_hand(entry, h)
+        if version == 1:
+            _check_hand_v1(entry, h)
+        else:
+            _check_hand(entry, h)
+
+
+def _check_actions(entry: Mapping[str, Any], h: int, width: int) -> None:
+    actions = entry["actions"]
+    if not isinstance(actions, list):
+        raise RecordError(f"actions must be a list, not {type(actions).__name__}", h)
+    example = "[0, 'discard 4p']" if width == 2 else "[0, 'discard 4p', '<digest>']"
+    for m, item in enumerate(actions, start=1):
+        if not (
+            isinstance(item, list)
+            and len(item) == width
+            and _is_int(item[0])
+            and all(isinstance(x, str) for x in item[1:])
+        ):
+            raise RecordError(f"an action is {example}, not {item!r}", h, m)
+    result = entry.get("result")
+    if result is not None and not isinstance(result, dict):
+        raise RecordError(f"result must be an object or null, not {result!r}", h)
 
 
 def _check_hand(entry: Any, h: int) -> None:
+    if not isinstance(entry, dict):
+        raise RecordError(f"a hand is an object, not {type(entry).__name__}", h)
+    for key in ("setup", "start", "actions"):
+        if key not in entry:
+            raise RecordError(f"the hand has no {key!r}", h)
+    setup = entry["setup"]
+    if not isinstance(setup, dict):
+        raise RecordError(f"setup must be an object, not {setup!r}", h)
+    for key, ok, what in (
+        ("number", _is_int, "a whole number"),
+        ("seed", _is_int, "a whole number"),
+        ("dealer", _is_int, "a seat number"),
+        ("round", _is_int, "a whole number"),
+        ("streak", _is_int, "a whole number"),
+        ("seating", lambda v: isinstance(v, list) and all(_is_int(x) for x in v), "seats"),
+        ("flags", lambda v: isinstance(v, dict), "an object"),
+    ):
+        if key not in setup:
+            raise RecordError(f"the setup has no {key!r}", h)
+        if not ok(setup[key]):
+            raise RecordError(f"setup {key} must be {what}, not {setup[key]!r}", h)
+    if not isinstance(entry["start"], str):
+        raise RecordError(f"start must be a digest, not {entry['start']!r}", h)
+    _check_actions(entry, h, 3)
+
+
+def _check_hand_v1(entry: Any, h: int) -> None:
     if not isinstance(entry, dict):
         raise RecordError(f"a hand is an object, not {type(entry).__name__}", h)
     for key in ("seed", "dealer", "prevalent", "actions"):
@@ -310,22 +454,7 @@ def _check_hand(entry: Any, h: int) -> None:
         not isinstance(seating, list) or sorted(seating) != list(range(len(seating)))
     ):
         raise RecordError(f"seating must list each player's number once, not {seating!r}", h)
-    actions = entry["actions"]
-    if not isinstance(actions, list):
-        raise RecordError(f"actions must be a list, not {type(actions).__name__}", h)
-    for m, item in enumerate(actions, start=1):
-        if not (
-            isinstance(item, list)
-            and len(item) == 2
-            and _is_int(item[0])
-            and isinstance(item[1], str)
-        ):
-            raise RecordError(
-                f"an action is [seat, text] such as [0, 'discard 4p'], not {item!r}", h, m
-            )
-    result = entry.get("result")
-    if result is not None and not isinstance(result, dict):
-        raise RecordError(f"result must be an object or null, not {result!r}", h)
+    _check_actions(entry, h, 2)
 
 
 # -- replaying --------------------------------------------------------------------------
@@ -349,11 +478,33 @@ def _ruleset_of(record: Mapping[str, Any]) -> Ruleset:
         raise RecordError(f"cannot set up the rule system: {e}") from e
 
 
-def _parse(seat: int, text: str, h: int, m: int) -> Action:
+def _ask_everyone(record: Mapping[str, Any]) -> bool:
+    if record["version"] == 1:
+        return False  # version 1 asked only the seats that could act
+    return record.get("ask", "everyone") == "everyone"
+
+
+def _parse(table: Table, seat: int, text: str, h: int, m: int) -> Action:
     try:
-        return Action.parse(text)
+        return table.parse_action(text)
     except ParlourError as e:
         raise RecordError(f"seat {seat}: cannot read the action {text!r}: {e}", h, m) from e
+
+
+def _hand_table(record: Mapping[str, Any], ruleset: Ruleset, entry: Mapping[str, Any]) -> Table:
+    """The table of one hand of a hand record, dealt as the record says."""
+    v1 = record["version"] == 1
+    setup = entry if v1 else entry["setup"]
+    return Table(
+        ruleset,
+        seed=setup["seed"],
+        dealer=setup["dealer"],
+        prevalent=setup["prevalent"] if v1 else (setup.get("prevailing") or "E"),
+        streak=0 if v1 else setup["streak"],
+        flags=None if v1 else dict(setup["flags"]),
+        ask_everyone=_ask_everyone(record),
+        seed_version=1 if v1 else 2,
+    )
 
 
 def replay(record: Mapping[str, Any]) -> Iterator[ReplayStep]:
@@ -366,20 +517,22 @@ def replay(record: Mapping[str, Any]) -> Iterator[ReplayStep]:
     >>> _ = t.apply(0, t.legal_actions(0)[-1])
     >>> [(s.hand, s.move, str(s.action), [e.kind for e in s.events][:2])
     ...  for s in replay(record_of(t))]
-    [(1, 0, 'None', ['dice', 'deal']), (1, 1, 'discard C', ['discard', 'draw'])]
+    [(1, 0, 'None', ['dice', 'deal']), (1, 1, 'discard C', ['discard'])]
     """
     check_record(record)
+    if record.get("kind", "session") == "session":
+        yield from _replay_session(record)
+        return
     ruleset = _ruleset_of(record)
     for h, entry in enumerate(record["hands"], start=1):
         try:
-            table = Table(
-                ruleset, seed=entry["seed"], dealer=entry["dealer"], prevalent=entry["prevalent"]
-            )
+            table = _hand_table(record, ruleset, entry)
         except (ParlourError, ValueError) as e:
             raise RecordError(f"cannot deal the hand: {e}", h) from e
         yield ReplayStep(h, 0, None, None, list(table.events))
-        for m, (seat, text) in enumerate(entry["actions"], start=1):
-            action = _parse(seat, text, h, m)
+        for m, item in enumerate(entry["actions"], start=1):
+            seat, text = item[0], item[1]
+            action = _parse(table, seat, text, h, m)
             try:
                 events = table.apply(seat, action)
             except IllegalAction as e:
@@ -387,14 +540,35 @@ def replay(record: Mapping[str, Any]) -> Iterator[ReplayStep]:
             yield ReplayStep(h, m, seat, action, events)
 
 
+def _replay_session(record: Mapping[str, Any]) -> Iterator[ReplayStep]:
+    session = _new_session(record)
+    for h, entry in enumerate(record["hands"], start=1):
+        if session.is_over():
+            raise RecordError(f"the session is over after {h - 1} hands", h)
+        table = session.current_table()
+        yield ReplayStep(h, 0, None, None, list(table.events))
+        for m, item in enumerate(entry["actions"], start=1):
+            seat, text = item[0], item[1]
+            if table.is_over():
+                raise RecordError(f"seat {seat} cannot {text!r}: the hand is already over", h, m)
+            action = _parse(table, seat, text, h, m)
+            start = len(table.events)
+            try:
+                session.apply(seat, action)
+            except IllegalAction as e:
+                raise RecordError(f"seat {seat} cannot {text!r}: {e}", h, m) from e
+            yield ReplayStep(h, m, seat, action, table.events[start:])
+
+
 # -- validating -------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class Report:
-    """What :func:`validate` found: ``ok``, or the first discrepancy (``message``, with
-    its ``hand`` and ``move`` numbers when it has them); ``hands`` and ``moves`` count
-    what was replayed."""
+    """What :func:`validate` found: ``ok`` (every move and score agrees and the game is
+    complete), or ``unfinished`` (every move recorded agrees, but the game goes on), or
+    the first discrepancy (``message``, with its ``hand`` and ``move`` numbers when it has
+    them); ``hands`` and ``moves`` count what was replayed."""
 
     ok: bool
     message: str
@@ -402,6 +576,7 @@ class Report:
     move: int | None = None
     hands: int = 0
     moves: int = 0
+    unfinished: bool = False
 
     def __bool__(self) -> bool:
         return self.ok
@@ -416,8 +591,25 @@ class _Mismatch(Exception):
         self.message, self.hand, self.move = message, hand, move
 
 
+class _Unfinished(Exception):
+    def __init__(self, message: str, hands: int, moves: int) -> None:
+        super().__init__(message)
+        self.message, self.hands, self.moves = message, hands, moves
+
+
 # the result fields compared first, in this order (then any others)
-_RESULT_KEYS = ("winner", "self_drawn", "discarder", "tile", "total", "payments", "patterns")
+_RESULT_KEYS = (
+    "winner",
+    "wins",
+    "draw",
+    "self_drawn",
+    "discarder",
+    "tile",
+    "total",
+    "transfers",
+    "payments",
+    "patterns",
+)
 
 
 def _compare_results(recorded: Mapping[str, Any], replayed: Mapping[str, Any]) -> str | None:
@@ -436,19 +628,40 @@ def _show(value: Any) -> str:
     return "none" if value is None else json.dumps(value, ensure_ascii=False)
 
 
+def result_v1(result: Mapping[str, Any]) -> dict[str, Any]:
+    """A version-2 hand result in the shape version 1 recorded (one winner).
+
+    >>> result_v1({"wins": [], "draw": True, "payments": [0, 0, 0, 0]})
+    {'winner': None, 'payments': [0, 0, 0, 0]}
+    """
+    wins = result.get("wins") or []
+    if not wins:
+        return {"winner": None, "payments": list(result["payments"])}
+    w = wins[0]
+    return {
+        "winner": w["seat"],
+        "tile": w["tile"],
+        "self_drawn": w["self_drawn"],
+        "discarder": w["discarder"],
+        "total": w["total"],
+        "patterns": w["patterns"],
+        "payments": list(result["payments"]),
+    }
+
+
 def validate(record: Any) -> Report:
-    """Replay ``record`` and check everything it claims: its form, each hand's seed,
-    dealer, wind and seating (for a session, as the session's rules give them), each
-    action's legality, each hand's result and the standings. Reports the first
-    discrepancy, or ok.
+    """Replay ``record`` and check everything it claims: its form, each hand's setup
+    (for a session, as the session's rules give it), each action's legality and digest,
+    each hand's result and the standings. Reports the first discrepancy, that the game
+    is unfinished, or ok.
 
     >>> from parlour.mahjong.session import Session
     >>> rec = record_of(Session(seed=2))
     >>> print(validate(rec))
-    ok: 1 hand, 0 moves replayed; results match
-    >>> rec["hands"][0]["dealer"] = 1
+    unfinished: hand 1 stops after move 0 (to act: seat 0); the 0 moves recorded agree
+    >>> rec["hands"][0]["setup"]["dealer"] = 1
     >>> print(validate(rec))
-    hand 1: recorded dealer 1, the session's dealer is seat 0
+    hand 1: recorded setup dealer 1, the session's is 0
     """
     hands = moves = 0
     try:
@@ -464,6 +677,8 @@ def validate(record: Any) -> Report:
         if e.hand is not None:
             where = f"hand {e.hand}" + (f", move {e.move}" if e.move is not None else "") + ": "
         return Report(False, where + e.message, e.hand, e.move)
+    except _Unfinished as e:
+        return Report(False, e.message, hands=e.hands, moves=e.moves, unfinished=True)
     plural = "" if hands == 1 else "s"
     message = f"ok: {hands} hand{plural}, {moves} moves replayed; results match"
     return Report(True, message, hands=hands, moves=moves)
@@ -471,21 +686,41 @@ def validate(record: Any) -> Report:
 
 def _validate_hand(record: Mapping[str, Any]) -> tuple[int, int]:
     entry = record["hands"][0]
+    if record["version"] != 1:
+        setup = entry["setup"]
+        if setup["number"] != 1 or setup["seating"] != list(range(len(setup["seating"]))):
+            raise _Mismatch("a hand record's setup is hand 1 with every player at their seat", 1)
     try:
-        table = Table(
-            _ruleset_of(record),
-            seed=entry["seed"],
-            dealer=entry["dealer"],
-            prevalent=entry["prevalent"],
-        )
+        table = _hand_table(record, _ruleset_of(record), entry)
     except (ParlourError, ValueError) as e:
         raise RecordError(f"cannot deal the hand: {e}", 1) from e
-    moves = _apply_actions(table.apply, table, entry, 1)
-    _check_end(table, entry, 1, last=True)
+    moves = _apply_actions(table.apply, table, record, entry, 1)
+    if not table.is_over():
+        _unfinished(table, entry, 1, moves, moves)
+    _check_end(table, record, entry, 1)
     recorded = record.get("results")
-    if recorded is not None:
-        _compare_standings(recorded, _plain(_table_results(table)))
+    if recorded is None:
+        raise _Mismatch("the record ends without its results")
+    _compare_standings(recorded, _plain(_table_results(table)))
     return 1, moves
+
+
+def _unfinished(table: Table, entry: Mapping[str, Any], h: int, m: int, total: int) -> None:
+    if entry.get("result") is not None:
+        raise _Mismatch(
+            "the record ends before the hand does, but gives a result",
+            h,
+            len(entry["actions"]) + 1,
+        )
+    seats = table.to_act()
+    who = ("seat " if len(seats) == 1 else "seats ") + ", ".join(map(str, seats))
+    agree = "agrees" if total == 1 else "agree"
+    raise _Unfinished(
+        f"unfinished: hand {h} stops after move {m} (to act: {who}); "
+        f"the {total} move{'' if total == 1 else 's'} recorded {agree}",
+        h,
+        total,
+    )
 
 
 def _new_session(record: Mapping[str, Any]) -> Session:
@@ -493,84 +728,125 @@ def _new_session(record: Mapping[str, Any]) -> Session:
         rules = (
             SessionRules.from_json(record["session_rules"]) if "session_rules" in record else None
         )
-        return Session(
+        session = Session(
             record["ruleset"],
             record.get("options") or {},
             seed=record["seed"],
             players=record.get("players"),
             rules=rules,
+            ask_everyone=_ask_everyone(record),
         )
     except (ParlourError, ValueError, TypeError) as e:
         raise RecordError(f"cannot set up the session: {e}") from e
+    # hand seeds are never negative, so version-1 sessions deal as they were dealt
+    return session
 
 
 def _apply_actions(
-    apply: Callable[[int, Action], Any], table: Table, entry: Mapping[str, Any], h: int
+    apply: Callable[[int, Action], Any],
+    table: Table,
+    record: Mapping[str, Any],
+    entry: Mapping[str, Any],
+    h: int,
 ) -> int:
     """Apply a hand's recorded actions through ``apply`` (the table's or the session's),
-    stopping at the first one that does not fit ``table``."""
-    for m, (seat, text) in enumerate(entry["actions"], start=1):
+    stopping at the first one that does not fit ``table`` or whose digest differs."""
+    v2 = record["version"] != 1
+    if v2:
+        start, _ = hand_digests(table)
+        if entry["start"] != start:
+            raise _Mismatch(
+                "the deal differs from the replay (the start digest does not match)", h
+            )
+        prev = start
+    for m, item in enumerate(entry["actions"], start=1):
+        seat, text = item[0], item[1]
         if table.is_over():
             raise _Mismatch(f"seat {seat} cannot {text!r}: the hand is already over", h, m)
-        action = _parse(seat, text, h, m)
+        action = _parse(table, seat, text, h, m)
+        begin = len(table.events)
         try:
             apply(seat, action)
         except IllegalAction as e:
             raise _Mismatch(f"seat {seat} cannot {text!r}: {e}", h, m) from e
+        if v2:
+            events = table.events[begin:]
+            prev = _hash(prev, str(seat), table.format_action(action), _events_text(events))
+            if item[2] != prev:
+                raise _Mismatch(
+                    f"the record differs from the replay at this move (seat {seat} {text!r}: "
+                    f"recorded digest {item[2]}, replay {prev})",
+                    h,
+                    m,
+                )
     return len(entry["actions"])
 
 
-def _walk_session(record: Mapping[str, Any], *, check: bool) -> tuple[Session, int]:
-    """Replay a session record through a :class:`Session`; with ``check``, compare
-    every hand's setup and result and the standings with the record."""
+def _setup_of(record: Mapping[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
+    if record["version"] == 1:
+        return {
+            "seed": entry["seed"],
+            "prevailing": entry["prevalent"],
+            "dealer": entry["dealer"],
+            "seating": entry.get("seating"),
+        }
+    return dict(entry["setup"])
+
+
+def _validate_session(record: Mapping[str, Any]) -> tuple[int, int]:
     session = _new_session(record)
     entries = record["hands"]
+    if not entries:
+        raise _Mismatch("the record holds no hands")
     moves = 0
     for h, entry in enumerate(entries, start=1):
         if h > 1 and session.is_over():
             raise _Mismatch(f"the session is over after {h - 1} hands", h)
         table = session.current_table()
-        setup = session.setup
-        for key, want, what in (
-            ("seed", setup.seed, "seed"),
-            ("prevalent", setup.prevalent, "prevailing wind"),
-            ("dealer", setup.dealer, "dealer"),
-            ("seating", list(setup.seating), "seating"),
-        ):
-            got = entry.get(key, want)
-            if got != want:
-                seat = "seat " if key == "dealer" else ""
+        want = session.setup.to_json()
+        got = _setup_of(record, entry)
+        for key in ("number", "seed", "prevailing", "dealer", "seating", "round", "streak", "flags"):
+            if key not in got or (key == "seating" and got[key] is None):
+                continue
+            if got[key] != want[key]:
                 raise _Mismatch(
-                    f"recorded {key} {_show(got)}, the session's {what} is {seat}{_show(want)}", h
+                    f"recorded setup {key} {_show(got[key])}, the session's is {_show(want[key])}",
+                    h,
                 )
-        moves += _apply_actions(session.apply, table, entry, h)
-        last = h == len(entries)
-        if check:
-            _check_end(table, entry, h, last=last)
-        elif not last and not table.is_over():
-            raise _Mismatch("the record ends before the hand does", h, len(entry["actions"]) + 1)
-    if check and record.get("results") is not None:
-        _compare_standings(record["results"], _plain(session.results()))
-    return session, moves
-
-
-def _validate_session(record: Mapping[str, Any]) -> tuple[int, int]:
-    _, moves = _walk_session(record, check=True)
-    return len(record["hands"]), moves
-
-
-def _check_end(table: Table, entry: Mapping[str, Any], h: int, *, last: bool) -> None:
-    recorded = entry.get("result")
-    if not table.is_over():
-        if recorded is not None or not last:
-            who = ", ".join(str(s) for s in table.to_act())
+        if got.get("resting", []) != want.get("resting", []):
             raise _Mismatch(
-                f"the record ends before the hand does (seats to act: {who})",
+                f"recorded setup resting {_show(got.get('resting'))}, "
+                f"the session's is {_show(want.get('resting', []))}",
                 h,
-                len(entry["actions"]) + 1,
             )
-        return  # a hand in progress, recorded as such
-    replayed = _plain(table.result())
+        done = _apply_actions(session.apply, table, record, entry, h)
+        moves += done
+        if not table.is_over():
+            if h != len(entries):
+                raise _Mismatch("the record ends before the hand does", h, done + 1)
+            _unfinished(table, entry, h, done, moves)
+        _check_end(table, record, entry, h)
+    if not session.is_over():
+        raise _Unfinished(
+            f"unfinished: the match goes on after hand {len(entries)}; "
+            f"the {len(entries)} hands and {moves} moves recorded agree",
+            len(entries),
+            moves,
+        )
+    recorded = record.get("results")
+    if recorded is None:
+        raise _Mismatch("the record ends without its results (standings)")
+    _compare_standings(recorded, _plain(session.results()))
+    return len(entries), moves
+
+
+def _check_end(
+    table: Table, record: Mapping[str, Any], entry: Mapping[str, Any], h: int
+) -> None:
+    recorded = entry.get("result")
+    result = table.result()
+    assert result is not None
+    replayed = _plain(result_v1(result) if record["version"] == 1 else result)
     if recorded is None:
         raise _Mismatch(f"the hand ends but no result is recorded (replay: {_show(replayed)})", h)
     diff = _compare_results(recorded, replayed)
@@ -591,8 +867,8 @@ def _compare_standings(recorded: Mapping[str, Any], replayed: Mapping[str, Any])
 
 def session_of(record: Mapping[str, Any]) -> Session:
     """The session a session record replays to (to show its standings or play on from
-    it). Raises :class:`RecordError` at the first action the rules refuse or a hand
-    that does not match the session's; recorded results are not compared (see
+    it). Raises :class:`RecordError` at the first action the rules refuse or a move
+    that does not match the record; recorded results are not compared (see
     :func:`validate`).
 
     >>> from parlour.mahjong.session import Session
@@ -602,10 +878,18 @@ def session_of(record: Mapping[str, Any]) -> Session:
     check_record(record)
     if record.get("kind", "session") != "session":
         raise RecordError("a hand record holds no session; replay it with replay()")
-    try:
-        session, _ = _walk_session(record, check=False)
-    except _Mismatch as e:
-        raise RecordError(e.message, e.hand, e.move) from None
+    session = _new_session(record)
+    entries = record["hands"]
+    for h, entry in enumerate(entries, start=1):
+        if h > 1 and session.is_over():
+            raise RecordError(f"the session is over after {h - 1} hands", h)
+        table = session.current_table()
+        try:
+            done = _apply_actions(session.apply, table, record, entry, h)
+        except _Mismatch as e:
+            raise RecordError(e.message, e.hand, e.move) from None
+        if not table.is_over() and h != len(entries):
+            raise RecordError("the record ends before the hand does", h, done + 1)
     return session
 
 
@@ -617,10 +901,14 @@ __all__ = [
     "Report",
     "check_record",
     "dumps_record",
+    "hand_digests",
     "loads_record",
     "read_record",
+    "read_records",
+    "read_text",
     "record_of",
     "replay",
+    "result_v1",
     "session_of",
     "validate",
     "write_record",

@@ -45,3 +45,7 @@ class InvalidHand(ParlourError, ValueError):
 
 class IllegalAction(ParlourError):
     """An action that the rules do not allow in the current state."""
+
+
+class InvalidSeat(IllegalAction, ValueError):
+    """A seat that is not a seat of the table (a float, a bool, a number out of range)."""

@@ -6,92 +6,86 @@ A game is a state machine over numbered seats. At any moment some seats are to a
 action)`` changes the state and returns the events it caused. Events are addressed to
 everyone or to one seat; ``observation(seat)`` is what that seat may see. A game is
 fully determined by its rules, options, seed and the actions applied, so a record of
-those replays it exactly.
+those replays it exactly. Every game also has a fixed integer encoding of its actions
+(``action_space_size``, ``encode``, ``decode``) and their text form (``format_action``,
+``parse_action``).
 
->>> a = Action("discard", 12)
->>> str(a), Action.parse("discard 4p") == a
-('discard 4p', True)
+>>> e = Event("discard", 0, {"tile": "4p", "melds": ["[EEE]"]})
+>>> e.to_json()
+{'kind': 'discard', 'seat': 0, 'tile': '4p', 'melds': ['[EEE]']}
+>>> e.data["melds"]
+('[EEE]',)
+>>> check_seat(2.0, 4)
+Traceback (most recent call last):
+...
+parlour.core.errors.InvalidSeat: a seat is a whole number 0-3, not 2.0
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
-from typing import Any, NamedTuple, Protocol
+from types import MappingProxyType
+from typing import Any, Protocol
 
-from parlour.core.errors import NotationError
-
-# Action kinds whose argument is a tile (written in tile notation), and all kinds.
-_TILE_KINDS = frozenset(
-    ("discard", "chow", "pung", "kong", "concealed_kong", "added_kong", "win", "rob")
-)
-_KINDS = _TILE_KINDS | {"pass"}
+from parlour.core.actions import Action
+from parlour.core.errors import InvalidSeat
 
 
-class Action(NamedTuple):
-    """One decision of one seat: ``kind`` and, for most kinds, a tile.
-
-    Mahjong kinds: ``discard T``; on another seat's discard ``chow T`` (T the lowest tile
-    of the chow), ``pung T``, ``kong T``, ``win T`` or ``pass``; on one's own turn
-    ``concealed_kong T``, ``added_kong T`` or ``win`` (self-drawn); on an added kong
-    ``rob T`` or ``pass``.
-    """
-
-    kind: str
-    tile: int | None = None
-
-    def __str__(self) -> str:
-        if self.tile is None:
-            return self.kind
-        return f"{self.kind} {_tile_names()[self.tile]}"
-
-    @classmethod
-    def parse(cls, text: str) -> Action:
-        """Read an action written as ``str(action)`` does (``"discard 4p"``, ``"pass"``)."""
-        if not isinstance(text, str):
-            raise NotationError(f"an action must be text such as 'discard 4p', not {text!r}")
-        parts = text.split()
-        if not parts:
-            raise NotationError("empty action", text)
-        kind = parts[0].lower()
-        if kind not in _KINDS:
-            raise NotationError(
-                f"unknown action {parts[0]!r}",
-                text,
-                0,
-                detail=f"actions: {', '.join(sorted(_KINDS))}",
-            )
-        if len(parts) == 1:
-            return cls(kind)
-        if len(parts) != 2 or kind not in _TILE_KINDS:
-            raise NotationError(
-                f"cannot read the action {text!r}", text, detail="write e.g. 'discard 4p' or 'pass'"
-            )
-        from parlour.mahjong.tiles import parse_tiles
-
-        tiles = parse_tiles(parts[1])
-        if len(tiles) != 1:
-            raise NotationError("an action names exactly one tile", text, len(parts[0]) + 1)
-        return cls(kind, tiles[0])
+def check_seat(seat: Any, num_seats: int) -> int:
+    """``seat`` as a plain int if it is a seat of a table of ``num_seats``; integer
+    types such as numpy's are accepted, bools, floats and anything out of range raise
+    :class:`~parlour.core.errors.InvalidSeat` (an ``IllegalAction``)."""
+    if not isinstance(seat, bool) and not isinstance(seat, float):
+        try:
+            s = operator.index(seat)
+        except TypeError:
+            pass
+        else:
+            if 0 <= s < num_seats:
+                return s
+    raise InvalidSeat(f"a seat is a whole number 0-{num_seats - 1}, not {seat!r}")
 
 
-@cache
-def _tile_names() -> tuple[str, ...]:
-    from parlour.mahjong.tiles import NUM_TILES, tile_name
+def freeze(value: Any) -> Any:
+    """``value`` made read-only all the way down: dicts become read-only mappings and
+    lists tuples (so an event or observation handed to one seat cannot be edited into
+    what another sees)."""
+    if isinstance(value, dict | MappingProxyType):
+        return MappingProxyType({k: freeze(v) for k, v in value.items()})
+    if isinstance(value, list | tuple):
+        return tuple(freeze(v) for v in value)
+    return value
 
-    return tuple(tile_name(t) for t in range(NUM_TILES))
+
+def thaw(value: Any) -> Any:
+    """The plain JSON form of a frozen value (mappings as dicts, tuples as lists)."""
+    if isinstance(value, Mapping):
+        return {k: thaw(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [thaw(v) for v in value]
+    return value
+
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened. ``to`` is None for an event everyone sees, or the one
-    seat that sees it (a drawn tile)."""
+    seat that sees it (a drawn tile). ``data`` is read-only."""
 
     kind: str
     seat: int | None = None
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
     to: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.data:
+            object.__setattr__(self, "data", freeze(self.data))
+        elif type(self.data) is not MappingProxyType:
+            object.__setattr__(self, "data", _EMPTY)
 
     def visible_to(self, seat: int) -> bool:
         return self.to is None or self.to == seat
@@ -100,7 +94,8 @@ class Event:
         out: dict[str, Any] = {"kind": self.kind}
         if self.seat is not None:
             out["seat"] = self.seat
-        out.update(self.data)
+        for k, v in self.data.items():
+            out[k] = thaw(v)
         if self.to is not None:
             out["to"] = self.to
         return out
@@ -112,7 +107,7 @@ class Game(Protocol):
     num_seats: int
 
     def to_act(self) -> tuple[int, ...]:
-        """The seats that have a decision to make now (several at once for claims)."""
+        """The seats that have a decision to make now (several at once in a window)."""
         ...
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -121,15 +116,40 @@ class Game(Protocol):
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply one seat's action; raise ``IllegalAction`` (changing nothing) if the rules
-        do not allow it."""
+        do not allow it or it is malformed."""
         ...
 
     def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see: never another seat's concealed tiles or the wall."""
+        """What ``seat`` may see, as a fresh dict: never another seat's concealed tiles,
+        the wall or the seed."""
         ...
 
     def is_over(self) -> bool: ...
 
     def result(self) -> dict[str, Any] | None:
-        """The outcome once over (winner, score, payments per seat), else None."""
+        """The outcome once over (payments per seat and what the game adds), else None."""
         ...
+
+    @property
+    def action_space_size(self) -> int:
+        """How many actions the game's fixed encoding has."""
+        ...
+
+    def encode(self, action: Action) -> int:
+        """The index of ``action`` in the game's fixed encoding."""
+        ...
+
+    def decode(self, index: int) -> Action:
+        """The action at ``index`` of the game's fixed encoding."""
+        ...
+
+    def format_action(self, action: Action) -> str:
+        """The text of ``action`` (``"discard 4p"``)."""
+        ...
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action from its text; ``NotationError`` if it cannot be read."""
+        ...
+
+
+__all__ = ["Action", "Event", "Game", "check_seat", "freeze", "thaw"]

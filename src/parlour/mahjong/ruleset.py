@@ -1,29 +1,69 @@
-"""The rules a table asks about: one class per rule system, overriding a few hooks.
+"""The rules a table asks: one class per rule system, declaring data and overriding hooks.
 
-:class:`Ruleset` holds what most rulebooks share (four seats, 13-tile hands, a wall of
-stacks broken by dice, chows only from the left, win over pung and kong over chow); a
-rule system subclasses it and overrides what its rulebook changes. The table
+:class:`Ruleset` holds what most rulebooks share (four seats named by the winds, 13-tile
+hands, four walls of 18 stacks broken by two throws, chows only from the left, win over
+pung and kong over chow, one winner, the nearest in turn order) as *data* (tile set,
+:class:`~parlour.mahjong.wall.WallRules`, seat names, win shapes, the action kinds it
+adds, its options) and *hooks* the table calls at each decision point. A rule system
+subclasses it and overrides what its rulebook changes; the table
 (:mod:`parlour.mahjong.table`) never tests a rule system's name.
+
+The hooks, by moment of the hand:
+
+* the deal: :meth:`build_wall`, :meth:`is_bonus`, :meth:`new_state` (the ruleset's own
+  per-hand state, kept by the table), :meth:`after_deal` (an indicator turned up with the
+  table's seeded generator, an exchange or an ordered window opened);
+* what may be done: :meth:`allows` (one filter over everything the shared procedure
+  offers), :meth:`special_actions` and :meth:`apply_special` (moves the shared procedure
+  does not know), :meth:`declare` (a discard that carries a declaration),
+  :meth:`unclaimable`, :meth:`may_chow`, :meth:`claim_wilds`;
+* who gets a discard: :meth:`claim_rank`, :meth:`win_order`, :attr:`several_winners`;
+* winning: :attr:`win_shapes`, :attr:`special_shapes`, :meth:`wild_rules`,
+  :meth:`score` (a pure valuation of a hand), :meth:`score_win` (a win at the table);
+* paying: :meth:`settle` (a win), :meth:`kong_payments` (paid when a kong stands),
+  :meth:`draw_payments`;
+* the end of the wall: :meth:`before_draw` (declarations instead of a drawn hand);
+* what each seat sees: :meth:`observe`, and the table's ``reveal`` for a hand made public.
 """
 
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
+from parlour.core.actions import ActionSpace, Domain
+from parlour.core.options import Option, check_options
+from parlour.mahjong.actions import MAHJONG_SPACE
 from parlour.mahjong.melds import Meld
 from parlour.mahjong.scoring import Score
+from parlour.mahjong.shapes import SpecialShape, WildRules
 from parlour.mahjong.tiles import BONUS_TILES, TILES_144, Tile, TileSet
+from parlour.mahjong.wall import Deal, WallRules, deal
+
+if TYPE_CHECKING:
+    from parlour.core.actions import Action
+    from parlour.mahjong.table import Table
 
 WIND_LETTERS = "ESWN"
+
+__all__ = ["WIND_LETTERS", "Deal", "Ruleset", "WinContext"]
 
 
 @dataclass(frozen=True, slots=True)
 class WinContext:
-    """How a hand was won, as the table saw it (the scorer's flags)."""
+    """How a hand was won, as the table saw it (the scorer's flags).
+
+    ``discarder`` is the seat that discarded the winning tile or whose kong was robbed.
+    ``replacement`` is ``"kong"`` or ``"bonus"`` for a win on a replacement tile;
+    ``kong_chain`` counts the kongs in a row that led to it (a kong made with the
+    replacement tile of the kong before, or on a discard made right after one);
+    ``after_kong_discard``: won on a discard made right after a kong; ``first_turn``:
+    no meld has been claimed or declared yet and the winner has not discarded;
+    ``live_wall_empty``: no live tile is left.
+    """
 
     self_drawn: bool
     discarder: int | None = None
@@ -31,97 +71,148 @@ class WinContext:
     kong_replacement: bool = False
     robbing_kong: bool = False
     last_of_kind: bool = False
+    replacement: str | None = None
+    kong_chain: int = 0
+    after_kong_discard: bool = False
+    first_turn: bool = False
+    live_wall_empty: bool = False
 
-
-@dataclass(slots=True)
-class Deal:
-    """The result of dealing: each seat's tiles, the wall left, and the dice thrown."""
-
-    hands: list[list[Tile]]
-    wall: deque[list[Tile]]  # stacks, live end first; each stack [top, bottom] or [one]
-    dice: tuple[int, ...]
+    def to_json(self) -> dict[str, Any]:
+        """The flags that are set (for results and records)."""
+        out: dict[str, Any] = {}
+        for name in self.__slots__:
+            v = getattr(self, name)
+            if name in ("self_drawn", "discarder"):
+                continue
+            if v:
+                out[name] = v
+        return out
 
 
 class Ruleset:
     """Defaults shared by most rulebooks; a rule system overrides what differs."""
 
     name = "base"
+    title = "the shared procedure"
     num_seats = 4
     hand_size = 13
     tile_set: TileSet = TILES_144
-    stacks_per_wall = 18
+    wall: WallRules = WallRules()
+    seat_names: tuple[str, ...] | None = None
+    """Seat names by offset from the dealer (None: the winds E, S, W, N)."""
+    prevailing_values: str = WIND_LETTERS
+    """What the prevailing value of a hand may be (a wind; a rule system may add ``C``)."""
+    several_winners = False
+    """May several seats win on one discard or one robbed kong (each paid separately)?"""
+    win_shapes: tuple[str, ...] | None = None
+    """The shapes a winning hand may take (shape engine names); None: every shape the
+    engine knows, which are MCR's five."""
+    special_shapes: tuple[SpecialShape, ...] = ()
+    """Winning shapes of the ruleset's own (three golds...)."""
+    kinds: tuple[tuple[str, Domain], ...] = ()
+    """The action kinds this ruleset adds to the shared ones, with their payloads."""
+    options_spec: tuple[Option, ...] = ()
+    """The options of the rule system (name, default, meaning)."""
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
-        self.options: dict[str, Any] = dict(options or {})
+        self.options: dict[str, Any] = check_options(self.options_spec, options or {}, self.name)
 
-    # -- the wall and the deal ---------------------------------------------------------
+    @property
+    def stacks_per_wall(self) -> int:
+        return self.wall.stacks_per_wall
+
+    @cached_property
+    def action_space(self) -> ActionSpace:
+        """The shared kinds, then the kinds this ruleset adds."""
+        return MAHJONG_SPACE.extended(self.kinds) if self.kinds else MAHJONG_SPACE
+
+    def seat_name(self, offset: int) -> str:
+        """The name of the seat ``offset`` places after the dealer in turn order."""
+        names = self.seat_names or WIND_LETTERS[: self.num_seats]
+        return names[offset % len(names)]
+
+    # -- the deal ----------------------------------------------------------------------
 
     def build_wall(self, rng: random.Random, dealer: int) -> Deal:
-        """Shuffle, build four walls of stacks two high, throw two dice twice for the
-        break, and deal: three rounds of four tiles (two stacks) from the dealer on,
-        then the dealer takes the top tiles of the next first and third stacks and the
-        others one tile each (bottom of the first, top and bottom of the second).
-
-        The live wall runs on from the break; replacement tiles come from the other
-        side of the break, the top of the last stack first.
-        """
-        tiles = self.tile_set.tiles()
-        rng.shuffle(tiles)
-        n = self.num_seats
-        per_wall = 2 * self.stacks_per_wall
-        # walls by seat offset from the dealer; each listed from its right-hand end
-        walls = [
-            [tiles[i : i + 2] for i in range(w * per_wall, (w + 1) * per_wall, 2)] for w in range(n)
-        ]
-        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
-        owner = (d1 + d2 - 1) % n  # counted from the dealer as 1, in turn order
-        d3, d4 = rng.randint(1, 6), rng.randint(1, 6)
-        cut = d1 + d2 + d3 + d4
-        # going left along the owner's wall leads into the wall of the seat before it
-        ring = [s for k in range(n) for s in walls[(owner - k) % n]]
-        stacks = deque(ring[cut:] + ring[:cut])
-        hands: list[list[Tile]] = [[] for _ in range(n)]
-        for _ in range(3):
-            for k in range(n):
-                for _ in range(2):
-                    hands[(dealer + k) % n] += stacks.popleft()
-        a, b, c = stacks[0], stacks[1], stacks[2]
-        hands[dealer].append(a.pop(0))
-        hands[dealer].append(c.pop(0))
-        hands[(dealer + 1) % n].append(a.pop(0))
-        hands[(dealer + 2) % n].append(b.pop(0))
-        hands[(dealer + 3) % n].append(b.pop(0))
-        stacks.popleft()
-        stacks.popleft()
-        return Deal(hands, stacks, (d1, d2, d3, d4))
+        """Shuffle, build and break the walls and deal (:func:`parlour.mahjong.wall.deal`
+        with this ruleset's tile set, wall rules, seats and hand size)."""
+        self.wall.check(self.tile_set, num_seats=self.num_seats, hand_size=self.hand_size)
+        return deal(
+            rng,
+            dealer=dealer,
+            num_seats=self.num_seats,
+            hand_size=self.hand_size,
+            tile_set=self.tile_set,
+            wall=self.wall,
+        )
 
     def is_bonus(self, tile: Tile) -> bool:
         """Tiles laid aside at once and replaced (flowers and seasons)."""
         return tile in BONUS_TILES
 
-    # -- claims ------------------------------------------------------------------------
+    def new_state(self, table: Table) -> Any:
+        """The ruleset's own state for one hand (an indicator, float rounds, disclosed
+        seats, freezes), kept by the table. It must follow from the deal and the
+        actions alone, so that a replay rebuilds it. Default: an empty dict."""
+        return {}
 
-    def may_chow(self, claimer: int, discarder: int) -> bool:
-        """Chows are claimed only from the left-hand neighbour (the previous seat)."""
-        return claimer == (discarder + 1) % self.num_seats
+    def after_deal(self, table: Table) -> None:
+        """Called once the hands are dealt and the bonus tiles replaced, before the
+        dealer's first turn: turn up an indicator (with ``table.rng``), open an exchange
+        or an ordered window (``table.open_window``). Default: nothing."""
 
-    def claim_rank(self, kind: str) -> int:
-        """Priority of a claim: higher wins (win 3, kong and pung 2, chow 1)."""
-        return {"win": 3, "rob": 3, "kong": 2, "pung": 2, "chow": 1}.get(kind, 0)
+    # -- what may be done --------------------------------------------------------------
 
-    def allows(self, table: Any, seat: int, action: Any) -> bool:
+    def allows(self, table: Table, seat: int, action: Action) -> bool:
         """May ``seat`` take ``action``, which the shared procedure would offer it now?
         One filter for every restriction a rulebook adds (no chows, forced discards,
         float rounds, wins on discards only between certain seats...). The default
         allows everything; ``pass`` is always allowed."""
         return True
 
+    def special_actions(self, table: Table, seat: int) -> list[Action]:
+        """Moves of the ruleset's own offered to ``seat`` at its turn, beside the
+        shared ones (a kept draw, a discard with a declaration...). Default: none."""
+        return []
+
+    def apply_special(self, table: Table, seat: int, action: Action) -> None:
+        """Carry out one of :meth:`special_actions` (with the table's helpers)."""
+        raise NotImplementedError(f"{self.name} offers no action {action.kind!r}")
+
+    def declare(self, table: Table, seat: int, action: Action) -> None:
+        """A discard that carries a declaration (``discard 3s declare``): called after
+        the tile is discarded and before the claim window opens."""
+        raise NotImplementedError(f"{self.name} has no declaration {action!s}")
+
+    def unclaimable(self, table: Table, tile: Tile) -> bool:
+        """Can no one claim this discard at all (a wild tile in some rulebooks)?"""
+        return False
+
+    def may_chow(self, claimer: int, discarder: int) -> bool:
+        """Chows are claimed only from the left-hand neighbour (the previous seat)."""
+        return claimer == (discarder + 1) % self.num_seats
+
+    def claim_wilds(self, table: Table) -> WildRules | None:
+        """Wild tiles that may complete a claimed pung or kong, or a declared kong
+        (``pung C with 2s*``), and how many: None (the default) means claims never use
+        wilds."""
+        return None
+
+    def claim_rank(self, kind: str) -> int:
+        """Priority of a claim: higher wins (win 3, kong and pung 2, chow 1)."""
+        return {"win": 3, "rob": 3, "kong": 2, "pung": 2, "chow": 1}.get(kind, 0)
+
     def win_order(self, discarder: int, claimers: Sequence[int]) -> list[int]:
-        """Among several winning claims, the one nearest the discarder in turn order."""
+        """Claimers of equal rank, the first to get the tile first: the nearest to the
+        discarder in turn order."""
         n = self.num_seats
         return sorted(claimers, key=lambda s: (s - discarder) % n)
 
     # -- winning and settling ----------------------------------------------------------
+
+    def wild_rules(self, table: Table) -> WildRules | None:
+        """Which tiles are wild this hand and where they may stand (None: no wilds)."""
+        return None
 
     def score(
         self,
@@ -134,16 +225,50 @@ class Ruleset:
         how: WinContext,
         discarder_wind: str | None,
     ) -> Score:
-        """Score a declared win (valid False if the rules refuse it)."""
+        """Value a hand won as ``how`` says (valid False if the rules refuse it). A
+        pure function of the hand, for the table and for bots that weigh a wait."""
         raise NotImplementedError
 
-    def settle(self, table: Any, seat: int, score: Score, how: WinContext) -> list[int]:
-        """Each seat's payment for a win by ``seat``, won as ``how`` says (summing to
-        zero). The default reads
-        the scorer's payments by seat wind; a rulebook whose payments depend on the
-        other seats (their hands, the banker, liability) overrides this."""
+    def score_win(
+        self, table: Table, seat: int, tile: Tile, how: WinContext, concealed: Sequence[Tile]
+    ) -> Score:
+        """Score a win at the table (``concealed`` without the winning tile). The
+        default calls :meth:`score` with the seat's melds, names and bonus tiles."""
+        return self.score(
+            concealed,
+            table.melds[seat],
+            tile,
+            table.seat_wind(seat),
+            table.prevalent,
+            table.bonus[seat],
+            how,
+            None if how.discarder is None else table.seat_wind(how.discarder),
+        )
+
+    def settle(self, table: Table, seat: int, score: Score, how: WinContext) -> list[int]:
+        """Each seat's payment for one win by ``seat``, won as ``how`` says. The default
+        reads the scorer's payments by seat name; a rulebook whose payments depend on
+        the other seats (their hands, the banker, liability) overrides this."""
         return [score.payments.get(table.seat_wind(s), 0) for s in range(self.num_seats)]
 
-    def draw_payments(self) -> list[int]:
+    def kong_payments(self, table: Table, seat: int, meld: Meld, chain: int) -> list[int] | None:
+        """Payments made at once when ``seat``'s kong ``meld`` stands (after any rob
+        window); ``chain`` is its place in a chain of kongs (1 for the first). None
+        (the default): kongs are paid with the hand, if at all."""
+        return None
+
+    def draw_payments(self, table: Table) -> list[int]:
         """Payments of an exhaustive draw (none by default)."""
         return [0] * self.num_seats
+
+    def before_draw(self, table: Table) -> bool:
+        """Called when the hand would end without a winner: return True after opening
+        a window of declarations instead (its resolver ends the hand). Default: False."""
+        return False
+
+    # -- what each seat sees -------------------------------------------------------------
+
+    def observe(self, table: Table, seat: int) -> dict[str, Any]:
+        """The ruleset's fields in ``seat``'s observation (an indicator, float rounds,
+        disclosed seats): public facts only, or what ``seat`` may know. Default: none."""
+        return {}

@@ -1,12 +1,14 @@
-"""A session: a whole match of hands at one table, with seats, rounds and scores.
+"""A session: a whole match of mahjong hands at one table, with seats, rounds and scores.
 
-Four players (numbered 0-3 in the order given) sit at the table's seats. Each hand is a
-:class:`~parlour.mahjong.table.Table` whose seed derives from the session's seed (see
-:func:`hand_seed`), so a session is fully determined by its ruleset, options, seed and
-the actions applied. Between hands the deal moves on (or stays, in rule systems that
-keep the dealer); after a round the prevailing wind moves on and the players may change
-seats. :class:`SessionRules` holds that progression; :data:`MCR_SESSION` is the MCR one
-(16 hands in 4 rounds, no dealer repeat, seat changes after the first three rounds).
+A :class:`Session` is the game-neutral :class:`~parlour.core.match.Match` with a mahjong
+table per hand. The players (numbered in the order given; as many as the seats, or more
+when some sit out) sit at the table's seats. Each hand's seed derives from the session's
+seed (see :func:`hand_seed`), so a session is fully determined by its ruleset, options,
+seed and the actions applied. Between hands the deal moves on (or stays, or goes to the
+winner, in rule systems that say so); after a round the prevailing wind moves on and the
+players may change seats. :class:`SessionRules` holds that progression; :data:`MCR_SESSION`
+is the MCR one (16 hands in 4 rounds, no dealer repeat, seat changes after the first
+three rounds).
 
 >>> s = Session(seed=3, players=["Ann", "Bob", "Cid", "Dee"])
 >>> t = s.current_table()
@@ -26,20 +28,28 @@ of every round is dealt by seat 0.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from parlour.core.errors import IllegalAction
-from parlour.core.game import Action, Event
+from parlour.core.match import Match, MatchRules, Outcome, Setup, hand_seed, standings
 from parlour.mahjong.ruleset import WIND_LETTERS, Ruleset
 from parlour.mahjong.table import Table
 
 if TYPE_CHECKING:
     from parlour.bots import Bot
 
-DEFAULT_PLAYERS = ("A", "B", "C", "D")
+DEFAULT_PLAYERS = ("A", "B", "C", "D", "E")
+
+HandSetup = Setup
+"""How one hand is dealt (the match layer's :class:`~parlour.core.match.Setup`)."""
+
+
+def winners(result: Mapping[str, Any]) -> list[int]:
+    """The winning seats of a hand's result, nearest the discarder first (empty for a
+    drawn hand)."""
+    return [w["seat"] for w in result.get("wins", ())]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,17 +59,22 @@ class SessionRules:
     ``rounds``: the prevailing wind of each round, in order. A round ends when the deal
     has passed every seat once. ``dealer_stays_on_win``: the dealer deals again after
     winning; ``dealer_stays_on_draw``: after an exhaustive draw (each kept deal adds
-    one to the banker streak, :attr:`Session.streak`). ``seat_changes[r]`` is applied
-    after round ``r`` (0-based): the player at new seat ``k`` is the one who sat at seat
+    one to the banker streak, :attr:`Session.streak`). ``winner_deals``: the winner
+    deals the next hand (after several winners, the seat that paid them: the
+    discarder), the dealer keeping the deal after a draw when ``dealer_stays_on_draw``;
+    the match then runs to ``max_hands``. ``seat_changes[r]`` is applied after round
+    ``r`` (0-based): the player at new seat ``k`` is the one who sat at seat
     ``seat_changes[r][k]`` at the start of round ``r``; rounds without an entry keep
-    their seats. ``max_hands`` stops a match early (a safeguard for rule systems that
-    keep the dealer).
+    their seats. ``max_hands`` stops a match early. ``starting_score`` is each
+    player's score before the first hand.
 
-    Subclass and override :meth:`dealer_stays` or :meth:`seating` for anything else.
+    Subclass and override :meth:`dealer_stays`, :meth:`seating`, :meth:`next_setup` or
+    :meth:`adjust_payments` for anything else (players who sit out, payments to them,
+    limits on losses).
 
     >>> SessionRules().seating(2)
     [0, 1, 2, 3]
-    >>> SessionRules(dealer_stays_on_draw=True).dealer_stays({"winner": None}, 1, 0)
+    >>> SessionRules(dealer_stays_on_draw=True).dealer_stays({"wins": []}, 1, 0)
     True
     """
 
@@ -68,14 +83,16 @@ class SessionRules:
     dealer_stays_on_draw: bool = False
     seat_changes: tuple[tuple[int, ...], ...] = ()
     max_hands: int | None = None
+    winner_deals: bool = False
+    starting_score: int = 0
 
     def dealer_stays(self, result: Mapping[str, Any], dealer: int, streak: int) -> bool:
         """Does the dealer (table seat ``dealer``, already kept ``streak`` times) deal
         the next hand too, after a hand that ended with ``result``?"""
-        winner = result.get("winner")
-        if winner is None:
+        won = winners(result)
+        if not won:
             return self.dealer_stays_on_draw
-        return self.dealer_stays_on_win and winner == dealer
+        return self.dealer_stays_on_win and won[0] == dealer
 
     def seating(self, round_index: int, num_seats: int = 4) -> list[int]:
         """The player at each seat at the start of round ``round_index`` (0-based),
@@ -86,28 +103,130 @@ class SessionRules:
             seats = [seats[perm[k]] for k in range(num_seats)]
         return seats
 
+    def num_players(self, num_seats: int) -> int:
+        """How many players the match has (override for players who sit out)."""
+        return num_seats
+
+    def first_setup(self, session: Session) -> Setup:
+        """The first hand: the seating of round 0, seat 0 deals."""
+        return Setup(
+            1,
+            hand_seed(session.seed, 0),
+            tuple(self.seating(0, session.num_seats)),
+            dealer=0,
+            round=0,
+            prevailing=self.rounds[0],
+        )
+
+    def next_setup(
+        self, session: Session, last: Setup, result: Mapping[str, Any]
+    ) -> Setup | None:
+        """The hand after ``last`` (None: the match is over). The default: the dealer
+        stays (:meth:`dealer_stays`), or the winner deals (``winner_deals``), or the
+        deal passes to the next seat, and after the last seat the next round starts
+        with its seating."""
+        n = session.num_seats
+        number = last.number + 1
+        seed = hand_seed(session.seed, last.number)
+        if self.max_hands is not None and last.number >= self.max_hands:
+            return None
+        stay = self.dealer_stays(result, last.dealer, last.streak)
+        if self.winner_deals:
+            won = winners(result)
+            if won:
+                wins = result["wins"]
+                dealer = won[0] if len(won) == 1 else wins[0]["discarder"]
+                if dealer is None:
+                    dealer = won[0]
+                stay = dealer == last.dealer
+            else:
+                dealer = last.dealer
+            return Setup(
+                number,
+                seed,
+                last.seating,
+                dealer=dealer,
+                round=last.round,
+                prevailing=last.prevailing,
+                streak=last.streak + 1 if stay else 0,
+                flags=self.next_flags(last, result),
+                resting=last.resting,
+            )
+        if stay:
+            return Setup(
+                number,
+                seed,
+                last.seating,
+                dealer=last.dealer,
+                round=last.round,
+                prevailing=last.prevailing,
+                streak=last.streak + 1,
+                flags=self.next_flags(last, result),
+                resting=last.resting,
+            )
+        if last.dealer + 1 < n:
+            return Setup(
+                number,
+                seed,
+                last.seating,
+                dealer=last.dealer + 1,
+                round=last.round,
+                prevailing=last.prevailing,
+                flags=self.next_flags(last, result),
+                resting=last.resting,
+            )
+        round_index = last.round + 1
+        if round_index >= len(self.rounds):
+            return None
+        return Setup(
+            number,
+            seed,
+            tuple(self.seating(round_index, n)),
+            dealer=0,
+            round=round_index,
+            prevailing=self.rounds[round_index],
+            flags=self.next_flags(last, result),
+        )
+
+    def next_flags(self, last: Setup, result: Mapping[str, Any]) -> dict[str, Any]:
+        """What the next hand's ``flags`` carry (default: nothing)."""
+        return {}
+
+    def adjust_payments(
+        self, session: Session, setup: Setup, result: Mapping[str, Any], payments: list[int]
+    ) -> list[int]:
+        """Each player's change of score from a hand, given ``payments`` (the seats'
+        payments moved to the players at them). Override for payments to or from
+        players not at the table, or limits on losses (totals need not sum to zero)."""
+        return payments
+
     def to_json(self) -> dict[str, Any]:
         """The rules as JSON (``from_json`` reads it back).
 
         >>> SessionRules.from_json(MCR_SESSION.to_json()) == MCR_SESSION
         True
         """
-        return {
+        out: dict[str, Any] = {
             "rounds": self.rounds,
             "dealer_stays_on_win": self.dealer_stays_on_win,
             "dealer_stays_on_draw": self.dealer_stays_on_draw,
             "seat_changes": [list(p) for p in self.seat_changes],
             "max_hands": self.max_hands,
         }
+        if self.winner_deals:
+            out["winner_deals"] = True
+        if self.starting_score:
+            out["starting_score"] = self.starting_score
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SessionRules:
         """Read :meth:`to_json` output (missing keys keep their defaults)."""
-        unknown = set(data) - set(cls.__dataclass_fields__)
+        unknown = set(data) - {f.name for f in fields(cls)}
         if unknown:
             raise ValueError(f"unknown session rule(s): {', '.join(sorted(unknown))}")
         rounds = data.get("rounds", "ESWN")
-        if not isinstance(rounds, str) or not rounds or any(w not in WIND_LETTERS for w in rounds):
+        if not isinstance(rounds, str) or not rounds or any(w not in "ESWNC" for w in rounds):
             raise ValueError(f"rounds must be winds such as 'ESWN', not {rounds!r}")
         changes = data.get("seat_changes", [])
         if not isinstance(changes, list | tuple) or not all(
@@ -115,14 +234,22 @@ class SessionRules:
         ):
             raise ValueError(f"seat_changes must be seat permutations, not {changes!r}")
         max_hands = data.get("max_hands")
-        if max_hands is not None and (not isinstance(max_hands, int) or max_hands < 1):
+        if max_hands is not None and (type(max_hands) is not int or max_hands < 1):
             raise ValueError(f"max_hands must be a positive number, not {max_hands!r}")
+        for key in ("dealer_stays_on_win", "dealer_stays_on_draw", "winner_deals"):
+            if type(data.get(key, False)) is not bool:
+                raise ValueError(f"{key} must be true or false, not {data[key]!r}")
+        start = data.get("starting_score", 0)
+        if type(start) is not int:
+            raise ValueError(f"starting_score must be a whole number, not {start!r}")
         return cls(
             rounds=rounds,
-            dealer_stays_on_win=bool(data.get("dealer_stays_on_win", False)),
-            dealer_stays_on_draw=bool(data.get("dealer_stays_on_draw", False)),
+            dealer_stays_on_win=data.get("dealer_stays_on_win", False),
+            dealer_stays_on_draw=data.get("dealer_stays_on_draw", False),
             seat_changes=tuple(tuple(p) for p in changes),
             max_hands=max_hands,
+            winner_deals=data.get("winner_deals", False),
+            starting_score=start,
         )
 
 
@@ -144,17 +271,6 @@ def session_rules_for(ruleset_name: str) -> SessionRules:
     return SESSION_RULES.get(ruleset_name, SessionRules())
 
 
-def hand_seed(seed: int, index: int) -> int:
-    """The seed of hand ``index`` (0-based) of the session with ``seed``: 32 bits of a
-    hash, so it depends on nothing else (not on how many hands came before).
-
-    >>> hand_seed(1, 0) == hand_seed(1, 0) != hand_seed(1, 1)
-    True
-    """
-    digest = hashlib.sha256(f"parlour-session:{seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:4], "big")
-
-
 def make_ruleset(name: str, options: Mapping[str, Any] | None = None) -> Ruleset:
     """The table ruleset of rule system ``name`` with ``options``.
 
@@ -171,33 +287,20 @@ def make_ruleset(name: str, options: Mapping[str, Any] | None = None) -> Ruleset
 
 
 @dataclass(frozen=True, slots=True)
-class HandSetup:
-    """How one hand of a session is dealt: its number (1-based), round (0-based) and
-    prevailing wind, seed, dealer seat, the player at each seat, and the banker streak
-    (how many times in a row this dealer has already kept the deal)."""
-
-    number: int
-    round: int
-    prevalent: str
-    seed: int
-    dealer: int
-    seating: tuple[int, ...]
-    streak: int = 0
-
-
-@dataclass(frozen=True, slots=True)
 class HandSummary:
     """One finished hand, in players' terms: the setup, the winner (a player, or None
-    for a draw) and the winning seat, the hand's value (0 for a draw), the discarder (a
-    player, None when self-drawn or drawn) and each player's payment."""
+    for a draw; the first when several won) and the winning seat, the hand's value (0
+    for a draw), the discarder (a player, None when self-drawn or drawn), every winning
+    player and each player's payment."""
 
-    setup: HandSetup
+    setup: Setup
     winner: int | None
     winner_seat: int | None
     total: int
     self_drawn: bool
     discarder: int | None
     payments: tuple[int, ...]
+    winners: tuple[int, ...] = ()
 
     @property
     def number(self) -> int:
@@ -205,12 +308,30 @@ class HandSummary:
 
     @property
     def prevalent(self) -> str:
-        return self.setup.prevalent
+        return self.setup.prevailing or ""
 
     @property
     def dealer(self) -> int:
         """The player who dealt (was East)."""
         return self.setup.seating[self.setup.dealer]
+
+    @classmethod
+    def of(cls, outcome: Outcome) -> HandSummary:
+        setup, result = outcome.setup, outcome.result
+        wins = result.get("wins", [])
+        first = wins[0] if wins else None
+        seat = None if first is None else first["seat"]
+        discarder = None if first is None else first["discarder"]
+        return cls(
+            setup=setup,
+            winner=None if seat is None else setup.seating[seat],
+            winner_seat=seat,
+            total=0 if first is None else int(first["total"]),
+            self_drawn=bool(first and first["self_drawn"]),
+            discarder=None if discarder is None else setup.seating[discarder],
+            payments=outcome.payments,
+            winners=tuple(setup.seating[w["seat"]] for w in wins),
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -225,12 +346,55 @@ class HandSummary:
         }
 
 
-class Session:
-    """A match (see the module docstring).
+class _SessionMatchRules(MatchRules):
+    """The match layer's view of a session: a table per hand, the session rules'
+    progression and payments."""
 
-    ``ruleset_name`` and ``options`` choose the rule system; ``seed`` decides every
-    hand; ``players`` names the four players (player ``i`` starts at seat ``i``);
-    ``rules`` overrides the rule system's :class:`SessionRules`.
+    def __init__(self, ruleset: Ruleset, rules: SessionRules, ask_everyone: bool) -> None:
+        self.ruleset = ruleset
+        self.rules = rules
+        self.ask_everyone = ask_everyone
+        self.num_seats = ruleset.num_seats
+        self.starting_score = rules.starting_score
+
+    def num_players(self) -> int:
+        return self.rules.num_players(self.num_seats)
+
+    def new_game(self, match: Match, setup: Setup) -> Table:
+        return Table(
+            self.ruleset,
+            seed=setup.seed,
+            dealer=setup.dealer,
+            prevalent=setup.prevailing or "E",
+            streak=setup.streak,
+            flags=dict(setup.flags),
+            ask_everyone=self.ask_everyone,
+        )
+
+    def first_setup(self, match: Match) -> Setup:
+        assert isinstance(match, Session)
+        return self.rules.first_setup(match)
+
+    def next_setup(self, match: Match, last: Setup, result: Mapping[str, Any]) -> Setup | None:
+        assert isinstance(match, Session)
+        return self.rules.next_setup(match, last, result)
+
+    def player_payments(
+        self, match: Match, setup: Setup, result: Mapping[str, Any]
+    ) -> list[int]:
+        assert isinstance(match, Session)
+        payments = super().player_payments(match, setup, result)
+        return self.rules.adjust_payments(match, setup, result, payments)
+
+
+class Session(Match):
+    """A match of mahjong (see the module docstring).
+
+    ``ruleset_name`` and ``options`` choose the rule system (or ``ruleset`` gives the
+    ruleset itself); ``seed`` decides every hand; ``players`` names the players (player
+    ``i`` starts at seat ``i``); ``rules`` overrides the rule system's
+    :class:`SessionRules`; ``ask_everyone`` is the tables' (see
+    :class:`~parlour.mahjong.table.Table`).
     """
 
     def __init__(
@@ -241,49 +405,38 @@ class Session:
         seed: int = 0,
         players: Sequence[str] | None = None,
         rules: SessionRules | None = None,
+        ruleset: Ruleset | None = None,
+        ask_everyone: bool = True,
     ) -> None:
-        self.ruleset_name = ruleset_name
-        self.options: dict[str, Any] = dict(options or {})
-        self.seed = seed
-        self.ruleset = make_ruleset(ruleset_name, self.options)
-        n = self.num_seats = self.ruleset.num_seats
-        names = list(DEFAULT_PLAYERS[:n] if players is None else players)
-        if len(names) != n:
-            raise ValueError(f"a session needs {n} players, not {len(names)}")
-        self.players: list[str] = [str(p) for p in names]
-        self.rules = session_rules_for(ruleset_name) if rules is None else rules
-        self.scores: list[int] = [0] * n
-        self.hands: list[HandSummary] = []
-        self.setups: list[HandSetup] = []
-        self.tables: list[Table] = []
-        self._passes = 0  # times the deal has moved on in this round
-        self._over = False
-        self._start(
-            HandSetup(
-                1, 0, self.rules.rounds[0], hand_seed(seed, 0), 0, tuple(self.rules.seating(0, n))
-            )
-        )
+        self.ruleset = make_ruleset(ruleset_name, options) if ruleset is None else ruleset
+        self.ruleset_name = ruleset_name if ruleset is None else self.ruleset.name
+        self.options: dict[str, Any] = dict(self.ruleset.options)
+        self.rules = session_rules_for(self.ruleset_name) if rules is None else rules
+        match_rules = _SessionMatchRules(self.ruleset, self.rules, ask_everyone)
+        n = self.ruleset.num_seats
+        count = match_rules.num_players()
+        if players is None:
+            players = DEFAULT_PLAYERS[:count]
+        if len(players) != count:
+            raise ValueError(f"a session needs {count} players, not {len(players)}")
+        super().__init__(match_rules, seed=seed, players=players)
+        assert self.num_seats == n
 
     # -- state -----------------------------------------------------------------------
 
     @property
-    def setup(self) -> HandSetup:
-        """The setup of the current (or last) hand."""
-        return self.setups[-1]
+    def tables(self) -> list[Table]:
+        """Every hand's table, the current one last."""
+        return self.games  # type: ignore[return-value]
 
     @property
-    def seating(self) -> tuple[int, ...]:
-        """The player at each table seat in the current hand."""
-        return self.setup.seating
-
-    @property
-    def hand_number(self) -> int:
-        """The current hand's number, 1-based (the last hand's once the match is over)."""
-        return self.setup.number
+    def hands(self) -> list[HandSummary]:
+        """Every finished hand, in players' terms."""
+        return [HandSummary.of(o) for o in self.outcomes]
 
     @property
     def prevalent(self) -> str:
-        return self.setup.prevalent
+        return self.setup.prevailing or ""
 
     @property
     def streak(self) -> int:
@@ -294,160 +447,18 @@ class Session:
         """The hand in play (the last hand, finished, once the match is over)."""
         return self.tables[-1]
 
-    def player_at(self, seat: int) -> int:
-        """The player at table ``seat`` in the current hand."""
-        return self.seating[seat]
-
-    def seat_of(self, player: int) -> int:
-        """The table seat of ``player`` in the current hand."""
-        return self.seating.index(player)
-
-    def is_over(self) -> bool:
-        return self._over
-
-    # -- the game protocol (seats are the current hand's table seats) -----------------
-
-    def to_act(self) -> tuple[int, ...]:
-        """The table seats to decide in the current hand (none once the match is over)."""
-        return () if self._over else self.tables[-1].to_act()
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        return [] if self._over else self.tables[-1].legal_actions(seat)
-
-    def observation(self, seat: int) -> dict[str, Any]:
-        """The current hand as ``seat`` sees it, with the match around it: the hand
-        number, the round, and every player's name, seat and score."""
-        obs = self.tables[-1].observation(seat)
-        obs["match"] = {
-            "hand": self.hand_number,
-            "round": self.prevalent,
-            "over": self._over,
-            "players": [
-                {"name": self.players[p], "seat": self.seat_of(p), "score": self.scores[p]}
-                for p in range(self.num_seats)
-            ],
-        }
-        return obs
-
-    def result(self) -> dict[str, Any] | None:
-        """The match result once it is over (:meth:`results`), else None."""
-        return self.results() if self._over else None
-
-    # -- play ------------------------------------------------------------------------
-
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: int, action: Any, *, hand: int | None = None) -> list[Any]:
         """Apply ``action`` by table ``seat`` to the current hand and return its events;
         when the hand ends, settle it and deal the next one (its opening events are in
-        ``current_table().events``). Raises ``IllegalAction`` (changing nothing) if the
-        rules refuse the action or the match is over."""
-        if self._over:
+        ``current_table().events``). ``hand``, when given, is the hand the action is
+        meant for: an action for a hand that is over is refused. Raises
+        ``IllegalAction`` (changing nothing) if the rules refuse the action or the
+        match is over."""
+        if self.is_over():
             raise IllegalAction("the session is over")
-        table = self.tables[-1]
-        events = table.apply(seat, action)
-        if table.is_over():
-            self._finish_hand(table)
-        return events
-
-    def _finish_hand(self, table: Table) -> None:
-        result = table.result()
-        assert result is not None
-        setup = self.setup
-        seating = setup.seating
-        n = self.num_seats
-        payments = [0] * n
-        for s, amount in enumerate(result["payments"]):
-            payments[seating[s]] += amount
-        for p in range(n):
-            self.scores[p] += payments[p]
-        winner_seat = result["winner"]
-        discarder_seat = result.get("discarder")
-        self.hands.append(
-            HandSummary(
-                setup=setup,
-                winner=None if winner_seat is None else seating[winner_seat],
-                winner_seat=winner_seat,
-                total=int(result.get("total", 0)),
-                self_drawn=bool(result.get("self_drawn", False)),
-                discarder=None if discarder_seat is None else seating[discarder_seat],
-                payments=tuple(payments),
-            )
-        )
-        rules = self.rules
-        if rules.max_hands is not None and setup.number >= rules.max_hands:
-            self._over = True
-            return
-        if rules.dealer_stays(result, setup.dealer, setup.streak):
-            self._start(
-                replace(
-                    setup,
-                    number=setup.number + 1,
-                    seed=hand_seed(self.seed, setup.number),
-                    streak=setup.streak + 1,
-                )
-            )
-            return
-        self._passes += 1
-        if self._passes < n:
-            self._start(
-                replace(
-                    setup,
-                    number=setup.number + 1,
-                    seed=hand_seed(self.seed, setup.number),
-                    dealer=(setup.dealer + 1) % n,
-                    streak=0,
-                )
-            )
-            return
-        round_index = setup.round + 1
-        if round_index >= len(rules.rounds):
-            self._over = True
-            return
-        self._passes = 0
-        self._start(
-            HandSetup(
-                number=setup.number + 1,
-                round=round_index,
-                prevalent=rules.rounds[round_index],
-                seed=hand_seed(self.seed, setup.number),
-                dealer=0,
-                seating=tuple(rules.seating(round_index, n)),
-            )
-        )
-
-    def _start(self, setup: HandSetup) -> None:
-        self.setups.append(setup)
-        self.tables.append(
-            Table(self.ruleset, seed=setup.seed, dealer=setup.dealer, prevalent=setup.prevalent)
-        )
+        return super().apply(seat, action, hand=hand)
 
     # -- results ---------------------------------------------------------------------
-
-    def standings(self) -> list[dict[str, Any]]:
-        """The players by score, best first: ``player`` (number), ``name``, ``score``
-        and ``rank`` (equal scores share a rank).
-
-        >>> [(r["name"], r["score"], r["rank"]) for r in Session(seed=1).standings()]
-        [('A', 0, 1), ('B', 0, 1), ('C', 0, 1), ('D', 0, 1)]
-        """
-        order = sorted(range(self.num_seats), key=lambda p: (-self.scores[p], p))
-        out: list[dict[str, Any]] = []
-        for i, p in enumerate(order):
-            tied = i and self.scores[p] == self.scores[order[i - 1]]
-            rank = out[-1]["rank"] if tied else i + 1
-            out.append(
-                {"player": p, "name": self.players[p], "score": self.scores[p], "rank": rank}
-            )
-        return out
-
-    def results(self) -> dict[str, Any]:
-        """Standings as JSON: ``scores`` per player, ``standings``, ``hands`` finished
-        and ``complete`` (the match is over)."""
-        return {
-            "scores": list(self.scores),
-            "standings": self.standings(),
-            "hands": len(self.hands),
-            "complete": self._over,
-        }
 
     def results_text(self) -> str:
         """The results table, one line per finished hand, then the scores.
@@ -462,7 +473,7 @@ class Session:
         )
         lines = [head]
         for h in self.hands:
-            winner = "draw" if h.winner is None else self.players[h.winner]
+            winner = "draw" if h.winner is None else "+".join(self.players[w] for w in h.winners)
             lines.append(
                 f"{h.number:>4}  {h.prevalent:>4}  {self.players[h.dealer]:>6}  {winner:>6}  "
                 f"{h.total:>5}" + "".join(f"{x:>{width + 1}}" for x in h.payments)
@@ -479,6 +490,8 @@ def play_session(
     options: Mapping[str, Any] | None = None,
     players: Sequence[str] | None = None,
     rules: SessionRules | None = None,
+    ruleset: Ruleset | None = None,
+    ask_everyone: bool = True,
 ) -> Session:
     """Play a whole match with one bot per player (``bots[i]`` plays player ``i``,
     wherever that player sits) and return the finished session.
@@ -489,14 +502,24 @@ def play_session(
     >>> s.is_over(), len(s.hands), sum(s.scores)
     (True, 2, 0)
     """
-    session = Session(ruleset_name, options, seed=seed, players=players, rules=rules)
-    if len(bots) != session.num_seats:
-        raise ValueError(f"a session needs {session.num_seats} bots, not {len(bots)}")
+    session = Session(
+        ruleset_name,
+        options,
+        seed=seed,
+        players=players,
+        rules=rules,
+        ruleset=ruleset,
+        ask_everyone=ask_everyone,
+    )
+    if len(bots) != session.num_players:
+        raise ValueError(f"a session needs {session.num_players} bots, not {len(bots)}")
     while not session.is_over():
         table = session.current_table()
+        number = session.hand_number
         for seat in table.to_act():
             bot = bots[session.player_at(seat)]
-            session.apply(seat, bot.act(table.observation(seat), table.legal_actions(seat)))
+            action = bot.act(table.observation(seat), table.legal_actions(seat))
+            session.apply(seat, action, hand=number)
             if table.is_over():
                 break
     return session
@@ -514,4 +537,6 @@ __all__ = [
     "make_ruleset",
     "play_session",
     "session_rules_for",
+    "standings",
+    "winners",
 ]

@@ -1,64 +1,93 @@
-"""The table: one hand of mahjong as a deterministic state machine.
+"""The table: one hand of mahjong as a deterministic state machine, for any rule system.
 
-The table deals from a seeded wall, replaces bonus tiles, runs turns (draw, kongs,
-discard), opens a claim window after every discard (every seat that can claim decides;
-the ruleset ranks the claims), lets an added kong be robbed, and ends on a win or an
-exhaustive draw. It asks its :class:`~parlour.mahjong.ruleset.Ruleset` at each decision
-point and knows no rule system by name.
+The table deals from a seeded wall (:mod:`parlour.mahjong.wall`), replaces bonus tiles,
+runs turns (draw, kongs, discard) and opens a decision window
+(:class:`~parlour.core.window.Window`) wherever seats decide: after every discard (the
+claims), after an added kong (robbing it), and wherever its ruleset opens one (an
+exchange after the deal, an ordered window of special wins, declarations at the end of
+the wall). It ends on one or more wins or an exhaustive draw. It asks its
+:class:`~parlour.mahjong.ruleset.Ruleset` at each decision point and knows no rule system
+by name; the ruleset's own per-hand state lives in ``table.state``.
 
 >>> t = Table(seed=7)
 >>> t.to_act(), t.observation(0)["hand_sizes"], t.wall_count()
 ((0,), [14, 13, 13, 13], 89)
->>> [e.kind for e in t.apply(0, Action.parse("discard F"))]
-['discard', 'draw', 'drawn']
+>>> [e.kind for e in t.apply(0, t.parse_action("discard F"))]
+['discard']
+>>> t.phase, t.to_act()
+('claim', (1, 2, 3))
+>>> for seat in (1, 2, 3):
+...     _ = t.apply(seat, t.parse_action("pass"))
 >>> t.current, t.phase, t.observation(2)["discards"][0]
 (1, 'turn', 'F')
 
-Seats are numbered 0-3 in turn order; seat ``dealer`` is East for the hand.
+Seats are numbered in turn order; seat ``dealer`` is East (the first seat name) for the
+hand. By default every other seat is asked after each discard (``pass`` its only choice
+when it has nothing), so that nothing a seat sees depends on what others hold;
+``ask_everyone=False`` asks only the seats that can act, for simulations where that
+does not matter.
 """
 
 from __future__ import annotations
 
-import random
-from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from parlour.core.actions import Action
 from parlour.core.errors import IllegalAction
-from parlour.core.game import Action, Event
+from parlour.core.game import Event, check_seat
+from parlour.core.rng import SEED_VERSION, game_rng
+from parlour.core.window import Window
+from parlour.mahjong.actions import PASS, MahjongAction
 from parlour.mahjong.melds import Meld, chow, format_meld, kong, pung
-from parlour.mahjong.ruleset import WIND_LETTERS, Deal, Ruleset, WinContext
+from parlour.mahjong.ruleset import Deal, Ruleset, WinContext
 from parlour.mahjong.scoring import Score
-from parlour.mahjong.shapes import could_be_ready, is_complete, is_complete_of
-from parlour.mahjong.tiles import Tile, format_tiles, tile_name
-
-PASS = Action("pass")
+from parlour.mahjong.shapes import WildRules, could_be_ready, is_complete, is_complete_of
+from parlour.mahjong.tiles import JOKER, NUM_KINDS, NUM_TILES, Tile, format_tiles, tile_name
+from parlour.mahjong.wall import Wall
 
 TURN, CLAIM, ROB, OVER = "turn", "claim", "rob", "over"
 
 
 @dataclass(slots=True)
-class _Win:
+class Win:
+    """One win of a hand: who, on which tile, how, the score and the seats' payments."""
+
     seat: int
     tile: Tile
     how: WinContext
     score: Score
+    payments: list[int]
+
+    def to_json(self, table: Table) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "seat": self.seat,
+            "tile": tile_name(self.tile),
+            "self_drawn": self.how.self_drawn,
+            "discarder": self.how.discarder,
+            "total": self.score.total,
+            "patterns": [p.to_json() for p in self.score.patterns],
+            "payments": list(self.payments),
+        }
+        flags = self.how.to_json()
+        if flags:
+            out["how"] = flags
+        return out
 
 
 class Table:
     """One hand at a table (see the module docstring).
 
-    ``ruleset`` is a :class:`Ruleset` (default: MCR); ``seed`` decides the shuffle and
-    the dice; ``dealer`` is the seat that is East; ``prevalent`` the round wind.
-    ``deal`` replaces the seeded deal with a prepared one (scenario tests, puzzles):
-    see :func:`stacked_deal`.
-
-    After a discard (or an added kong) only the seats that can claim (or rob) are asked,
-    and an observation shows a seat only whether it is asked itself. Whether a window
-    opened at all still shows in how play moves on; ``ask_everyone=True`` asks every
-    other seat every time (``pass`` its only choice when it has nothing), so that
-    nothing can be read from it, at the cost of three decisions per discard.
+    ``ruleset`` is a :class:`Ruleset` (default: MCR); ``seed`` decides the shuffle, the
+    dice and anything the ruleset draws after the deal; ``dealer`` is the seat named
+    first (East); ``prevalent`` the prevailing value (the round wind). ``streak`` (how
+    many times this dealer has kept the deal) and ``flags`` (what the match passes on,
+    such as a goulash hand) are for the ruleset. ``deal`` replaces the seeded deal with
+    a prepared one (scenario tests, puzzles): see :func:`stacked_deal`.
+    ``seed_version`` 1 deals as version-1 records were dealt (seeds ``k`` and ``-k``
+    alike).
     """
 
     def __init__(
@@ -69,7 +98,10 @@ class Table:
         dealer: int = 0,
         prevalent: str = "E",
         deal: Deal | None = None,
-        ask_everyone: bool = False,
+        ask_everyone: bool = True,
+        streak: int = 0,
+        flags: dict[str, Any] | None = None,
+        seed_version: int = SEED_VERSION,
     ) -> None:
         if ruleset is None:
             from parlour.mahjong.rules.mcr import MCRRuleset
@@ -77,169 +109,250 @@ class Table:
             ruleset = MCRRuleset()
         self.rules = ruleset
         self.num_seats = n = ruleset.num_seats
-        if not 0 <= dealer < n:
+        if type(dealer) is not int or not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat 0-{n - 1}, not {dealer!r}")
-        if prevalent not in WIND_LETTERS:
-            raise ValueError(f"prevalent must be a wind E, S, W or N, not {prevalent!r}")
+        if not isinstance(prevalent, str) or len(prevalent) != 1 or (
+            prevalent not in ruleset.prevailing_values
+        ):
+            values = ", ".join(ruleset.prevailing_values)
+            raise ValueError(f"the prevailing value must be one of {values}, not {prevalent!r}")
+        if type(seed) is not int:
+            raise ValueError(f"seed must be a whole number, not {seed!r}")
         self.seed = seed
+        self.seed_version = seed_version
         self.ask_everyone = ask_everyone
         self.dealer = dealer
         self.prevalent = prevalent
+        self.streak = streak
+        self.flags: dict[str, Any] = dict(flags or {})
+        self.space = ruleset.action_space
+        self.rng = game_rng(seed, seed_version)
         if deal is None:
-            deal = ruleset.build_wall(random.Random(seed), dealer)
+            deal = ruleset.build_wall(self.rng, dealer)
         self.dice = deal.dice
-        # the tile each seat drew last (the dealer's fourteenth counts as drawn)
+        self.prepared = 0 in deal.dice
+        self._names = tuple(ruleset.seat_name((s - dealer) % n) for s in range(n))
+        # the tile each seat drew last (the dealer's last dealt tile counts as drawn)
         self._last_tile: list[Tile | None] = [None] * n
         self._last_tile[dealer] = deal.hands[dealer][-1]
-        self._wall = deque(list(stack) for stack in deal.wall)  # a prepared deal stays as given
-        self._wall_count = sum(len(s) for s in deal.wall)
+        self.wall = Wall(deal.wall, ruleset.wall)
         self.hands: list[list[Tile]] = [sorted(h) for h in deal.hands]
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.bonus: list[list[Tile]] = [[] for _ in range(n)]
-        self.discards: list[list[Tile]] = [[] for _ in range(n)]
+        self.discards: list[list[Tile]] = [[] for _ in range(n)]  # the river: not claimed
+        self.discarded: list[list[Tile]] = [[] for _ in range(n)]  # every discard
+        self.public: set[int] = set()  # seats whose concealed tiles everyone sees
         self.events: list[Event] = [Event("dice", dealer, {"dice": list(self.dice)})]
         for s in range(n):
             self.events.append(Event("deal", s, {"tiles": format_tiles(self.hands[s])}, to=s))
         self.actions: list[tuple[int, Action]] = []
-        # what everyone sees of each seat (melds, discards, bonus), formatted; None when
-        # that seat's tiles in sight have changed since
-        self._seen: list[tuple[list[str], list[str]] | None] = [None] * n  # melds
+        self.action_events: list[int] = []  # where each action's events start
+        self.transfers: list[dict[str, Any]] = []  # payments made during the hand
+        self.wins: list[Win] = []
+        # what everyone sees of each seat, formatted once per change
+        self._seen: list[tuple[tuple[str, ...], tuple[str, ...]] | None] = [None] * n
         self._discard_text: list[str | None] = [None] * n
+        self._discarded_text: list[str | None] = [None] * n
         self._bonus_text: list[str | None] = [None] * n
         self._legal: dict[int, list[Action]] = {}
-        self._ready_cache: list[tuple[tuple[Tile, ...], bool] | None] = [
-            None
-        ] * n  # legal actions by seat, until the next apply
+        self._ready_cache: list[tuple[tuple[Tile, ...], bool] | None] = [None] * n
+        self._result: dict[str, Any] | None = None
         self.phase = TURN
         self.current = dealer
-        self._drew = True  # the dealer's fourteenth tile counts as a draw
-        self._after_kong = False
+        self.window: Window | None = None
+        self._drew = True  # the dealer's last dealt tile counts as a draw
+        self._after_kong = False  # the current seat's last draw replaced a kong
+        self._chain = 0  # kongs in the current chain
+        self._replacement: str | None = None  # the last draw replaced a kong or bonus tile
+        self._discard_after_kong = False
+        self._melds_made = False  # any meld claimed or kong declared this hand
         self._discard: tuple[int, Tile] | None = None
-        self._claims: dict[int, Action] = {}
-        self._deciding: set[int] = set()
         self._robbed: tuple[int, Tile] | None = None
-        self._win: _Win | None = None
-        self._drawn_game = False
-        self._win_cache: dict[tuple[int, Tile, bool, bool], Score | None] = {}
-        for k in range(n):
-            self._replace_bonus((dealer + k) % n)
+        self._ending = False
+        self._fast = False
+        self.state: Any = ruleset.new_state(self)
+        if ruleset.wall.bonus_in_rounds:
+            self._replace_bonus_in_rounds()
+        else:
+            for k in range(n):
+                self._replace_bonus((dealer + k) % n)
+        self._replacement = None
+        self.rules_changed()
+        if self.phase == TURN:
+            ruleset.after_deal(self)
+            self.rules_changed()
 
     # -- the protocol --------------------------------------------------------------------
 
     def to_act(self) -> tuple[int, ...]:
         if self.phase == TURN:
             return (self.current,)
-        if self.phase in (CLAIM, ROB):
-            return tuple(sorted(self._deciding))
+        if self.window is not None:
+            return self.window.pending()
         return ()
 
     def legal_actions(self, seat: int) -> list[Action]:
+        if type(seat) is not int:
+            seat = check_seat(seat, self.num_seats)
         cached = self._legal.get(seat)
         if cached is None:
-            cached = self._legal[seat] = self._allowed(seat, self._legal_now(seat))
+            seat = check_seat(seat, self.num_seats)
+            cached = self._legal[seat] = self._legal_now(seat)
         return list(cached)
 
     def _allowed(self, seat: int, actions: list[Action]) -> list[Action]:
         """The actions the shared procedure offers, less those the ruleset forbids."""
         allows = self.rules.allows
-        kept = [a for a in actions if a.kind == "pass" or allows(self, seat, a)]
+        kept = [a for a in actions if a[0] == "pass" or allows(self, seat, a)]
         if actions and not kept:
             raise RuntimeError(f"the ruleset forbids every action of seat {seat}")
         return kept
 
     def _legal_now(self, seat: int) -> list[Action]:
         if self.phase == TURN:
-            return self._turn_actions(seat) if seat == self.current else []
-        if self.phase == CLAIM:
-            return self._claim_actions(seat) if seat in self._deciding else []
-        if self.phase == ROB:
-            return self._rob_actions(seat) if seat in self._deciding else []
+            if seat != self.current:
+                return []
+            return self._allowed(seat, self._turn_actions(seat))
+        if self.window is not None:
+            return self.window.offers(seat)
         return []
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if not isinstance(action, Action):
-            raise IllegalAction(f"not an action: {action!r}")
+        seat = check_seat(seat, self.num_seats)
         legal = self.legal_actions(seat)
-        if action not in legal:
-            raise IllegalAction(self._why_illegal(seat, action, legal))
+        action = self._checked(seat, action, legal)
         self.actions.append((seat, action))
-        self._legal = {}
         start = len(self.events)
+        self.action_events.append(start)
+        self._legal = {}
+        self._result = None
         if self.phase == TURN:
             self._apply_turn(seat, action)
-        elif self.phase == CLAIM:
-            self._claims[seat] = action
-            self._deciding.discard(seat)
-            if not self._deciding:
-                self._resolve_claims()
         else:
-            self._claims[seat] = action
-            self._deciding.discard(seat)
-            if not self._deciding:
-                self._resolve_rob()
+            window = self.window
+            assert window is not None
+            if window.answer(seat, action):
+                self._close(window)
         return self.events[start:]
+
+    def _checked(self, seat: int, action: Any, legal: list[Action]) -> Action:
+        """``action`` as the legal action it names, or IllegalAction (nothing changes)."""
+        try:
+            i = legal.index(action)
+        except (ValueError, TypeError):
+            i = -1
+        if i >= 0 and _same_shape(legal[i][1], action[1]) and type(action[0]) is str:
+            return legal[i]
+        normal = self.space.normalise(action)  # a malformed action: IllegalAction
+        if normal in legal:
+            return legal[legal.index(normal)]
+        raise IllegalAction(self._why_illegal(seat, normal, legal))
 
     def is_over(self) -> bool:
         return self.phase == OVER
 
     def result(self) -> dict[str, Any] | None:
+        """Once the hand is over: ``wins`` (each winner's seat, tile, how, score and
+        payments; empty for a drawn hand), ``transfers`` (payments made during the
+        hand, such as kong payments), ``draw`` and ``payments`` (each seat's total)."""
         if self.phase != OVER:
             return None
-        if self._win is None:
-            return {"winner": None, "payments": self.rules.draw_payments()}
-        w = self._win
-        return {
-            "winner": w.seat,
-            "tile": tile_name(w.tile),
-            "self_drawn": w.how.self_drawn,
-            "discarder": w.how.discarder,
-            "total": w.score.total,
-            "patterns": [p.to_json() for p in w.score.patterns],
-            "payments": self._seat_payments(w),
-        }
+        if self._result is None:
+            n = self.num_seats
+            payments = [0] * n
+            for w in self.wins:
+                for s in range(n):
+                    payments[s] += w.payments[s]
+            for t in self.transfers:
+                for s in range(n):
+                    payments[s] += t["payments"][s]
+            out: dict[str, Any] = {
+                "wins": [w.to_json(self) for w in self.wins],
+                "draw": not self.wins,
+            }
+            if not self.wins:
+                draw = self.rules.draw_payments(self)
+                for s in range(n):
+                    payments[s] += draw[s]
+            if self.transfers:
+                out["transfers"] = [dict(t, payments=list(t["payments"])) for t in self.transfers]
+            out["payments"] = payments
+            self._result = out
+        return _copy_json(self._result)
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` sees: its own tiles, everyone's exposed melds (another seat's
-        concealed kong face down until the hand ends), discards, bonus tiles, the wall
-        size and whose decision it is."""
+        concealed kong face down until the hand ends), discards, bonus tiles, hands made
+        public, the wall size, whose decision it is (in a window: only whether it is
+        asked itself) and the ruleset's fields. A fresh dict every time."""
+        seat = check_seat(seat, self.num_seats)
         over = self.phase == OVER
         n = self.num_seats
         seen = [self._melds_seen(s) for s in range(n)]
+        window = self.window
         return {
             "seat": seat,
-            "seat_wind": self.seat_wind(seat),
-            "prevalent": self.prevalent,
+            "seat_name": self._names[seat],
+            "seat_names": list(self._names),
+            "prevailing": self.prevalent,
             "dealer": self.dealer,
             "phase": self.phase,
+            "window": (
+                {"kind": window.kind, **window.info}
+                if window is not None and not window.closed
+                else None
+            ),
             "current": self.current,
-            # in a claim or rob window a seat sees only whether it is asked itself:
-            # who else may claim would tell what they hold
+            # in a window a seat sees only whether it is asked itself: who else may
+            # claim would tell what they hold
             "to_act": [seat] if seat in self.to_act() else [],
             "hand": _hand_text(tuple(self.hands[seat])),
-            "melds": [seen[s][1] if (s == seat or over) else seen[s][0] for s in range(n)],
+            "melds": [list(seen[s][1] if (s == seat or over) else seen[s][0]) for s in range(n)],
             "discards": [self._discards_seen(s) for s in range(n)],
+            "discarded": [self._discarded_seen(s) for s in range(n)],
             "bonus": [self._bonus_seen(s) for s in range(n)],
+            "public_hands": [
+                _hand_text(tuple(self.hands[s])) if s in self.public and s != seat else None
+                for s in range(n)
+            ],
             "hand_sizes": [len(h) for h in self.hands],
-            "wall": self._wall_count,
+            "wall": self.wall.live(),
             "last_discard": (
                 {"seat": self._discard[0], "tile": tile_name(self._discard[1])}
                 if self._discard and self.phase == CLAIM
                 else None
             ),
             "legal": [_action_text(a) for a in self.legal_actions(seat)],
+            "rules": self.rules.observe(self, seat),
             "result": self.result(),
         }
 
-    def _melds_seen(self, seat: int) -> tuple[list[str], list[str]]:
+    @property
+    def action_space_size(self) -> int:
+        return self.space.size
+
+    def encode(self, action: Action) -> int:
+        return self.space.encode(action)
+
+    def decode(self, index: int) -> Action:
+        return self.space.decode(index)
+
+    def format_action(self, action: Action) -> str:
+        return self.space.format(action)
+
+    def parse_action(self, text: str) -> Action:
+        return self.space.parse(text)
+
+    def _melds_seen(self, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """``seat``'s melds as the others see them (a concealed kong face down) and as
         it sees them itself; formatted once per change."""
         seen = self._seen[seat]
         if seen is None:
-            own = [format_meld(m) for m in self.melds[seat]]
-            public = [
+            own = tuple(format_meld(m) for m in self.melds[seat])
+            public = tuple(
                 text if m.exposed else "{????}"
                 for m, text in zip(self.melds[seat], own, strict=True)
-            ]
+            )
             seen = self._seen[seat] = (public, own)
         return seen
 
@@ -249,28 +362,143 @@ class Table:
             text = self._discard_text[seat] = format_tiles(self.discards[seat], sort=False)
         return text
 
+    def _discarded_seen(self, seat: int) -> str:
+        text = self._discarded_text[seat]
+        if text is None:
+            text = self._discarded_text[seat] = format_tiles(self.discarded[seat], sort=False)
+        return text
+
     def _bonus_seen(self, seat: int) -> str:
         text = self._bonus_text[seat]
         if text is None:
             text = self._bonus_text[seat] = format_tiles(self.bonus[seat])
         return text
 
-    # -- helpers the protocol uses -----------------------------------------------------
+    # -- helpers for rulesets ------------------------------------------------------------
 
     def seat_wind(self, seat: int) -> str:
-        return WIND_LETTERS[(seat - self.dealer) % self.num_seats]
+        """The name of ``seat`` this hand (its wind, counted from the dealer, where the
+        ruleset names seats by winds)."""
+        return self._names[seat]
+
+    seat_name = seat_wind
 
     def wall_count(self) -> int:
-        return self._wall_count
+        """Tiles still in the wall, live and dead."""
+        return self.wall.count
 
-    def _seat_payments(self, win: _Win) -> list[int]:
-        return self.rules.settle(self, win.seat, win.score, win.how)
+    def rules_changed(self) -> None:
+        """Call after the ruleset changes what is wild or how wins are read: the table
+        picks its shape checks again."""
+        r = self.rules
+        self._fast = (
+            r.hand_size == 13
+            and r.win_shapes is None
+            and not r.special_shapes
+            and r.wild_rules(self) is None
+        )
+        self._legal = {}
+        self._ready_cache = [None] * self.num_seats
+
+    def open_window(
+        self,
+        kind: str,
+        seats: Sequence[int],
+        offer: Callable[[int], list[Action]],
+        resolve: Callable[[Window], None],
+        *,
+        ordered: bool = False,
+        closes: Callable[[int, Action], bool] | None = None,
+        info: dict[str, Any] | None = None,
+        ask: str | None = None,
+    ) -> Window:
+        """Open a decision window (see :class:`~parlour.core.window.Window`); the
+        ruleset's ``allows`` filters what is offered. ``ask``: ``"everyone"`` asks every
+        seat in ``seats`` (``pass`` its only choice when it has nothing), ``"able"``
+        only those with more than ``pass``; by default the table's ``ask_everyone``
+        decides. A window that asks nobody is resolved at once."""
+        everyone = self.ask_everyone if ask is None else ask == "everyone"
+
+        def offered(s: int) -> list[Action]:
+            return self._allowed(s, offer(s))
+
+        asked = tuple(seats) if everyone else tuple(s for s in seats if len(offered(s)) > 1)
+        window = Window(kind, asked, offered, resolve, ordered=ordered, closes=closes)
+        window.info = dict(info or {})
+        self.window = window
+        self.phase = kind
+        self._legal = {}
+        if not window.pending():
+            self._close(window)
+        return window
+
+    def _close(self, window: Window) -> None:
+        if self.window is window:
+            self.window = None
+        window.finish()
+        self._legal = {}
+        if self.window is None and self.phase not in (TURN, OVER):
+            raise RuntimeError(f"the {window.kind} window closed and left no one to act")
+
+    def start_turn(self, seat: int, *, drew: bool = True) -> None:
+        """Make it ``seat``'s turn (after a window the ruleset resolved)."""
+        self.phase = TURN
+        self.current = seat
+        self._drew = drew
+        self._legal = {}
+
+    def draw_for(self, seat: int, *, tail: bool = False) -> Tile | None:
+        """Draw for ``seat`` from the head (or a replacement from the tail), laying out
+        and replacing bonus tiles at once; None when the wall has no tile for it."""
+        return self._draw(seat, replacement=tail)
+
+    def next_turn(self, after: int) -> None:
+        """The seat after ``after`` draws and plays (or the hand is drawn)."""
+        self._next_turn(after)
+
+    def reveal(self, seat: int) -> None:
+        """Make ``seat``'s concealed tiles public: every other seat sees them from now
+        on (a disclosed hand)."""
+        if seat not in self.public:
+            self.public.add(seat)
+            self.events.append(
+                Event("reveal", seat, {"hand": _hand_text(tuple(self.hands[seat]))})
+            )
+
+    def pay(self, reason: str, seat: int, payments: Sequence[int]) -> None:
+        """Record payments made during the hand (a kong paid at once)."""
+        amounts = [int(x) for x in payments]
+        if len(amounts) != self.num_seats:
+            raise ValueError(f"payments for {self.num_seats} seats, not {len(amounts)}")
+        self.transfers.append({"reason": reason, "seat": seat, "payments": amounts})
+        self.events.append(Event("payment", seat, {"reason": reason, "payments": amounts}))
+
+    def take_from_tail(self, k: int) -> Tile:
+        """Take the ``k``-th tile from the tail out of play and show it to everyone (an
+        indicator); it stays accounted for in ``wall.set_aside``."""
+        tile = self.wall.take_from_tail(k)
+        self.events.append(Event("set_aside", None, {"tile": tile_name(tile)}))
+        return tile
+
+    def declare_wins(self, wins: Sequence[tuple[int, Tile, WinContext]]) -> None:
+        """End the hand with these wins (a ruleset's special win)."""
+        self._finish_wins(list(wins))
+
+    def end_drawn(self) -> None:
+        """End the hand without a winner (after a ruleset's end-of-wall window)."""
+        self._ending = True
+        self._end_drawn()
+
+    def can_win_with(self, seat: int, tiles: Sequence[Tile]) -> bool:
+        """Do ``tiles`` (the concealed tiles, winning tile included) beside ``seat``'s
+        melds form a winning shape under this hand's rules?"""
+        return self._complete(list(tiles), seat)
+
+    # -- messages ------------------------------------------------------------------------
 
     def _why_illegal(self, seat: int, action: Action, legal: list[Action]) -> str:
-        if (
-            action.kind in ("win", "rob")
-            and self.phase != OVER
-            and not any(a.kind == action.kind for a in legal)
+        if action[0] in ("win", "rob") and self.phase != OVER and not any(
+            a[0] == action[0] for a in legal
         ):
             reason = self._refusal(seat)
             if reason:
@@ -282,11 +510,14 @@ class Table:
                 return f"seat {seat} has nothing to decide now (to act: {self.current})"
             # who may claim a discard or rob a kong tells what they hold: not named
             return f"seat {seat} has nothing to decide now"
-        if action.kind == "win" and any(a.kind == "win" for a in legal):
-            return f"{action} is not the winning tile"
-        if action.kind == "discard" and action.tile is not None:
-            return f"seat {seat} holds no {tile_name(action.tile)} to discard"
-        return f"{action} is not allowed for seat {seat} now (legal: {', '.join(map(str, legal))})"
+        text = self.space.format(action)
+        if action[0] == "win" and any(a[0] == "win" for a in legal):
+            return f"{text} is not the winning tile"
+        if action[0] == "discard" and isinstance(action[1], int):
+            if action[1] not in self.hands[seat]:
+                return f"seat {seat} holds no {tile_name(action[1])} to discard"
+        shown = ", ".join(self.space.format(a) for a in legal)
+        return f"{text} is not allowed for seat {seat} now (legal: {shown})"
 
     def _refusal(self, seat: int) -> str:
         """Why a win by ``seat`` would be refused now ("" when the seat has no win to
@@ -295,6 +526,7 @@ class Table:
             (self.phase == TURN and (seat != self.current or not self._drew))
             or (self.phase == CLAIM and self._discard and seat == self._discard[0])
             or (self.phase == ROB and self._robbed and seat == self._robbed[0])
+            or self.phase not in (TURN, CLAIM, ROB)
         ):
             return ""
         tile, how = self._candidate_win(seat)
@@ -303,52 +535,75 @@ class Table:
         concealed = list(self.hands[seat])
         if how.self_drawn:
             concealed.remove(tile)
-        if not is_complete([*concealed, tile], self.melds[seat]):
+        if not self._complete([*concealed, tile], seat):
             return "the hand is not complete"
-        score = self._score(seat, tile, how)
+        score = self._score(seat, tile, how, concealed)
         return score.reason or "the rules refuse it"
 
     # -- bonus tiles and drawing ---------------------------------------------------------
 
     def _draw(self, seat: int, *, replacement: bool) -> Tile | None:
         """Draw for ``seat`` from the live end (or the replacement end); replace bonus
-        tiles at once. None if the wall is empty."""
+        tiles at once. None if the wall has no tile for it."""
+        wall = self.wall
+        is_bonus = self.rules.is_bonus
         while True:
-            if not self._wall:
+            tile = wall.draw_tail() if replacement else wall.draw()
+            if tile is None:
                 return None
-            if replacement:
-                stack = self._wall[-1]
-                tile = stack.pop(0)
-                if not stack:
-                    self._wall.pop()
-            else:
-                stack = self._wall[0]
-                tile = stack.pop(0)
-                if not stack:
-                    self._wall.popleft()
-            self._wall_count -= 1
             self.events.append(Event("draw", seat, {"replacement": replacement}))
             self.events.append(Event("drawn", seat, {"tile": tile_name(tile)}, to=seat))
-            if self.rules.is_bonus(tile):
+            if is_bonus(tile):
                 self.bonus[seat].append(tile)
                 self._bonus_text[seat] = None
                 self.events.append(Event("bonus", seat, {"tile": tile_name(tile)}))
                 replacement = True
+                self._replacement = "bonus"
                 continue
             self.hands[seat].append(tile)
             self.hands[seat].sort()
             self._last_tile[seat] = tile
             return tile
 
+    def _lay_out(self, seat: int, tile: Tile) -> None:
+        self.hands[seat].remove(tile)
+        self.bonus[seat].append(tile)
+        self._bonus_text[seat] = None
+        self.events.append(Event("bonus", seat, {"tile": tile_name(tile)}))
+
     def _replace_bonus(self, seat: int) -> None:
         """At the deal: lay out the bonus tiles dealt and draw a replacement for each; a
         replacement that is itself a bonus tile is laid out and replaced at once."""
         for t in [t for t in self.hands[seat] if self.rules.is_bonus(t)]:
-            self.hands[seat].remove(t)
-            self.bonus[seat].append(t)
-            self._bonus_text[seat] = None
-            self.events.append(Event("bonus", seat, {"tile": tile_name(t)}))
+            self._lay_out(seat, t)
             if self._draw(seat, replacement=True) is None:
+                return
+
+    def _replace_bonus_in_rounds(self) -> None:
+        """At the deal, in rounds from the dealer: each seat lays out every bonus tile
+        it holds and draws as many replacements (one that is a bonus tile waits for the
+        seat's next round), until a round finds none."""
+        n = self.num_seats
+        is_bonus = self.rules.is_bonus
+        while True:
+            found = False
+            for k in range(n):
+                seat = (self.dealer + k) % n
+                held = [t for t in self.hands[seat] if is_bonus(t)]
+                for t in held:
+                    found = True
+                    self._lay_out(seat, t)
+                for _ in held:
+                    tile = self.wall.draw_tail()
+                    if tile is None:
+                        return
+                    self.events.append(Event("draw", seat, {"replacement": True}))
+                    self.events.append(Event("drawn", seat, {"tile": tile_name(tile)}, to=seat))
+                    self.hands[seat].append(tile)
+                    self.hands[seat].sort()
+                    if seat == self.dealer:
+                        self._last_tile[seat] = tile
+            if not found:
                 return
 
     # -- the player whose turn it is -----------------------------------------------------
@@ -357,82 +612,130 @@ class Table:
         hand = self.hands[seat]
         out: list[Action] = []
         if self._drew and self._can_win(seat, None):
-            out.append(Action("win"))
-        if self._wall_count and self._drew:
+            out.append(MahjongAction("win"))
+        if self._drew and self.wall.can_replace():
             kinds = sorted(set(hand))
             for t in kinds:
                 if hand.count(t) == 4:
-                    out.append(Action("concealed_kong", t))
+                    out.append(MahjongAction("concealed_kong", t))
             for m in self.melds[seat]:
                 if m.kind == "pung" and m.exposed and m.tiles[0] in hand:
-                    out.append(Action("added_kong", m.tiles[0]))
-        out += [Action("discard", t) for t in sorted(set(hand))]
+                    out.append(MahjongAction("added_kong", m.tiles[0]))
+            wr = self.rules.claim_wilds(self)
+            if wr is not None:
+                out += self._wild_kongs(seat, wr)
+        out += [MahjongAction("discard", t) for t in sorted(set(hand))]
+        out += self.rules.special_actions(self, seat)
+        return out
+
+    def _wild_kongs(self, seat: int, wr: WildRules) -> list[Action]:
+        """Concealed kongs completed with wild tiles (``concealed_kong 3m with J* J*``)."""
+        hand = self.hands[seat]
+        wild = _wild_kind(hand, wr)
+        if wild is None or not wr.in_kong:
+            return []
+        held = hand.count(wild)
+        out: list[Action] = []
+        for t in sorted(set(hand)):
+            if t == wild or t >= NUM_KINDS:
+                continue
+            natural = hand.count(t)
+            for k in range(1, min(wr.max_in_kong, held) + 1):
+                if natural + k == 4:
+                    out.append(MahjongAction("concealed_kong", (t, (wild,) * k)))
         return out
 
     def _apply_turn(self, seat: int, action: Action) -> None:
-        kind, t = action.kind, action.tile
+        kind = action[0]
+        t: Any = action[1]
         hand = self.hands[seat]
         if kind == "win":
             tile, how = self._candidate_win(seat)
             assert tile is not None
-            self._finish_win(seat, tile, how)
+            self._finish_wins([(seat, tile, how)])
         elif kind == "discard":
-            assert t is not None
-            hand.remove(t)
-            self.discards[seat].append(t)
+            declared = type(t) is tuple
+            tile = t[0] if declared else t
+            hand.remove(tile)
+            self.discards[seat].append(tile)
+            self.discarded[seat].append(tile)
             self._discard_text[seat] = None
-            self.events.append(Event("discard", seat, {"tile": tile_name(t)}))
-            self._open_claims(seat, t)
+            self._discarded_text[seat] = None
+            self.events.append(Event("discard", seat, {"tile": tile_name(tile)}))
+            if declared:
+                self.rules.declare(self, seat, action)
+            self._open_claims(seat, tile)
         elif kind == "concealed_kong":
-            assert t is not None
-            for _ in range(4):
-                hand.remove(t)
-            self.melds[seat].append(kong(t, exposed=False))
+            tile, wilds = (t, ()) if type(t) is int else t
+            chained = self._after_kong and self._last_tile[seat] in (tile, *wilds)
+            for _ in range(4 - len(wilds)):
+                hand.remove(tile)
+            for w in wilds:
+                hand.remove(w)
+            meld = kong(tile, exposed=False, wilds=tuple((w, tile) for w in wilds))
+            self.melds[seat].append(meld)
+            self._melds_made = True
             self._seen[seat] = None
             self.events.append(Event("concealed_kong", seat, {}))
-            self.events.append(Event("concealed_kong_tile", seat, {"tile": tile_name(t)}, to=seat))
+            self.events.append(
+                Event("concealed_kong_tile", seat, {"tile": tile_name(tile)}, to=seat)
+            )
+            self._kong_stands(seat, meld, chained)
             self._kong_replacement(seat)
         elif kind == "added_kong":
-            assert t is not None
-            self.events.append(Event("added_kong", seat, {"tile": tile_name(t)}))
-            hand.remove(t)
-            self._robbed = (seat, t)
-            self._claims = {}
-            self._deciding = {
-                s
-                for s in range(self.num_seats)
-                if s != seat
-                and (self.ask_everyone or len(self._allowed(s, self._rob_actions(s))) > 1)
-            }
-            self.phase = ROB
-            if not self._deciding:
-                self._resolve_rob()
+            tile, wilds = (t, ()) if type(t) is int else t
+            chained = self._after_kong and self._last_tile[seat] in (tile, *wilds)
+            self.events.append(Event("added_kong", seat, {"tile": tile_name(tile)}))
+            hand.remove(wilds[0] if wilds else tile)
+            self._robbed = (seat, tile)
+            self.open_window(
+                ROB,
+                self._others(seat),
+                self._rob_actions,
+                lambda w: self._resolve_rob(w, chained, wilds),
+                info={"seat": seat, "tile": tile_name(tile)},
+            )
+        else:
+            self.rules.apply_special(self, seat, action)
+
+    def _others(self, seat: int) -> list[int]:
+        """The other seats in turn order after ``seat``."""
+        n = self.num_seats
+        return [(seat + k) % n for k in range(1, n)]
 
     def _kong_replacement(self, seat: int) -> None:
         self._drew = True
         self._after_kong = True
+        self._replacement = "kong"
         if self._draw(seat, replacement=True) is None:
             self._end_drawn()
         else:
             self.phase = TURN
             self.current = seat
 
+    def _kong_stands(self, seat: int, meld: Meld, chained: bool) -> None:
+        self._chain = self._chain + 1 if chained else 1
+        paid = self.rules.kong_payments(self, seat, meld, self._chain)
+        if paid is not None and any(paid):
+            self.pay("kong", seat, paid)
+
     # -- claims on a discard -------------------------------------------------------------
 
     def _open_claims(self, seat: int, tile: Tile) -> None:
         self._discard = (seat, tile)
-        self._claims = {}
-        self.phase = CLAIM
+        self._discard_after_kong = self._after_kong
         self._drew = False
         self._after_kong = False
-        self._deciding = {
-            s
-            for s in range(self.num_seats)
-            if s != seat
-            and (self.ask_everyone or len(self._allowed(s, self._claim_actions(s))) > 1)
-        }
-        if not self._deciding:
-            self._resolve_claims()
+        if self.rules.unclaimable(self, tile):
+            self._resolve_claims(None)
+            return
+        self.open_window(
+            CLAIM,
+            self._others(seat),
+            self._claim_actions,
+            self._resolve_claims,
+            info={"seat": seat, "tile": tile_name(tile)},
+        )
 
     def _claim_actions(self, seat: int) -> list[Action]:
         assert self._discard is not None
@@ -440,16 +743,20 @@ class Table:
         if seat == discarder:
             return []
         hand = self.hands[seat]
-        out = [PASS]
+        out: list[Action] = [PASS]
         if self._can_win(seat, t):
-            out.append(Action("win", t))
-        if not self._wall_count:
-            return out  # the discard after the last wall tile can only be won on
+            out.append(MahjongAction("win", t))
+        if not self.wall.live():
+            return out  # the discard after the last live tile can only be won on
         held = hand.count(t)
-        if held >= 3 and self._wall_count:
-            out.append(Action("kong", t))
+        replace = self.wall.can_replace()
+        if held >= 3 and replace:
+            out.append(MahjongAction("kong", t))
         if held >= 2:
-            out.append(Action("pung", t))
+            out.append(MahjongAction("pung", t))
+        wr = self.rules.claim_wilds(self)
+        if wr is not None:
+            out += self._wild_claims(hand, t, wr, replace)
         if t < 27 and self.rules.may_chow(seat, discarder):
             r = t % 9
             for first in (t - 2, t - 1, t):
@@ -457,51 +764,81 @@ class Table:
                     continue
                 need = [x for x in (first, first + 1, first + 2) if x != t]
                 if all(x in hand for x in need):
-                    out.append(Action("chow", first))
+                    out.append(MahjongAction("chow", first))
         return out
 
-    def _resolve_claims(self) -> None:
+    def _wild_claims(self, hand: list[Tile], t: Tile, wr: WildRules, replace: bool) -> list[Action]:
+        """Pungs and kongs of the discard completed with wild tiles."""
+        wild = _wild_kind(hand, wr)
+        if wild is None or t == wild or t >= NUM_KINDS:
+            return []
+        held, wilds = hand.count(t), hand.count(wild)
+        out: list[Action] = []
+        if replace and wr.in_kong:
+            for k in range(1, min(wr.max_in_kong, wilds) + 1):
+                if held + k == 3:
+                    out.append(MahjongAction("kong", (t, (wild,) * k)))
+        if wr.in_pung:
+            for k in range(1, min(wr.max_in_set, wilds) + 1):
+                if held + k == 2:
+                    out.append(MahjongAction("pung", (t, (wild,) * k)))
+        return out
+
+    def _resolve_claims(self, window: Window | None) -> None:
         assert self._discard is not None
         discarder, t = self._discard
-        claims = {s: a for s, a in self._claims.items() if a.kind != "pass"}
+        answers = window.answers if window is not None else {}
+        claims = {s: a for s, a in answers.items() if a[0] != "pass"}
         if not claims:
             self._next_turn(discarder)
             return
-        best = max(self.rules.claim_rank(a.kind) for a in claims.values())
-        top = [s for s, a in claims.items() if self.rules.claim_rank(a.kind) == best]
-        seat = self.rules.win_order(discarder, top)[0]
-        action = claims[seat]
-        if action.kind == "win":
-            how = self._discard_context(seat, t, robbing=False)
+        rules = self.rules
+        best = max(rules.claim_rank(a[0]) for a in claims.values())
+        top = [s for s, a in claims.items() if rules.claim_rank(a[0]) == best]
+        order = rules.win_order(discarder, top)
+        action = claims[order[0]]
+        if action[0] == "win":
+            winners = order if rules.several_winners else order[:1]
+            # the contexts as the claims saw them: the discard still in sight
+            wins = [(s, t, self._discard_context(s, t, robbing=False)) for s in winners]
             self.discards[discarder].pop()
             self._discard_text[discarder] = None
-            self._finish_win(seat, t, how)
+            self._finish_wins(wins)
             return
         self.discards[discarder].pop()
         self._discard_text[discarder] = None
+        seat = order[0]
         hand = self.hands[seat]
-        if action.kind == "chow":
-            first = action.tile
-            assert first is not None
+        payload: Any = action[1]
+        wilds: tuple[Tile, ...] = () if type(payload) is int else payload[1]
+        offset = self._offset(seat, discarder)
+        if action[0] == "chow":
+            first = payload
             for x in (first, first + 1, first + 2):
                 if x != t:
                     hand.remove(x)
-            meld = chow(first, claimed_from=self._offset(seat, discarder))
-        elif action.kind == "pung":
-            hand.remove(t)
-            hand.remove(t)
-            meld = pung(t, claimed_from=self._offset(seat, discarder))
-        else:
-            for _ in range(3):
+            meld = chow(first, claimed_from=offset)
+        elif action[0] == "pung":
+            for _ in range(2 - len(wilds)):
                 hand.remove(t)
-            meld = kong(t, claimed_from=self._offset(seat, discarder))
+            for w in wilds:
+                hand.remove(w)
+            meld = pung(t, claimed_from=offset, wilds=tuple((w, t) for w in wilds))
+        else:
+            for _ in range(3 - len(wilds)):
+                hand.remove(t)
+            for w in wilds:
+                hand.remove(w)
+            meld = kong(t, claimed_from=offset, wilds=tuple((w, t) for w in wilds))
         self.melds[seat].append(meld)
+        self._melds_made = True
         self._seen[seat] = None
         self.events.append(Event("claim", seat, {"meld": format_meld(meld), "from": discarder}))
         self._discard = None
         self.current = seat
         self.phase = TURN
-        if action.kind == "kong":
+        if action[0] == "kong":
+            self._kong_stands(seat, meld, self._discard_after_kong)
             self._kong_replacement(seat)
         else:
             self._drew = False
@@ -511,7 +848,7 @@ class Table:
         return (discarder - seat) % self.num_seats
 
     def _next_turn(self, discarder: int) -> None:
-        if not self._wall_count:
+        if not self.wall.live():
             self._end_drawn()
             return
         seat = (discarder + 1) % self.num_seats
@@ -520,6 +857,8 @@ class Table:
         self.phase = TURN
         self._drew = True
         self._after_kong = False
+        self._chain = 0
+        self._replacement = None
         if self._draw(seat, replacement=False) is None:
             self._end_drawn()
 
@@ -531,25 +870,39 @@ class Table:
         if seat == kong_seat:
             return []
         if self._can_win(seat, t, robbing=True):
-            return [PASS, Action("rob", t)]
+            return [PASS, MahjongAction("rob", t)]
         return [PASS]
 
-    def _resolve_rob(self) -> None:
+    def _resolve_rob(self, window: Window, chained: bool, wilds: tuple[Tile, ...]) -> None:
         assert self._robbed is not None
         kong_seat, t = self._robbed
-        robbers = [s for s, a in self._claims.items() if a.kind == "rob"]
+        robbers = [s for s, a in window.answers.items() if a[0] == "rob"]
         if robbers:
-            seat = self.rules.win_order(kong_seat, robbers)[0]
-            how = self._discard_context(seat, t, robbing=True, discarder=kong_seat)
+            order = self.rules.win_order(kong_seat, robbers)
+            winners = order if self.rules.several_winners else order[:1]
+            wins = [
+                (s, t, self._discard_context(s, t, robbing=True, discarder=kong_seat))
+                for s in winners
+            ]
             self._robbed = None
-            self._finish_win(seat, t, how)
+            self._finish_wins(wins)
             return
         melds = self.melds[kong_seat]
         i = next(i for i, m in enumerate(melds) if m.kind == "pung" and m.tiles[0] == t)
-        melds[i] = kong(t, claimed_from=melds[i].claimed_from, added=True)
+        old = melds[i]
+        melds[i] = kong(
+            t,
+            claimed_from=old.claimed_from,
+            added=True,
+            wilds=old.wilds + tuple((w, t) for w in wilds),
+        )
         self._seen[kong_seat] = None
         self._robbed = None
+        self._melds_made = True
+        self.phase = TURN
+        self.current = kong_seat
         self.events.append(Event("kong_added", kong_seat, {"tile": tile_name(t)}))
+        self._kong_stands(kong_seat, melds[i], chained)
         self._kong_replacement(kong_seat)
 
     # -- winning ---------------------------------------------------------------------------
@@ -560,9 +913,13 @@ class Table:
             tile = self._last_drawn(seat)
             how = WinContext(
                 self_drawn=True,
-                last_wall_tile=self._wall_count == 0,
+                last_wall_tile=self.wall.live() == 0,
                 kong_replacement=self._after_kong,
                 last_of_kind=self._visible(tile) == 3,
+                replacement=self._replacement,
+                kong_chain=self._chain if self._after_kong else 0,
+                first_turn=not self._melds_made and not self.discarded[seat],
+                live_wall_empty=self.wall.live() == 0,
             )
             return tile, how
         if self.phase == CLAIM and self._discard is not None:
@@ -585,12 +942,16 @@ class Table:
             assert self._discard is not None
             discarder = self._discard[0]
         visible = self._visible(tile) - (0 if robbing else 1)  # the discard is the win
+        empty = self.wall.live() == 0
         return WinContext(
             self_drawn=False,
             discarder=discarder,
-            last_wall_tile=self._wall_count == 0,
+            last_wall_tile=empty,
             robbing_kong=robbing,
             last_of_kind=visible == 3 and tile not in self.hands[seat],
+            after_kong_discard=not robbing and self._discard_after_kong,
+            first_turn=not self._melds_made and not self.discarded[seat],
+            live_wall_empty=empty,
         )
 
     def _visible(self, tile: Tile) -> int:
@@ -602,12 +963,26 @@ class Table:
                     n += m.tiles.count(tile)
         return n
 
+    def _complete(self, tiles: list[Tile], seat: int) -> bool:
+        """Do ``tiles`` (winning tile included) beside ``seat``'s melds form a winning
+        shape under this hand's rules?"""
+        melds = self.melds[seat]
+        if self._fast:
+            return is_complete_of(tiles, len(melds))
+        r = self.rules
+        wr = r.wild_rules(self)
+        try:
+            return is_complete(
+                tiles, melds, constraints=wr, kinds=r.win_shapes, special=r.special_shapes
+            )
+        except ValueError:
+            return False
+
     def _can_win(self, seat: int, tile: Tile | None, *, robbing: bool = False) -> bool:
         """May ``seat`` declare a win now: on ``tile`` (a discard or a robbed kong), or,
         with ``tile`` None, on the tile it just drew? (The shape first, then the score.)"""
-        n_melds = len(self.melds[seat])
         if tile is None:
-            if not is_complete_of(self.hands[seat], n_melds):
+            if not self._complete(self.hands[seat], seat):
                 return False  # the shape first: the win context costs more
             tile, how = self._candidate_win(seat)
             if tile is None:
@@ -616,7 +991,9 @@ class Table:
             concealed.remove(tile)
         else:
             concealed = self.hands[seat]
-            if not self._ready(seat) or not is_complete_of([*concealed, tile], n_melds):
+            if self._fast and not self._ready(seat):
+                return False
+            if not self._complete([*concealed, tile], seat):
                 return False
             how = self._discard_context(
                 seat,
@@ -637,54 +1014,76 @@ class Table:
             )
         return cached[1]
 
-    def _score(
-        self, seat: int, tile: Tile, how: WinContext, concealed: list[Tile] | None = None
-    ) -> Score:
-        if concealed is None:
+    def _score(self, seat: int, tile: Tile, how: WinContext, concealed: list[Tile]) -> Score:
+        return self.rules.score_win(self, seat, tile, how, concealed)
+
+    def _finish_wins(self, wins: list[tuple[int, Tile, WinContext]]) -> None:
+        first = True
+        for seat, tile, how in wins:
             concealed = list(self.hands[seat])
             if how.self_drawn:
                 concealed.remove(tile)
-        return self.rules.score(
-            concealed,
-            self.melds[seat],
-            tile,
-            self.seat_wind(seat),
-            self.prevalent,
-            self.bonus[seat],
-            how,
-            None if how.discarder is None else self.seat_wind(how.discarder),
-        )
-
-    def _finish_win(self, seat: int, tile: Tile, how: WinContext) -> None:
-        concealed = list(self.hands[seat])
-        if how.self_drawn:
-            concealed.remove(tile)
-        else:
-            self.hands[seat].append(tile)
-            self.hands[seat].sort()
-        score = self._score(seat, tile, how, concealed)
-        self._win = _Win(seat, tile, how, score)
-        self.phase = OVER
-        self._deciding = set()
-        self.events.append(
-            Event(
-                "win",
-                seat,
-                {
-                    "tile": tile_name(tile),
-                    "hand": _hand_text(tuple(self.hands[seat])),
-                    "melds": [format_meld(m) for m in self.melds[seat]],
-                    "total": score.total,
-                    "payments": self._seat_payments(self._win),
-                },
+            score = self._score(seat, tile, how, concealed)
+            hand = sorted([*concealed, tile])
+            if first and not how.self_drawn:
+                self.hands[seat].append(tile)  # the tile goes to the first winner
+                self.hands[seat].sort()
+            first = False
+            win = Win(seat, tile, how, score, [0] * self.num_seats)
+            self.wins.append(win)
+            win.payments = [int(x) for x in self.rules.settle(self, seat, score, how)]
+            self.events.append(
+                Event(
+                    "win",
+                    seat,
+                    {
+                        "tile": tile_name(tile),
+                        "hand": _hand_text(tuple(hand)),
+                        "melds": [format_meld(m) for m in self.melds[seat]],
+                        "total": score.total,
+                        "payments": win.payments,
+                    },
+                )
             )
-        )
+        self.phase = OVER
+        self.window = None
+        self._legal = {}
 
     def _end_drawn(self) -> None:
+        if not self._ending:
+            self._ending = True
+            if self.rules.before_draw(self):
+                return  # a window of declarations decides
         self.phase = OVER
-        self._deciding = set()
-        self._drawn_game = True
+        self.window = None
+        self._legal = {}
         self.events.append(Event("exhaustive_draw", None, {}))
+
+
+def _wild_kind(hand: list[Tile], wr: WildRules) -> Tile | None:
+    """The wild tile the hand holds (the hand's wild kind, else a joker), or None."""
+    if wr.wild_tile is not None and wr.wild_tile in hand:
+        return wr.wild_tile
+    if JOKER in hand:
+        return JOKER
+    return None
+
+
+def _same_shape(a: Any, b: Any) -> bool:
+    """Are two payloads equal in type all the way down (1 and 1.0 are not)?"""
+    if type(a) is not type(b):
+        return False
+    if type(a) is tuple:
+        return len(a) == len(b) and all(_same_shape(x, y) for x, y in zip(a, b, strict=True))
+    return True
+
+
+def _copy_json(value: Any) -> Any:
+    if type(value) is dict:
+        return {k: _copy_json(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_copy_json(v) for v in value]
+    return value
 
 
 @lru_cache(maxsize=1 << 16)
@@ -703,12 +1102,17 @@ def _action_text(action: Action) -> str:
 
 
 def stacked_deal(
-    hands: list[str], draws: str = "", replacements: str = "", *, dealer: int = 0
+    hands: list[str],
+    draws: str = "",
+    replacements: str = "",
+    *,
+    dealer: int = 0,
+    tile_set: Any = None,
 ) -> Deal:
     """A prepared deal: each seat's tiles (the dealer's 14, the others' 13, in notation,
     seat 0 first), the live wall's next tiles in draw order (``draws``) and the
-    replacement tiles in the order they will be drawn; the rest of the 144 tiles follow
-    the draws in a fixed order. For scenario tests.
+    replacement tiles in the order they will be drawn; the rest of the tile set
+    (default: the 144 tiles) follows the draws in a fixed order. For scenario tests.
 
     >>> t = Table(deal=stacked_deal(["123456789m 1234p 5p"] + ["1s"] * 0 + ["", "", ""]))
     Traceback (most recent call last):
@@ -718,18 +1122,24 @@ def stacked_deal(
     from parlour.mahjong.tiles import TILES_144, parse_tiles
 
     parsed = [parse_tiles(h) for h in hands]
+    sizes = [len(h) for h in parsed]
+    base = max(sizes[:dealer] + sizes[dealer + 1 :] or [13])
     for s, h in enumerate(parsed):
-        want = 14 if s == dealer else 13
+        want = base + 1 if s == dealer else base
         if len(h) != want:
-            raise ValueError(f"seat {s} has {len(h)} tiles; a hand is dealt 13 (the dealer 14)")
+            raise ValueError(
+                f"seat {s} has {len(h)} tiles; a hand is dealt {base} (the dealer {base + 1})"
+            )
     live = parse_tiles(draws)
     spare = parse_tiles(replacements)
-    rest = TILES_144.tiles()
+    rest = (tile_set or TILES_144).tiles()
     for t in [x for h in parsed for x in h] + live + spare:
         if t not in rest:
             raise ValueError(f"{tile_name(t)} is dealt more often than the set holds")
         rest.remove(t)
     ordered = live + rest + spare[::-1]
+    from collections import deque
+
     stacks: deque[list[Tile]] = deque([t] for t in ordered)
     hands_out = [list(h) for h in parsed]
     # the dealer's last listed tile counts as drawn
@@ -737,12 +1147,13 @@ def stacked_deal(
 
 
 def tile_count_check(table: Table) -> list[int]:
-    """Every tile's count across wall, hands, melds, discards and bonus areas (a test
-    helper: each playing tile 4 times, each bonus tile once)."""
-    counts = [0] * 42
-    for stack in table._wall:
-        for t in stack:
-            counts[t] += 1
+    """Every tile's count across the wall (tiles set aside included), hands, melds,
+    discards and bonus areas (a test helper: it equals the tile set's counts)."""
+    counts = [0] * NUM_TILES
+    for t in table.wall.tiles():
+        counts[t] += 1
+    for t in table.wall.set_aside:
+        counts[t] += 1
     if table._robbed is not None:  # the tile an added kong offers, until resolved
         counts[table._robbed[1]] += 1
     for s in range(table.num_seats):
@@ -751,6 +1162,9 @@ def tile_count_check(table: Table) -> list[int]:
         for m in table.melds[s]:
             for t in m.tiles:
                 counts[t] += 1
+            for physical, stands_for in m.wilds:
+                counts[stands_for] -= 1
+                counts[physical] += 1
         for t in table.discards[s]:
             counts[t] += 1
         for t in table.bonus[s]:
@@ -758,4 +1172,14 @@ def tile_count_check(table: Table) -> list[int]:
     return counts
 
 
-__all__ = ["CLAIM", "OVER", "PASS", "ROB", "TURN", "Table", "stacked_deal", "tile_count_check"]
+__all__ = [
+    "CLAIM",
+    "OVER",
+    "PASS",
+    "ROB",
+    "TURN",
+    "Table",
+    "Win",
+    "stacked_deal",
+    "tile_count_check",
+]

@@ -34,6 +34,7 @@ from operator import mul as _mul
 from typing import Any
 
 from parlour.core.errors import InvalidHand
+from parlour.core.options import Option
 from parlour.mahjong.melds import CHOW, KONG, PUNG, Meld
 from parlour.mahjong.ruleset import Ruleset, WinContext
 from parlour.mahjong.scoring import SEATS, Pattern, PatternLine, Score, Situation
@@ -1530,10 +1531,20 @@ class MCRRuleset(Ruleset):
     scoring, which refuses a win under 8 points."""
 
     name = "mcr"
+    title = "Mahjong Competition Rules (MCR, Chinese Official)"
+    options_spec = (
+        Option(
+            "kong_values",
+            "source",
+            "fan values of kongs: the rulebook's 6/8 (source) or the reference calculator's "
+            "5/6 (reference)",
+            tuple(KONG_VALUES),
+        ),
+    )
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        MCROptions.from_json(options or {})  # refuse bad options at the table, not at a win
         super().__init__(options)
-        MCROptions.from_json(self.options)  # refuse bad options at the table, not at a win
 
     def score(
         self,
