@@ -14,7 +14,7 @@ import pytest
 
 from parlour.bots import BOTS, Bot, RandomBot, make_bot
 from parlour.bots.greedy import GreedyBot, discard_order, win_rates
-from parlour.core.game import Action
+from parlour.core.actions import Action
 from parlour.mahjong.melds import parse_meld
 from parlour.mahjong.table import Table
 from parlour.mahjong.tiles import parse_tiles
@@ -36,8 +36,8 @@ def obs(hand: str, melds: list[str] | None = None, *, last: str | None = None) -
     """A minimal observation for seat 0 (East, East round), nothing else in sight."""
     return {
         "seat": 0,
-        "seat_wind": "E",
-        "prevalent": "E",
+        "seat_name": "E",
+        "prevailing": "E",
         "hand": hand,
         "melds": [melds or [], [], [], []],
         "discards": ["", "", "", last or ""],

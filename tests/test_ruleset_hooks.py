@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from parlour.core.game import Action
+from parlour.core.actions import Action
 from parlour.mahjong.rules.mcr import MCRRuleset
 from parlour.mahjong.ruleset import WinContext
 from parlour.mahjong.scoring import Score
@@ -57,9 +57,10 @@ def test_allows_removes_actions_from_every_seat() -> None:
 
 
 def test_a_seat_left_with_only_pass_is_not_asked() -> None:
-    # with chows forbidden, a claim window never waits on a seat that could only chow
+    # with chows forbidden, a claim window that asks only the seats able to act never
+    # waits on a seat that could only chow
     for seed in range(30):
-        table = Table(NoChows(), seed=seed)
+        table = Table(NoChows(), seed=seed, ask_everyone=False)
         rng = random.Random(seed)
         while not table.is_over():
             for seat in table.to_act():
@@ -75,12 +76,12 @@ def test_settle_decides_the_payments() -> None:
         plain, _ = play(MCRRuleset(), seed)
         result = plain.result()
         assert result is not None
-        if result["winner"] is None or result["self_drawn"]:
+        if not result["wins"] or result["wins"][0]["self_drawn"]:
             continue
         other, _ = play(DiscarderPaysAll(), seed)
         changed = other.result()
-        assert changed is not None and changed["winner"] == result["winner"]
-        winner, discarder = result["winner"], result["discarder"]
+        assert changed is not None and changed["wins"][0]["seat"] == result["wins"][0]["seat"]
+        winner, discarder = result["wins"][0]["seat"], result["wins"][0]["discarder"]
         assert changed["payments"][winner] == result["payments"][winner]
         assert changed["payments"][discarder] == -result["payments"][winner]
         assert sum(changed["payments"]) == 0

@@ -18,13 +18,14 @@ from typing import Any
 import pytest
 
 from parlour.core.errors import IllegalAction
-from parlour.core.game import Action, Event
+from parlour.core.game import Event
 from parlour.mahjong.table import Table, stacked_deal, tile_count_check
+from parlour.records import result_v1
 from parlour.mahjong.tiles import tile_name
 
 Moves = list[tuple[int, str]]
 
-FULL_SET = [4] * 34 + [1] * 8
+FULL_SET = [4] * 34 + [1] * 8 + [0]
 """``tile_count_check`` of a table that lost or invented no tile."""
 
 
@@ -32,15 +33,30 @@ FULL_SET = [4] * 34 + [1] * 8
 
 
 def deal(hands: list[str], draws: str = "", replacements: str = "") -> Table:
-    """A table on a prepared deal (MCR, dealer seat 0, prevalent wind East)."""
-    return Table(deal=stacked_deal(hands, draws=draws, replacements=replacements))
+    """A table on a prepared deal (MCR, dealer seat 0, prevalent wind East) that asks
+    only the seats that can act, so that the move lists name only real decisions."""
+    return Table(
+        deal=stacked_deal(hands, draws=draws, replacements=replacements), ask_everyone=False
+    )
+
+
+def hand_result(table: Table) -> dict[str, Any] | None:
+    """The result as one winner (or none): the single win of the full result, which
+    these scenarios always have at most one of."""
+    result = table.result()
+    if result is None:
+        return None
+    assert len(result["wins"]) <= 1 and result["draw"] is (not result["wins"])
+    if result["wins"]:
+        assert result["wins"][0]["payments"] == result["payments"]
+    return result_v1(result)
 
 
 def play(table: Table, moves: Moves) -> list[Event]:
     """Apply the moves in order; return every event they caused."""
     events: list[Event] = []
     for seat, text in moves:
-        events += table.apply(seat, Action.parse(text))
+        events += table.apply(seat, table.parse_action(text))
     return events
 
 
@@ -81,7 +97,7 @@ def drawn_tile(events: list[Event], seat: int) -> str:
 def pass_all(table: Table) -> None:
     """Every seat deciding on a claim passes."""
     for seat in table.to_act():
-        table.apply(seat, Action("pass"))
+        table.apply(seat, table.parse_action("pass"))
 
 
 def assert_hand_over(table: Table, winner: int | None) -> None:
@@ -95,10 +111,10 @@ def assert_hand_over(table: Table, winner: int | None) -> None:
         for text in (f"discard {tile}", "pass", "win"):
             before = snapshot(table)
             with pytest.raises(IllegalAction, match="the hand is over"):
-                table.apply(seat, Action.parse(text))
+                table.apply(seat, table.parse_action(text))
             assert snapshot(table) == before
-    assert table.result() is not None
-    assert table.result()["winner"] == winner
+    assert hand_result(table) is not None
+    assert hand_result(table)["winner"] == winner  # type: ignore[index]
     assert tile_count_check(table) == FULL_SET
 
 
@@ -127,7 +143,7 @@ def test_win_beats_pung_on_the_same_discard(pung_first: bool) -> None:
     play(table, claims if pung_first else claims[::-1])
 
     assert melds(table, 1) == []
-    assert table.result() == {
+    assert hand_result(table) == {
         "winner": 3,
         "tile": "C",
         "self_drawn": False,
@@ -214,7 +230,7 @@ def test_two_wins_on_one_discard_nearest_in_turn_order_takes_it(order: tuple[int
 
     play(table, [(seat, "win C") for seat in order])
 
-    assert table.result() == {
+    assert hand_result(table) == {
         "winner": 3,
         "tile": "C",
         "self_drawn": False,
@@ -249,7 +265,7 @@ def test_chow_only_from_the_left() -> None:
     before = snapshot(table)
     for seat in (2, 3, 0):
         with pytest.raises(IllegalAction):
-            table.apply(seat, Action.parse("chow 4p"))
+            table.apply(seat, table.parse_action("chow 4p"))
         assert snapshot(table) == before
 
     play(table, [(1, "chow 4p"), (2, "pass")])
@@ -335,7 +351,7 @@ def test_robbing_the_kong() -> None:
     assert tile_count_check(table) == FULL_SET
 
     play(table, [(3, "rob 7s")])
-    assert table.result() == {
+    assert hand_result(table) == {
         "winner": 3,
         "tile": "7s",
         "self_drawn": False,
@@ -396,7 +412,7 @@ def test_win_on_a_kong_replacement_tile() -> None:
     assert legal(table, 1)[0] == "win"
 
     play(table, [(1, "win")])
-    assert table.result() == {
+    assert hand_result(table) == {
         "winner": 1,
         "tile": "7s",
         "self_drawn": True,
@@ -441,7 +457,7 @@ def run_down_the_wall() -> Table:
             pass_all(table)
         else:
             tile = drawn_tile(table.events, table.current)
-            table.apply(table.current, Action.parse(f"discard {tile}"))
+            table.apply(table.current, table.parse_action(f"discard {tile}"))
     live_draws = [e for e in table.events if e.kind == "draw" and not e.data["replacement"]]
     assert len(live_draws) == 83
     assert table.current == 3
@@ -469,7 +485,7 @@ def test_last_tile_draw() -> None:
         "discard E",
     ]
     play(table, [(3, "win")])
-    assert table.result() == {
+    assert hand_result(table) == {
         "winner": 3,
         "tile": "7s",
         "self_drawn": True,
@@ -494,7 +510,7 @@ def test_last_tile_claim() -> None:
     assert legal(table, 1) == ["pass", "win 7s"]
     play(table, [(1, "win 7s")])
     pass_all(table)  # whoever else was asked
-    assert table.result() == {
+    assert hand_result(table) == {
         "winner": 1,
         "tile": "7s",
         "self_drawn": False,
@@ -517,7 +533,7 @@ def test_exhaustive_draw() -> None:
     table = run_down_the_wall()
     play(table, [(3, "discard 7s")])
     pass_all(table)
-    assert table.result() == {"winner": None, "payments": [0, 0, 0, 0]}
+    assert hand_result(table) == {"winner": None, "payments": [0, 0, 0, 0]}
     assert table.events[-1].kind == "exhaustive_draw"
     assert table.wall_count() == 0
     assert_hand_over(table, winner=None)
@@ -557,7 +573,7 @@ def test_false_self_drawn_win_is_refused() -> None:
 
     before = snapshot(table)
     with pytest.raises(IllegalAction, match="8-point minimum") as info:
-        table.apply(1, Action.parse("win"))
+        table.apply(1, table.parse_action("win"))
     assert "worth 5" in str(info.value)
     assert snapshot(table) == before
 
@@ -582,7 +598,7 @@ def test_false_win_on_a_discard_is_refused() -> None:
 
     before = snapshot(table)
     with pytest.raises(IllegalAction, match="8-point minimum") as info:
-        table.apply(1, Action.parse("win 4s"))
+        table.apply(1, table.parse_action("win 4s"))
     assert "worth 6" in str(info.value)
     assert snapshot(table) == before
 
@@ -606,7 +622,7 @@ def test_false_win_on_a_discard_without_another_claim_is_refused_with_the_reason
 
     before = snapshot(table)
     with pytest.raises(IllegalAction, match="8-point minimum"):
-        table.apply(2, Action.parse("win 4s"))
+        table.apply(2, table.parse_action("win 4s"))
     assert snapshot(table) == before
 
 
@@ -681,7 +697,7 @@ def test_flower_drawn_in_play_is_replaced_and_the_win_is_self_drawn() -> None:
     assert legal(table, 1)[0] == "win"
 
     play(table, [(1, "win")])
-    assert table.result() == {
+    assert hand_result(table) == {
         "winner": 1,
         "tile": "7m",
         "self_drawn": True,
@@ -730,7 +746,7 @@ def test_exposed_pung_cannot_be_extended_with_a_discard() -> None:
     assert all_legal(table) == [[], ["pass", "chow 4p"], [], []]
     before = snapshot(table)
     with pytest.raises(IllegalAction):
-        table.apply(1, Action.parse("kong 5p"))
+        table.apply(1, table.parse_action("kong 5p"))
     assert snapshot(table) == before
 
 
@@ -767,7 +783,7 @@ def test_concealed_kong_is_face_down_and_cannot_be_robbed() -> None:
         assert melds(table, 0, seen_by=viewer) == ["{????}"]
 
     play(table, [(0, "win")])
-    assert table.result() == {
+    assert hand_result(table) == {
         "winner": 0,
         "tile": "7s",
         "self_drawn": True,
@@ -800,8 +816,8 @@ def test_the_winner_does_not_discard() -> None:
     assert table.observation(2)["legal"] == []
     before = snapshot(table)
     with pytest.raises(IllegalAction, match="the hand is over"):
-        table.apply(3, Action.parse("discard C"))
+        table.apply(3, table.parse_action("discard C"))
     with pytest.raises(IllegalAction, match="the hand is over"):
-        table.apply(1, Action.parse("pung C"))
+        table.apply(1, table.parse_action("pung C"))
     assert snapshot(table) == before
     assert_hand_over(table, winner=3)

@@ -51,7 +51,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.core.errors import ParlourError
-from parlour.core.game import Action
+from parlour.core.actions import Action
+from parlour.mahjong.actions import MahjongAction, action_tile
 from parlour.mahjong.melds import Meld, chow, kong, parse_meld, pung
 from parlour.mahjong.ruleset import WIND_LETTERS, Ruleset, WinContext
 from parlour.mahjong.shapes import is_complete_of, shanten, shanten_of
@@ -98,7 +99,7 @@ class GreedyBot:
 
     >>> bot = GreedyBot()
     >>> obs = {"seat": 0, "hand": "123m 456p 789s EE CC 9p", "melds": [[], [], [], []],
-    ...        "discards": ["", "", "", ""], "seat_wind": "E", "prevalent": "E"}
+    ...        "discards": ["", "", "", ""], "seat_name": "E", "prevailing": "E"}
     >>> legal = [Action("discard", t) for t in sorted(set(parse_tiles(obs["hand"])))]
     >>> str(bot.act(obs, legal))
     'discard 9p'
@@ -145,11 +146,12 @@ class GreedyBot:
 
     def _turn(self, hand: Tiles, melds: Melds, legal: list[Action]) -> Action:
         key, tile = self.best_discard(hand, melds)
-        best = Action("discard", tile)
+        best: Action = MahjongAction("discard", tile)
         for a in legal:
-            if a.kind not in ("concealed_kong", "added_kong") or a.tile is None:
+            t = action_tile(a)
+            if a.kind not in ("concealed_kong", "added_kong") or type(a.payload) is not int:
                 continue
-            t = a.tile
+            assert t is not None
             if a.kind == "concealed_kong":
                 rest = _without(hand, (t, t, t, t))
                 after = (*melds, kong(t, exposed=False))
@@ -168,10 +170,10 @@ class GreedyBot:
         t = self._discard_tile
         options: list[tuple[Action, Tiles, Melds]] = []
         for a in legal:
-            if a.kind not in _CLAIM_ORDER or a.tile is None:
-                continue
+            if a.kind not in _CLAIM_ORDER or type(a.payload) is not int:
+                continue  # a claim with wild tiles: not in MCR
             if a.kind == "chow":
-                first = a.tile
+                first = a.payload
                 used = tuple(x for x in (first, first + 1, first + 2) if x != t)
                 options.append((a, _without(hand, used), (*melds, chow(first))))
             elif a.kind == "pung":
@@ -358,9 +360,9 @@ class GreedyBot:
                 if t < NUM_KINDS:
                     seen[t] += 1
         self._unseen = [max(0, 4 - c) for c in seen]
-        seat_wind = obs.get("seat_wind", "E")
+        seat_wind = obs["seat_name"]
         other = WIND_LETTERS[(WIND_LETTERS.index(seat_wind) + 3) % 4]
-        self._winds = (seat_wind, obs.get("prevalent", "E"), other)
+        self._winds = (seat_wind, obs["prevailing"], other)
         last = obs.get("last_discard")
         self._discard_tile = parse_tiles(last["tile"])[0] if last else -1
 
@@ -400,9 +402,9 @@ def play_hand(bots: Sequence[Any], seed: int, dealer: int = 0) -> dict[str, Any]
 
     table = Table(seed=seed, dealer=dealer)
     while not table.is_over():
-        for seat in table.to_act():
-            action = bots[seat].act(table.observation(seat), table.legal_actions(seat))
-            table.apply(seat, action)
+        seat = table.to_act()[0]
+        action = bots[seat].act(table.observation(seat), table.legal_actions(seat))
+        table.apply(seat, action)
     result = table.result()
     assert result is not None
     return result
@@ -434,7 +436,8 @@ def win_rates(hands: int, seed: int = 0) -> dict[str, Any]:
         bots: list[Any] = [RandomBot(seed=4 * s + i) for i in range(4)]
         bots[g] = GreedyBot(seed=s)
         result = play_hand(bots, s, dealer=(h // 4) % 4)
-        winner = result["winner"]
+        wins = result["wins"]
+        winner = wins[0]["seat"] if wins else None
         pay = result["payments"]
         greedy_pay += pay[g]
         random_pay += sum(pay) - pay[g]
@@ -443,7 +446,7 @@ def win_rates(hands: int, seed: int = 0) -> dict[str, Any]:
         elif winner == g:
             greedy_wins += 1
             by_wind[WIND_LETTERS[(g - (h // 4) % 4) % 4]] += 1
-            points.append(result["total"])
+            points.append(wins[0]["total"])
         else:
             random_wins += 1
     elapsed = time.perf_counter() - start

@@ -55,12 +55,7 @@ class MahjongAction(Action):
     def tile(self) -> Tile | None:
         """The tile the action is about (the tile discarded, claimed, konged or won
         on), or None (``pass``, a self-drawn ``win``, several tiles)."""
-        p = self[1]
-        if type(p) is int:
-            return p
-        if type(p) is tuple and len(p) == 2 and type(p[0]) is int and type(p[1]) is not int:
-            return p[0]
-        return None
+        return action_tile(self)
 
     @property
     def wilds(self) -> tuple[Tile, ...]:
@@ -94,6 +89,21 @@ class MahjongAction(Action):
         action = MAHJONG_SPACE.parse(text)
         assert isinstance(action, MahjongAction)
         return action
+
+
+def action_tile(action: Action) -> Tile | None:
+    """The tile a mahjong action is about (see :attr:`MahjongAction.tile`), for any
+    action tuple.
+
+    >>> action_tile(Action("pung", (31, (19,)))), action_tile(Action("pass"))
+    (31, None)
+    """
+    p = action[1]
+    if type(p) is int:
+        return p
+    if type(p) is tuple and len(p) == 2 and type(p[0]) is int and type(p[1]) is not int:
+        return p[0]
+    return None
 
 
 def payload_text(payload: Any) -> str:
@@ -182,6 +192,7 @@ __all__ = [
     "PASS",
     "SHARED_KINDS",
     "TILE",
+    "action_tile",
     "WILDS",
     "MahjongAction",
     "parse_action",

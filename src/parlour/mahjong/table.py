@@ -1108,11 +1108,13 @@ def stacked_deal(
     *,
     dealer: int = 0,
     tile_set: Any = None,
+    hand_size: int = 13,
 ) -> Deal:
-    """A prepared deal: each seat's tiles (the dealer's 14, the others' 13, in notation,
-    seat 0 first), the live wall's next tiles in draw order (``draws``) and the
-    replacement tiles in the order they will be drawn; the rest of the tile set
-    (default: the 144 tiles) follows the draws in a fixed order. For scenario tests.
+    """A prepared deal: each seat's tiles (the dealer's ``hand_size + 1``, the others'
+    ``hand_size``, in notation, seat 0 first), the live wall's next tiles in draw order
+    (``draws``) and the replacement tiles in the order they will be drawn; the rest of
+    the tile set (default: the 144 tiles) follows the draws in a fixed order. For
+    scenario tests.
 
     >>> t = Table(deal=stacked_deal(["123456789m 1234p 5p"] + ["1s"] * 0 + ["", "", ""]))
     Traceback (most recent call last):
@@ -1122,13 +1124,12 @@ def stacked_deal(
     from parlour.mahjong.tiles import TILES_144, parse_tiles
 
     parsed = [parse_tiles(h) for h in hands]
-    sizes = [len(h) for h in parsed]
-    base = max(sizes[:dealer] + sizes[dealer + 1 :] or [13])
     for s, h in enumerate(parsed):
-        want = base + 1 if s == dealer else base
+        want = hand_size + 1 if s == dealer else hand_size
         if len(h) != want:
             raise ValueError(
-                f"seat {s} has {len(h)} tiles; a hand is dealt {base} (the dealer {base + 1})"
+                f"seat {s} has {len(h)} tiles; a hand is dealt {hand_size} "
+                f"(the dealer {hand_size + 1})"
             )
     live = parse_tiles(draws)
     spare = parse_tiles(replacements)

@@ -8,6 +8,7 @@ breaks and deals a wall for any number of seats and any hand size; :class:`Wall`
 wall during play: the live end (the head) for draws, the tail for replacement tiles.
 
 >>> import random
+>>> from parlour.mahjong.tiles import TILES_84, TILES_136
 >>> d = deal(random.Random(1), dealer=0, num_seats=3, hand_size=13,
 ...          tile_set=TILES_84, wall=WallRules(stacks_per_wall=14, break_throws=1))
 >>> [len(h) for h in d.hands], sum(len(s) for s in d.wall)
@@ -25,9 +26,9 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from parlour.mahjong.tiles import TILES_84, Tile, TileSet
+from parlour.mahjong.tiles import Tile, TileSet
 
-__all__ = ["TILES_84", "Deal", "Wall", "WallRules", "deal"]
+__all__ = ["Deal", "Wall", "WallRules", "deal"]
 
 
 @dataclass(frozen=True, slots=True)
