@@ -219,11 +219,11 @@ def test_not_a_winning_shape() -> None:
         ),
         (
             [HAND + " +C", "--win", "E"],
-            "the hand names C as its winning tile but 'win_tile' is E",
+            "the hand names C as its winning tile but --win is E",
         ),
         (
             [HAND, "--win", "C", "--seat", "Q"],
-            "'seat_wind' must be a wind: E, S, W or N, not 'Q'",
+            "--seat must be a wind E, S, W or N, not 'Q'",
         ),
         (
             [HAND, "--win", "C", "--rules", "gold"],

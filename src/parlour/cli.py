@@ -12,32 +12,76 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable
-from typing import IO, Annotated, Any
+from pathlib import Path
+from typing import IO, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from parlour.core.errors import InvalidHand, NotationError, ParlourError
 from parlour.mahjong import shapes
 from parlour.mahjong.melds import parse_hand
-from parlour.mahjong.tiles import format_tiles, tile_from_name, tile_name
+from parlour.mahjong.tiles import BONUS_TILES, format_tiles, parse_tiles, tile_from_name, tile_name
+
+# -- help without type placeholders ------------------------------------------------------
+# typer 0.29 (which carries its own copy of click) puts a type placeholder beside every
+# parameter in the rich help: TyperOption.display_type_rich gives the metavar when there
+# is one, else "<bool>", "<str>", "<int>" -- for flags too, --help included -- and an
+# argument's display_type_rich ignores its metavar. These subclasses show nothing for a
+# flag (it takes no value) and nothing beside an argument (its metavar names it); every
+# value option and argument below has a metavar (TILE, WIND, N, FILE, ...). A typer
+# without display_type_rich never calls these overrides.
+
+
+class _Option(TyperOption):
+    def display_type_rich(self, ctx: Any) -> str | None:
+        if self.is_flag or self.count:
+            return None
+        return super().display_type_rich(ctx)
+
+
+class _Argument(TyperArgument):
+    def display_type_rich(self, ctx: Any) -> str | None:
+        return None
+
+
+def _plain_help(params: list[Any]) -> list[Any]:
+    for param in params:
+        if type(param) is TyperOption:
+            param.__class__ = _Option
+        elif type(param) is TyperArgument:
+            param.__class__ = _Argument
+    return params
+
+
+class _Command(TyperCommand):
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _plain_help(super().get_params(ctx))
+
+
+class _Group(TyperGroup):
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _plain_help(super().get_params(ctx))
+
 
 app = typer.Typer(
     name="parlour",
     help="Play, score and simulate traditional parlour games with the full rules.",
     no_args_is_help=True,
     add_completion=False,
+    cls=_Group,
 )
-bench_app = typer.Typer(help="Benchmarks that run parlour and its peers side by side.")
+bench_app = typer.Typer(help="Benchmarks that run parlour and its peers side by side.", cls=_Group)
 app.add_typer(bench_app, name="bench")
 
 console = Console()
 err_console = Console(stderr=True)
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     err_console.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
     raise typer.Exit(2)
 
@@ -147,20 +191,31 @@ def _discards(
     return rows
 
 
-@app.command()
+@app.command(cls=_Command)
 def analyse(
     hand: Annotated[
-        str, typer.Argument(help='The hand in notation, e.g. "123m 456p 789s EE CC 1s".')
+        str,
+        typer.Argument(
+            metavar="HAND", help='The hand in notation, e.g. "123m 456p 789s EE CC 1s".'
+        ),
     ],
-    wilds: Annotated[int, typer.Option(help="Number of extra wild tiles held.")] = 0,
+    wilds: Annotated[int, typer.Option(metavar="N", help="Number of extra wild tiles held.")] = 0,
     wild_tile: Annotated[
-        str | None, typer.Option(help="A tile kind whose every copy is wild, e.g. 5p.")
+        str | None,
+        typer.Option(metavar="TILE", help="A tile kind whose every copy is wild, e.g. 5p."),
     ] = None,
     visible: Annotated[
-        str, typer.Option(help="Tiles seen elsewhere (discards, others' melds), for unseen counts.")
+        str,
+        typer.Option(
+            metavar="TILES",
+            help="Tiles seen elsewhere (discards, others' melds), for unseen counts.",
+        ),
     ] = "",
     model: Annotated[
-        str, typer.Option(help="Shanten model: exact (never counts a fifth copy) or loose.")
+        str,
+        typer.Option(
+            metavar="MODEL", help="Shanten model: exact (never counts a fifth copy) or loose."
+        ),
     ] = "exact",
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
 ) -> None:
@@ -396,6 +451,7 @@ _SCORE_DEFAULTS: dict[str, Any] = {
     "--seat": "E",
     "--round": "E",
     "--self-drawn": False,
+    "--discard": False,
     "--from": None,
     "--flowers": 0,
     "--last-tile": False,
@@ -405,35 +461,83 @@ _SCORE_DEFAULTS: dict[str, Any] = {
     "--option": [],
 }
 
+# The situation's fields as the flags of ``parlour score`` name them, for the messages
+# of the scorer that name a field.
+_FLAG_OF_FIELD = {
+    "'win_tile'": "--win",
+    "'seat_wind'": "--seat",
+    "'round_wind'": "--round",
+    "'discarder'": "--from",
+    "'bonus'": "--flowers",
+}
 
-@app.command("score")
+
+def _check_score_flags(
+    *, win: str | None, seat: str, round_wind: str, discarder: str | None, flowers: int
+) -> None:
+    """Refuse a bad value of a ``parlour score`` flag with a message that names the flag
+    (the scorer's own messages name the situation's fields)."""
+    for flag, value in (("--seat", seat), ("--round", round_wind), ("--from", discarder)):
+        if value is not None and value.strip().upper() not in ("E", "S", "W", "N"):
+            raise InvalidHand(f"{flag} must be a wind E, S, W or N, not {value!r}")
+    if win is not None:
+        try:
+            tiles = parse_tiles(win)
+        except NotationError:
+            tiles = []
+        if len(tiles) != 1:
+            raise InvalidHand(f"--win must be one tile, such as 9s or C, not {win!r}")
+    if not 0 <= flowers <= len(BONUS_TILES):
+        raise InvalidHand(f"--flowers must be a count from 0 to {len(BONUS_TILES)}, not {flowers}")
+
+
+def _name_flags(message: str) -> str:
+    for field, flag in _FLAG_OF_FIELD.items():
+        message = message.replace(field, flag)
+    return message
+
+
+@app.command("score", cls=_Command)
 def score_command(
     hand: Annotated[
         str | None,
         typer.Argument(
+            metavar="HAND",
             help='The whole hand, winning tile included, e.g. "[123m] 456p 789s EEE CC"; '
             '"+C" names the winning tile.',
             show_default=False,
         ),
     ] = None,
-    rules: Annotated[str, typer.Option(help="The rule system.")] = "mcr",
+    rules: Annotated[str, typer.Option(metavar="NAME", help="The rule system.")] = "mcr",
     win: Annotated[
-        str | None, typer.Option(help="The winning tile (or name it in the hand: +C).")
+        str | None,
+        typer.Option(metavar="TILE", help="The winning tile (or name it in the hand: +C)."),
     ] = None,
-    seat: Annotated[str, typer.Option(help="The winner's seat wind: E, S, W or N.")] = "E",
-    round_wind: Annotated[str, typer.Option("--round", help="The prevalent (round) wind.")] = "E",
+    seat: Annotated[
+        str, typer.Option(metavar="WIND", help="The winner's seat wind: E, S, W or N.")
+    ] = "E",
+    round_wind: Annotated[
+        str,
+        typer.Option("--round", metavar="WIND", help="The prevalent (round) wind: E, S, W or N."),
+    ] = "E",
     self_drawn: Annotated[
-        bool, typer.Option("--self-drawn/--discard", help="Won by self-draw, or on a discard.")
+        bool, typer.Option("--self-drawn", help="Won by self-draw (from the wall).")
+    ] = False,
+    discard: Annotated[
+        bool, typer.Option("--discard", help="Won on another player's discard (the default).")
     ] = False,
     discarder: Annotated[
         str | None,
         typer.Option(
             "--from",
-            help="The seat that discarded the winning tile (or whose kong was robbed); "
+            metavar="SEAT",
+            help="The discarder's seat wind (or that of the player whose kong was robbed); "
             "default: the winner's left-hand neighbour.",
         ),
     ] = None,
-    flowers: Annotated[int, typer.Option(help="Flowers and seasons held.")] = 0,
+    flowers: Annotated[
+        int, typer.Option(metavar="N", help="Flowers and seasons held (0 to 8).")
+    ] = 0,
     last_tile: Annotated[
         bool, typer.Option("--last-tile", help="Won on the last tile of the wall.")
     ] = False,
@@ -453,7 +557,8 @@ def score_command(
         list[str] | None,
         typer.Option(
             "--option",
-            help="A ruleset option KEY=VALUE, e.g. kong_values=reference (repeatable).",
+            metavar="KEY=VALUE",
+            help="A ruleset option, e.g. kong_values=reference (repeatable).",
         ),
     ] = None,
     jsonl: Annotated[
@@ -482,6 +587,7 @@ def score_command(
             "--seat": seat,
             "--round": round_wind,
             "--self-drawn": self_drawn,
+            "--discard": discard,
             "--from": discarder,
             "--flowers": flowers,
             "--last-tile": last_tile,
@@ -497,11 +603,15 @@ def score_command(
         return
     if hand is None:
         _fail("give a HAND to score (or --jsonl FILE)")
-        return
+    if self_drawn and discard:
+        _fail("--self-drawn and --discard cannot both be given")
     from parlour import score
     from parlour.mahjong.scoring import Situation
 
     try:
+        _check_score_flags(
+            win=win, seat=seat, round_wind=round_wind, discarder=discarder, flowers=flowers
+        )
         data = situation_from_args(
             hand,
             rules=rules,
@@ -519,13 +629,11 @@ def score_command(
         )
     except ParlourError as e:
         _fail(str(e))
-        return
     try:
         sit = Situation.from_json(data)
         result = score(sit)
     except ParlourError as e:
-        _fail(str(e) + _short_hand_hint(hand))
-        return
+        _fail(_name_flags(str(e)) + _short_hand_hint(hand))
     if as_json:
         sys.stdout.write(json.dumps(result.to_json()) + "\n")
     else:
@@ -601,20 +709,42 @@ def _print_score(hand: str, sit: Any, result: Any) -> None:
         console.print(escape(line), highlight=False)
 
 
-@app.command("play")
+@app.command("play", cls=_Command)
 def play_command(
-    rules: Annotated[str, typer.Option(help="Rule system.")] = "mcr",
+    rules: Annotated[
+        str, typer.Option(metavar="NAME", help="Rule system (only mcr so far).")
+    ] = "mcr",
     seed: Annotated[
-        int | None, typer.Option(help="Seed of the match (default: a fresh random one).")
+        int | None,
+        typer.Option(metavar="N", help="Seed of the match (default: a fresh random one)."),
     ] = None,
-    hands: Annotated[int, typer.Option(help="Hands to play (a match has 16).")] = 16,
-    bots: Annotated[str, typer.Option(help="The three other players' bots.")] = "greedy",
-    record: Annotated[str | None, typer.Option(help="Write the game record here.")] = None,
+    hands: Annotated[
+        int,
+        typer.Option(metavar="N", help="Hands to play at most (a match has 16)."),
+    ] = 16,
+    bots: Annotated[
+        str,
+        typer.Option(
+            metavar="BOTS",
+            help="The other three players' bots: one name for all three, or three "
+            "comma-separated (greedy, random).",
+        ),
+    ] = "greedy",
+    record: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE",
+            help="Write the game record (JSON) to FILE at the end, also when stopped early.",
+        ),
+    ] = None,
 ) -> None:
-    """Play an MCR match at the terminal against three bots. Answer with the number of
-    an action or the action in words (discard 4p); 'quit' stops."""
+    """Play an MCR match at the terminal against three bots.
+
+    Answer with the number of an action or the action in words (discard 4p); 'quit' or
+    the end of input stops.
+    """
     from parlour.bots import BOTS
-    from parlour.terminal import play
+    from parlour.terminal import play, record_problem
 
     if rules != "mcr":
         _fail(f"only MCR can be played so far, not {rules!r}")
@@ -625,19 +755,26 @@ def play_command(
         _fail(f"--bots must name one bot or three, from: {', '.join(sorted(BOTS))}")
     if hands < 1:
         _fail("--hands must be at least 1")
+    if record is not None and (problem := record_problem(record)):
+        _fail(f"cannot write the record to {record}: {problem}")
     if not sys.stdin.isatty():
         err_console.print("(input is not a terminal: answers are read from it line by line)")
     if seed is None:
         import secrets
 
         seed = secrets.randbits(32)  # nobody can rebuild the walls from a default seed
-    play(
-        seed=seed,
-        hands=hands,
-        bots=names,
-        ask=_ask if not sys.stdin.isatty() else None,
-        record=record,
-    )
+    try:
+        play(
+            seed=seed,
+            hands=hands,
+            bots=names,
+            ask=_ask if not sys.stdin.isatty() else None,
+            record=record,
+        )
+    except KeyboardInterrupt:  # play said so and wrote the record of what was played
+        raise typer.Exit(130) from None
+    except ParlourError as e:  # the record could not be written after all
+        _fail(str(e))
 
 
 def _ask(prompt: str) -> str:
@@ -647,24 +784,40 @@ def _ask(prompt: str) -> str:
     return line
 
 
-@app.command("simulate")
+@app.command("simulate", cls=_Command)
 def simulate_command(
-    rules: Annotated[str, typer.Option(help="Rule system.")] = "mcr",
-    games: Annotated[int, typer.Option(help="Hands to play.")] = 1000,
+    rules: Annotated[
+        str, typer.Option(metavar="NAME", help="Rule system (only mcr so far).")
+    ] = "mcr",
+    games: Annotated[int, typer.Option(metavar="N", help="Hands to play.")] = 1000,
     bots: Annotated[
-        str, typer.Option(help="Four bots, seat 0 first.")
+        str,
+        typer.Option(
+            metavar="BOTS", help="Four comma-separated bots (greedy, random), seat 0 first."
+        ),
     ] = "greedy,greedy,random,random",
-    workers: Annotated[int, typer.Option(help="Local processes.")] = 1,
-    seed: Annotated[int, typer.Option(help="Seed of the simulation.")] = 0,
+    workers: Annotated[int, typer.Option(metavar="N", help="Local processes.")] = 1,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed of the simulation.")] = 0,
     out: Annotated[
-        str | None, typer.Option(help="Write summary.json and hands.jsonl here.")
+        str | None,
+        typer.Option(
+            metavar="DIR",
+            help="Write summary.json and hands.jsonl (one line per hand) in DIR, "
+            "created if need be.",
+        ),
     ] = None,
-    records: Annotated[bool, typer.Option(help="Keep every hand's record in hands.jsonl.")] = False,
+    records: Annotated[
+        bool,
+        typer.Option(
+            help="Also write every hand's game record in DIR/records.jsonl (needs --out), "
+            "for parlour validate and replay."
+        ),
+    ] = False,
 ) -> None:
-    """Play many hands with bots, in parallel; the same seed gives the same results
-    whatever the number of workers."""
-    from pathlib import Path
+    """Play many hands with bots, in parallel.
 
+    The same seed gives the same results whatever the number of workers.
+    """
     from rich.progress import Progress
 
     from parlour.bots import BOTS
@@ -677,18 +830,29 @@ def simulate_command(
         _fail(f"--bots must name four bots, from: {', '.join(sorted(BOTS))}")
     if games < 1 or workers < 1:
         _fail("--games and --workers must be at least 1")
-    with Progress(console=err_console, transient=True) as bar:
-        task = bar.add_task("hands", total=games)
-        summary = simulate(
-            names,
-            games,
-            seed,
-            workers,
-            record=records,
-            progress=lambda done: bar.update(task, completed=done),
-        )
+    if records and out is None:
+        _fail("--records writes records.jsonl in the --out directory: give --out DIR")
+    if out is not None and (problem := _directory_problem(Path(out))):
+        _fail(f"cannot write the results to {out}: {problem}")  # before, not after, the run
+    try:
+        with Progress(console=err_console, transient=True) as bar:
+            task = bar.add_task("hands", total=games)
+            summary = simulate(
+                names,
+                games,
+                seed,
+                workers,
+                record=records,
+                progress=lambda done: bar.update(task, completed=done),
+            )
+    except KeyboardInterrupt:  # simulate has stopped its workers
+        err_console.print("interrupted", highlight=False)
+        raise typer.Exit(130) from None
     if out is not None:
-        write_outputs(summary, Path(out))
+        try:
+            write_outputs(summary, Path(out))
+        except OSError as e:
+            _fail(f"cannot write the results to {out}: {e.strerror or e}")
     table = Table(title=f"{games:,} MCR hands · draw rate {summary['draw_rate']:.1%}")
     for col in ("seat", "bot", "wins", "win rate", "mean score"):
         table.add_column(col, justify="right" if col not in ("bot",) else "left")
@@ -710,26 +874,73 @@ def simulate_command(
     )
 
 
-@app.command("replay")
+def _directory_problem(path: Path) -> str | None:
+    """Why files cannot be written in the directory ``path`` (created if need be), or
+    None when they can."""
+    import tempfile
+
+    if path.exists() and not path.is_dir():
+        return "Not a directory"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as e:
+        return e.strerror or str(e)
+    return None
+
+
+def _read_text(path: str) -> str:
+    """The UTF-8 text of ``path``; a file that cannot be read or is not UTF-8 text fails
+    with a message that names it."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        _fail(f"cannot read {path}: {e.strerror or e}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        _fail(f"{path} is not UTF-8 text (byte 0x{data[e.start]:02x} at position {e.start})")
+
+
+def _record_lines(path: str) -> list[tuple[int, str]]:
+    """The non-blank lines of a ``.jsonl`` file of records, with their line numbers."""
+    file = Path(path)
+    simulation = (file.parent / "hands.jsonl").exists()  # a directory parlour simulate wrote
+    if file.name == "records.jsonl" and simulation and not file.exists():
+        _fail(
+            f"cannot read {path}: No such file or directory "
+            "(parlour simulate writes records.jsonl only with --records)"
+        )
+    lines = _read_text(path).split("\n")
+    return [(n, line) for n, line in enumerate(lines, 1) if line.strip()]
+
+
+_RECORD_FILE_HELP = (
+    "A game record (JSON), or a .jsonl file with one record per line "
+    "(as parlour simulate --records writes)."
+)
+
+
+@app.command("replay", cls=_Command)
 def replay_command(
-    file: Annotated[str, typer.Argument(help="A game record (JSON).")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help=_RECORD_FILE_HELP)],
     events: Annotated[bool, typer.Option(help="Print every move, not only each hand.")] = False,
 ) -> None:
-    """Replay a game record and print it hand by hand (a ``.jsonl`` file: each record in
-    turn)."""
-    from parlour.core.errors import ParlourError
-    from parlour.records import loads_record, read_record
+    """Replay a game record and print it hand by hand.
+
+    A .jsonl file is replayed one record after another.
+    """
+    from parlour.records import loads_record
 
     try:
         if file.endswith(".jsonl"):
-            with open(file) as f:
-                lines = [line for line in f if line.strip()]
-            for n, line in enumerate(lines, 1):
-                console.rule(f"record {n}")
+            for n, line in _record_lines(file):
+                console.rule(f"line {n}")
                 _print_replay(loads_record(line, name=f"line {n}"), events)
         else:
-            _print_replay(read_record(file), events)
-    except (ParlourError, OSError) as e:
+            _print_replay(loads_record(_read_text(file), name=file), events)
+    except ParlourError as e:
         _fail(str(e))
 
 
@@ -758,20 +969,20 @@ def _print_replay(record: dict[str, Any], events: bool) -> None:
                 console.print("exhaustive draw", highlight=False)
 
 
-@app.command("validate")
+@app.command("validate", cls=_Command)
 def validate_command(
-    file: Annotated[str, typer.Argument(help="A game record (JSON).")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help=_RECORD_FILE_HELP)],
 ) -> None:
-    """Re-check every action of a record and recompute every score; report the first
-    discrepancy (exit status 1) or that the record holds."""
-    from parlour.core.errors import ParlourError
-    from parlour.records import loads_record, read_record, validate
+    """Re-check every action of a record and recompute every score.
+
+    Reports the first discrepancy (exit status 1) or that the record holds.
+    """
+    from parlour.records import loads_record, validate
 
     try:
         if file.endswith(".jsonl"):  # one record per line, as parlour simulate writes them
-            with open(file) as f:
-                lines = [line for line in f if line.strip()]
-            for n, line in enumerate(lines, 1):
+            lines = _record_lines(file)
+            for n, line in lines:
                 report = validate(loads_record(line, name=f"line {n}"))
                 if not report.ok:
                     err_console.print(
@@ -781,10 +992,9 @@ def validate_command(
                     raise typer.Exit(1)
             console.print(f"valid: {len(lines)} records, every score agrees", highlight=False)
             return
-        report = validate(read_record(file))
-    except (ParlourError, OSError) as e:
+        report = validate(loads_record(_read_text(file), name=file))
+    except ParlourError as e:
         _fail(str(e))
-        return
     if report.ok:
         console.print(
             f"valid: {report.hands} hands, {report.moves} moves replayed, every score agrees",
@@ -795,23 +1005,27 @@ def validate_command(
     raise typer.Exit(1)
 
 
-@bench_app.command("shapes")
+@bench_app.command("shapes", cls=_Command)
 def bench_shapes(
-    hands: Annotated[int, typer.Option(help="Random hands per measurement.")] = 20000,
-    seed: Annotated[int, typer.Option(help="Seed of the random hands.")] = 1,
-    repeat: Annotated[int, typer.Option(help="Best of this many runs.")] = 3,
+    hands: Annotated[int, typer.Option(metavar="N", help="Random hands per measurement.")] = 20000,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed of the random hands.")] = 1,
+    repeat: Annotated[int, typer.Option(metavar="N", help="Best of this many runs.")] = 3,
 ) -> None:
     """Shanten, completeness and decomposition speed against PyMahjongGB and mahjong."""
     from parlour.bench.shapes import print_table, run_shapes_bench
 
+    if hands < 1:
+        _fail("--hands must be at least 1")
     print_table(run_shapes_bench(hands=hands, seed=seed, repeat=repeat))
 
 
-@bench_app.command("mcr")
+@bench_app.command("mcr", cls=_Command)
 def bench_mcr(
-    hands: Annotated[int, typer.Option(help="Random MCR hands per measurement.")] = 5000,
-    seed: Annotated[int, typer.Option(help="Seed of the random hands.")] = 1,
-    repeat: Annotated[int, typer.Option(help="Best of this many runs.")] = 3,
+    hands: Annotated[
+        int, typer.Option(metavar="N", help="Random MCR hands per measurement.")
+    ] = 5000,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed of the random hands.")] = 1,
+    repeat: Annotated[int, typer.Option(metavar="N", help="Best of this many runs.")] = 3,
 ) -> None:
     """MCR scoring speed against PyMahjongGB's fan calculator, and their agreement."""
     from parlour.bench.mcr import print_table, run_mcr_bench
@@ -821,11 +1035,11 @@ def bench_mcr(
     print_table(run_mcr_bench(hands=hands, seed=seed, repeat=repeat))
 
 
-@bench_app.command("sim")
+@bench_app.command("sim", cls=_Command)
 def bench_sim(
-    games: Annotated[int, typer.Option(help="Hands per measurement.")] = 300,
-    seed: Annotated[int, typer.Option(help="Seed of the first hand.")] = 1,
-    repeat: Annotated[int, typer.Option(help="Best of this many runs.")] = 3,
+    games: Annotated[int, typer.Option(metavar="N", help="Hands per measurement.")] = 300,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed of the first hand.")] = 1,
+    repeat: Annotated[int, typer.Option(metavar="N", help="Best of this many runs.")] = 3,
 ) -> None:
     """Whole MCR hands per second (random and greedy bots) against RLCard's mahjong."""
     from parlour.bench.sim import print_sim_table, run_sim_bench

@@ -8,7 +8,10 @@ input asks again; end of input stops the game.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -25,6 +28,30 @@ SEAT_NAMES = ("you", "right", "opposite", "left")
 
 class Quit(Exception):
     """The human stopped (end of input or 'quit')."""
+
+
+def record_problem(path: str | os.PathLike[str]) -> str | None:
+    """Why a game record cannot be written to ``path`` (``No such file or directory``,
+    ``Is a directory``, ``Permission denied``...), or None when it can: checked before
+    the first deal, so that a game is not played only to be lost. The file itself (when
+    it exists) and its directory must be writable; nothing is left behind.
+
+    >>> record_problem("/no/such/directory/game.json")
+    'No such file or directory'
+    """
+    target = Path(path)
+    existed = target.exists()
+    try:
+        with open(target, "a"):
+            pass
+        if existed:  # the record is written beside it first, then moved over it
+            with tempfile.TemporaryFile(dir=target.parent):
+                pass
+    except OSError as e:
+        return e.strerror or str(e)
+    if not existed:
+        target.unlink(missing_ok=True)
+    return None
 
 
 def choose(
@@ -113,7 +140,13 @@ def play(
 ) -> Session:
     """Play an MCR match (16 hands, or the first ``hands``) as player 0 against ``bots``;
     the seats change as the rulebook says. ``record`` saves the game record there at the
-    end (also when stopped early)."""
+    end, also when stopped early: by 'quit', the end of input or a KeyboardInterrupt
+    (Ctrl-C), which is raised again once the record is written. A ``record`` that cannot
+    be written raises :class:`~parlour.records.RecordError` before the first deal."""
+    from parlour.records import RecordError
+
+    if record is not None and (problem := record_problem(record)):
+        raise RecordError(f"cannot write the record to {record}: {problem}")
     console = console or Console()
     ask = ask or (lambda prompt: console.input(f"[bold]{prompt}>[/] "))
     session = Session(
@@ -123,6 +156,7 @@ def play(
         make_bot(name, seed=seed * 4 + i) for i, name in enumerate(bots, 1)
     ]
     played = 0
+    interrupted = False
     try:
         while not session.is_over() and played < hands:
             table = session.current_table()
@@ -162,11 +196,19 @@ def play(
             )
     except Quit:
         console.print("stopped.")
+    except KeyboardInterrupt:
+        console.print("interrupted.")
+        interrupted = True
     if record is not None:
         from parlour.records import record_of, write_record
 
-        write_record(record, record_of(session))
+        try:
+            write_record(record, record_of(session))
+        except OSError as e:
+            raise RecordError(f"cannot write the record to {record}: {e.strerror or e}") from e
         console.print(f"game record written to {record}", highlight=False)
+    if interrupted:
+        raise KeyboardInterrupt
     return session
 
 

@@ -3,7 +3,8 @@
 Hand ``i`` of a simulation with seed ``S`` is dealt with seed ``S + i``, its dealer is seat
 ``i % 4``, and its bots are seeded from ``S`` and ``i``; hands are played in chunks by
 worker processes and the results are put back in hand order, so the same seed gives the
-same results with 1 worker or 16.
+same results with 1 worker or 16. The workers ignore SIGINT: a KeyboardInterrupt (Ctrl-C,
+or SIGINT sent to the main process alone) stops the main process, which terminates them.
 
 >>> summary = simulate(["random"] * 4, hands=4, seed=3, workers=1)
 >>> summary["hands"], summary["draws"] + sum(s["wins"] for s in summary["seats"])
@@ -13,6 +14,7 @@ same results with 1 worker or 16.
 from __future__ import annotations
 
 import json
+import signal
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -59,6 +61,26 @@ def _chunk(args: tuple[tuple[str, ...], int, int, int, bool]) -> list[HandResult
     return [play_hand(bots, seed, i, record=record) for i in range(start, stop)]
 
 
+def _ignore_sigint() -> None:
+    """Worker initializer: SIGINT is for the main process, which stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    """Stop ``pool`` now: cancel the chunks not started and terminate the workers, not
+    waiting for the chunks they are playing."""
+    terminate_workers = getattr(pool, "terminate_workers", None)  # Python 3.14+
+    if terminate_workers is not None:
+        terminate_workers()
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+
+
 def simulate(
     bots: Sequence[str],
     hands: int,
@@ -70,7 +92,8 @@ def simulate(
 ) -> dict[str, Any]:
     """Play ``hands`` hands with the four named bots (seat order) and summarise them.
 
-    ``progress`` is called with the number of hands finished after each chunk.
+    ``progress`` is called with the number of hands finished after each chunk. A
+    KeyboardInterrupt terminates the worker processes and is raised again.
     """
     if len(bots) != 4:
         raise ValueError(f"MCR needs four bots, one per seat, not {len(bots)}")
@@ -88,11 +111,16 @@ def simulate(
             if progress:
                 progress(len(results))
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+        try:
             for chunk in pool.map(_chunk, jobs):
                 results += chunk
                 if progress:
                     progress(len(results))
+        except BaseException:  # KeyboardInterrupt above all: do not wait for the workers
+            _terminate(pool)
+            raise
+        pool.shutdown()
     return summarise(bots, results)
 
 
