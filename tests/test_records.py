@@ -449,7 +449,7 @@ def test_record_error_is_a_parlour_error() -> None:
 
 
 def test_reading_a_missing_empty_or_non_json_file(tmp_path: Path) -> None:
-    with pytest.raises(RecordError, match="cannot read .*nope.json: No such file"):
+    with pytest.raises(RecordError, match=r"cannot read .*nope\.json: No such file"):
         read_record(tmp_path / "nope.json")
     with pytest.raises(RecordError, match="it is a directory"):
         read_record(tmp_path)
@@ -459,7 +459,9 @@ def test_reading_a_missing_empty_or_non_json_file(tmp_path: Path) -> None:
         read_record(bad)
     binary = tmp_path / "bin.json"
     binary.write_bytes(b"\xff\xfe\x00")
-    with pytest.raises(RecordError, match=r"bin\.json is not UTF-8 text \(byte 0xff at position 0\)"):
+    with pytest.raises(
+        RecordError, match=r"bin\.json is not UTF-8 text \(byte 0xff at position 0\)"
+    ):
         read_record(binary)
     empty = tmp_path / "empty.json"
     empty.write_text(" \n")

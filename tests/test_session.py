@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from parlour.bots import RandomBot
-from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.actions import Action
+from parlour.core.errors import IllegalAction, ParlourError
 from parlour.mahjong.session import (
     MCR_SESSION,
     Session,

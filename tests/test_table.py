@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.core.errors import IllegalAction
 from parlour.core.actions import Action
+from parlour.core.errors import IllegalAction
 from parlour.mahjong.table import OVER, Table, tile_count_check
 from parlour.mahjong.tiles import format_tiles
 

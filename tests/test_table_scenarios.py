@@ -20,8 +20,8 @@ import pytest
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Event
 from parlour.mahjong.table import Table, stacked_deal, tile_count_check
-from parlour.records import result_v1
 from parlour.mahjong.tiles import tile_name
+from parlour.records import result_v1
 
 Moves = list[tuple[int, str]]
 

@@ -4,7 +4,10 @@ Side by side in one process:
 
 * ``parlour random``: full MCR hands (deal, flowers, claims, kongs, robbing, scoring every
   win with the 8-point minimum) with four random bots, each bot given its observation
-  and legal actions at every decision;
+  and legal actions at every decision, the tables asking only the seats that can act
+  after a discard (what a simulation of bots may do);
+* ``parlour random, every seat asked``: the same with the tables' default, which asks
+  every other seat after each discard so that nobody learns who could claim;
 * ``parlour greedy``: the same with four greedy bots (shanten-minimising), when the greedy
   bot is available;
 * ``RLCard mahjong``: ``rlcard.make("mahjong")`` games with four ``RandomAgent`` s (no
@@ -33,21 +36,24 @@ TARGET = 5.0
 """parlour's random-bot hands per second over RLCard's random-agent games per second."""
 
 
-def play_hands(bot: str, games: int, seed: int) -> tuple[int, int]:
-    """Play ``games`` hands with four ``bot`` bots; (hands won, hands drawn)."""
+def play_hands(bot: str, games: int, seed: int, *, ask_everyone: bool = False) -> tuple[int, int]:
+    """Play ``games`` hands with four ``bot`` bots; (hands won, hands drawn). By
+    default the tables ask only the seats that can act after a discard (a simulation
+    where nothing is hidden from anyone); ``ask_everyone`` asks every seat, as tables
+    do by default."""
     won = drawn = 0
     for g in range(seed, seed + games):
-        table = Table(seed=g, dealer=g % 4)
+        table = Table(seed=g, dealer=g % 4, ask_everyone=ask_everyone)
         bots = [make_bot(bot, seed=4 * g + i) for i in range(4)]
         while not table.is_over():
             seat = table.to_act()[0]
             table.apply(seat, bots[seat].act(table.observation(seat), table.legal_actions(seat)))
         result = table.result()
         assert result is not None
-        if result["winner"] is None:
-            drawn += 1
-        else:
+        if result["wins"]:
             won += 1
+        else:
+            drawn += 1
     return won, drawn
 
 
@@ -73,7 +79,11 @@ def run_sim_bench(
     """Time the measurements; rows of ``{"name", "games", "per_second", ...}`` and a
     ratio row when RLCard ran."""
     runs: list[tuple[str, Callable[[], Any]]] = [
-        ("parlour random", lambda: play_hands("random", games, seed))
+        ("parlour random", lambda: play_hands("random", games, seed)),
+        (
+            "parlour random, every seat asked",
+            lambda: play_hands("random", games, seed, ask_everyone=True),
+        ),
     ]
     if "greedy" in BOTS:
         runs.append(("parlour greedy", lambda: play_hands("greedy", games, seed)))

@@ -50,8 +50,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.core.errors import ParlourError
 from parlour.core.actions import Action
+from parlour.core.errors import ParlourError
 from parlour.mahjong.actions import MahjongAction, action_tile
 from parlour.mahjong.melds import Meld, chow, kong, parse_meld, pung
 from parlour.mahjong.ruleset import WIND_LETTERS, Ruleset, WinContext

@@ -89,7 +89,7 @@ def as_int(value: Any, what: str = "a whole number") -> int:
     ...
     ValueError: 1.0 is not a whole number
     """
-    if isinstance(value, bool) or isinstance(value, float):
+    if isinstance(value, bool | float):
         raise ValueError(f"{value!r} is not {what}")
     try:
         return operator.index(value)
@@ -268,12 +268,13 @@ class Several:
             raise ValueError(f"{value!r} is not {self._what()}")
         k = len(value)
         rank = 0
-        for i, v in enumerate(value):
-            self.items.index(v)
-            if i and (v < value[i - 1] or (not self.repeat and v == value[i - 1])):
+        # ranks run over the items' positions (their values may be any numbers)
+        positions = [self.items.index(v) for v in value]
+        for i, p in enumerate(positions):
+            if i and (p < positions[i - 1] or (not self.repeat and p == positions[i - 1])):
                 raise ValueError(f"{value!r} is not {self._what()} in order")
-            # combinatorial number system on strictly increasing values
-            rank += comb(v + i if self.repeat else v, i + 1)
+            # combinatorial number system on strictly increasing positions
+            rank += comb(p + i if self.repeat else p, i + 1)
         return self._offsets[k] + rank
 
     def value(self, index: int) -> Any:
@@ -291,7 +292,7 @@ class Several:
         out.reverse()
         if self.repeat:
             out = [c - i for i, c in enumerate(out)]
-        return tuple(out)
+        return tuple(self.items.value(c) for c in out)
 
     def _what(self) -> str:
         count = str(self.least) if self.least == self.most else f"{self.least}-{self.most}"
@@ -300,7 +301,7 @@ class Several:
     def normalise(self, value: Any) -> Any:
         if isinstance(value, str | bytes) or not isinstance(value, Iterable):
             raise ValueError(f"{value!r} is not {self._what()}")
-        items = sorted(self.items.normalise(v) for v in value)
+        items = sorted((self.items.normalise(v) for v in value), key=self.items.index)
         if not self.least <= len(items) <= self.most:
             raise ValueError(f"{len(items)} {self.items.what}s given, {self._what()} expected")
         if not self.repeat and len(set(items)) != len(items):
@@ -362,9 +363,10 @@ class Repeated:
     def index(self, value: Any) -> int:
         if type(value) is not tuple or not self.least <= len(value) <= self.most:
             raise ValueError(f"{value!r} is not {self._what()}")
-        if any(v != value[0] for v in value):
+        positions = [self.items.index(v) for v in value]
+        if any(p != positions[0] for p in positions):
             raise ValueError(f"{value!r} mixes different kinds")
-        return (len(value) - self.least) * self.items.size + self.items.index(value[0])
+        return (len(value) - self.least) * self.items.size + positions[0]
 
     def value(self, index: int) -> Any:
         k, i = divmod(index, self.items.size)
@@ -663,9 +665,7 @@ def kinds_json(space: ActionSpace) -> list[dict[str, Any]]:
     >>> kinds_json(ActionSpace([("pass", NOTHING), ("pick", Items("ab"))]))
     [{'kind': 'pass', 'first': 0, 'size': 1}, {'kind': 'pick', 'first': 1, 'size': 2}]
     """
-    return [
-        {"kind": k, "first": space._offsets[k], "size": d.size} for k, d in space.kinds.items()
-    ]
+    return [{"kind": k, "first": space._offsets[k], "size": d.size} for k, d in space.kinds.items()]
 
 
 __all__ = [

@@ -16,7 +16,7 @@ record of those replays it.
 ...     num_seats = 2
 ...     def __init__(self, setup): self.setup, self.res = setup, None
 ...     def to_act(self): return () if self.res else (0,)
-...     def legal_actions(self, seat): return [Action("heads"), Action("tails")] if seat == 0 else []
+...     def legal_actions(self, seat): return [Action("heads"), Action("tails")][: 2 * (seat == 0)]
 ...     def apply(self, seat, action):
 ...         win = (action.kind == "heads") == (self.setup.seed % 2 == 0)
 ...         self.res = {"payments": [1, -1] if win else [-1, 1]}
@@ -171,9 +171,7 @@ class MatchRules:
             return None
         return self.setup_for(match, last.number + 1, last.seating)
 
-    def player_payments(
-        self, match: Match, setup: Setup, result: Mapping[str, Any]
-    ) -> list[int]:
+    def player_payments(self, match: Match, setup: Setup, result: Mapping[str, Any]) -> list[int]:
         """Each player's change of score from a deal: the seats' payments moved to the
         players at them (players resting get 0). Override for payments to or from
         players not at the table, or limits on what a player can lose."""

@@ -70,9 +70,7 @@ class Option:
         return out
 
 
-def check_options(
-    spec: Sequence[Option], given: Mapping[str, Any], system: str
-) -> dict[str, Any]:
+def check_options(spec: Sequence[Option], given: Mapping[str, Any], system: str) -> dict[str, Any]:
     """The options ``given`` (only those), each checked against ``spec``."""
     if not isinstance(given, Mapping):
         raise ValueError(f"options must be an object of name: value, not {given!r}")

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from parlour.core.errors import IllegalAction
 from parlour.core.match import Match, MatchRules, Outcome, Setup, hand_seed, standings
-from parlour.mahjong.ruleset import WIND_LETTERS, Ruleset
+from parlour.mahjong.ruleset import Ruleset
 from parlour.mahjong.table import Table
 
 if TYPE_CHECKING:
@@ -118,9 +118,7 @@ class SessionRules:
             prevailing=self.rounds[0],
         )
 
-    def next_setup(
-        self, session: Session, last: Setup, result: Mapping[str, Any]
-    ) -> Setup | None:
+    def next_setup(self, session: Session, last: Setup, result: Mapping[str, Any]) -> Setup | None:
         """The hand after ``last`` (None: the match is over). The default: the dealer
         stays (:meth:`dealer_stays`), or the winner deals (``winner_deals``), or the
         deal passes to the next seat, and after the last seat the next round starts
@@ -277,13 +275,9 @@ def make_ruleset(name: str, options: Mapping[str, Any] | None = None) -> Ruleset
     >>> make_ruleset("mcr").name
     'mcr'
     """
-    from parlour.mahjong.rules import find_ruleset
+    from parlour.mahjong.rules import ruleset_class
 
-    cls = getattr(find_ruleset(name), "RULESET", None)
-    if cls is None:
-        raise ValueError(f"the rule system {name!r} cannot be played at a table yet")
-    ruleset: Ruleset = cls(dict(options or {}))
-    return ruleset
+    return ruleset_class(name)(dict(options or {}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,9 +373,7 @@ class _SessionMatchRules(MatchRules):
         assert isinstance(match, Session)
         return self.rules.next_setup(match, last, result)
 
-    def player_payments(
-        self, match: Match, setup: Setup, result: Mapping[str, Any]
-    ) -> list[int]:
+    def player_payments(self, match: Match, setup: Setup, result: Mapping[str, Any]) -> list[int]:
         assert isinstance(match, Session)
         payments = super().player_payments(match, setup, result)
         return self.rules.adjust_payments(match, setup, result, payments)

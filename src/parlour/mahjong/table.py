@@ -111,8 +111,10 @@ class Table:
         self.num_seats = n = ruleset.num_seats
         if type(dealer) is not int or not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat 0-{n - 1}, not {dealer!r}")
-        if not isinstance(prevalent, str) or len(prevalent) != 1 or (
-            prevalent not in ruleset.prevailing_values
+        if (
+            not isinstance(prevalent, str)
+            or len(prevalent) != 1
+            or (prevalent not in ruleset.prevailing_values)
         ):
             values = ", ".join(ruleset.prevailing_values)
             raise ValueError(f"the prevailing value must be one of {values}, not {prevalent!r}")
@@ -461,9 +463,7 @@ class Table:
         on (a disclosed hand)."""
         if seat not in self.public:
             self.public.add(seat)
-            self.events.append(
-                Event("reveal", seat, {"hand": _hand_text(tuple(self.hands[seat]))})
-            )
+            self.events.append(Event("reveal", seat, {"hand": _hand_text(tuple(self.hands[seat]))}))
 
     def pay(self, reason: str, seat: int, payments: Sequence[int]) -> None:
         """Record payments made during the hand (a kong paid at once)."""
@@ -489,6 +489,35 @@ class Table:
         self._ending = True
         self._end_drawn()
 
+    @property
+    def drew(self) -> bool:
+        """Did the seat whose turn it is draw its last tile (so that it may win on it,
+        or kong), rather than claim a discard?"""
+        return self._drew
+
+    def last_drawn(self, seat: int) -> Tile | None:
+        """The tile ``seat`` drew last, if it still holds it."""
+        tile = self._last_tile[seat]
+        return tile if tile is not None and tile in self.hands[seat] else None
+
+    def pass_tiles(self, giver: int, receiver: int, tiles: Sequence[Tile]) -> None:
+        """Move ``tiles`` from ``giver``'s concealed hand to ``receiver``'s, face down
+        (an exchange): only the receiver is told which tiles came."""
+        hand = self.hands[giver]
+        for t in tiles:
+            hand.remove(t)
+        self.hands[receiver].extend(tiles)
+        self.hands[receiver].sort()
+        for s in (giver, receiver):
+            if self._last_tile[s] is not None and self._last_tile[s] not in self.hands[s]:
+                self._last_tile[s] = self.hands[s][-1] if self.hands[s] else None
+        self._ready_cache = [None] * self.num_seats
+        self._legal = {}
+        self.events.append(Event("passed", giver, {"to": receiver, "count": len(tiles)}))
+        self.events.append(
+            Event("received", receiver, {"tiles": format_tiles(tiles), "from": giver}, to=receiver)
+        )
+
     def can_win_with(self, seat: int, tiles: Sequence[Tile]) -> bool:
         """Do ``tiles`` (the concealed tiles, winning tile included) beside ``seat``'s
         melds form a winning shape under this hand's rules?"""
@@ -497,8 +526,10 @@ class Table:
     # -- messages ------------------------------------------------------------------------
 
     def _why_illegal(self, seat: int, action: Action, legal: list[Action]) -> str:
-        if action[0] in ("win", "rob") and self.phase != OVER and not any(
-            a[0] == action[0] for a in legal
+        if (
+            action[0] in ("win", "rob")
+            and self.phase != OVER
+            and not any(a[0] == action[0] for a in legal)
         ):
             reason = self._refusal(seat)
             if reason:
@@ -513,9 +544,8 @@ class Table:
         text = self.space.format(action)
         if action[0] == "win" and any(a[0] == "win" for a in legal):
             return f"{text} is not the winning tile"
-        if action[0] == "discard" and isinstance(action[1], int):
-            if action[1] not in self.hands[seat]:
-                return f"seat {seat} holds no {tile_name(action[1])} to discard"
+        if action[0] == "discard" and type(action[1]) is int and action[1] not in self.hands[seat]:
+            return f"seat {seat} holds no {tile_name(action[1])} to discard"
         shown = ", ".join(self.space.format(a) for a in legal)
         return f"{text} is not allowed for seat {seat} now (legal: {shown})"
 

@@ -62,7 +62,9 @@ class WallRules:
             if type(v) is not int or v < 0:
                 raise ValueError(f"WallRules.{name} must be a whole number >= 0, not {v!r}")
         if self.num_walls is not None and (type(self.num_walls) is not int or self.num_walls < 1):
-            raise ValueError(f"WallRules.num_walls must be a positive number, not {self.num_walls!r}")
+            raise ValueError(
+                f"WallRules.num_walls must be a positive number, not {self.num_walls!r}"
+            )
         if self.break_throws not in (1, 2):
             raise ValueError(f"WallRules.break_throws must be 1 or 2, not {self.break_throws!r}")
 
