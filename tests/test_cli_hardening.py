@@ -124,7 +124,8 @@ def test_ctrl_c_during_play_still_writes_the_record(tmp_path: Path) -> None:
     assert "interrupted." in out.getvalue()
     assert f"game record written to {path}" in flat(out.getvalue())
     record = read_record(path)
-    assert validate(record).ok  # what was played, replayable
+    report = validate(record)  # what was played, replayable: unfinished, every move agrees
+    assert report.unfinished and report.message.startswith("unfinished: hand 1 stops")
 
 
 def test_ctrl_c_in_the_play_command_exits_130_with_the_record(
@@ -140,7 +141,8 @@ def test_ctrl_c_in_the_play_command_exits_130_with_the_record(
     assert "game record written to g.json" in result.stdout
     assert "Traceback" not in result.output
     assert (tmp_path / "g.json").exists()
-    assert "valid: 1 hands" in invoke("validate", "g.json").output
+    checked = invoke("validate", "g.json")
+    assert checked.exit_code == 1 and "unfinished: hand 1 stops" in checked.output
 
 
 # ---------------------------------------------------------------------------------------

@@ -709,13 +709,6 @@ def test_extended_space_keeps_the_shared_indices_and_appends_the_new() -> None:
     assert str(parse_action("exchange E 7p 2m", extended)) == "exchange 2m 7p E"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="MahjongAction.__str__ (payload_text) writes any (tile, tuple of tiles) payload "
-    "as a meld with wilds, so a ruleset kind shaped so (here Parts(TILE, Several(TILE))) "
-    "prints as 'swap 1m with 1m*', which its space cannot read; Table.observation's "
-    "'legal' texts use str(action)",
-)
 def test_str_of_an_extended_kind_is_its_space_text() -> None:
     extended = MAHJONG_SPACE.extended(EXTRA_KINDS)
     a = parse_action("swap 1m for 1m", extended)

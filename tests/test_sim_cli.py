@@ -40,7 +40,10 @@ def test_simulate_command_writes_a_summary(tmp_path: Path) -> None:
 def test_simulate_refuses_bad_bots() -> None:
     result = runner.invoke(app, ["simulate", "--games", "2", "--bots", "random,nobody"])
     assert result.exit_code == 2
-    assert "--bots must name four bots" in result.output
+    assert "unknown bot 'nobody' in --bots (bots: greedy, random)" in result.output
+    result = runner.invoke(app, ["simulate", "--games", "2", "--bots", "random,random"])
+    assert result.exit_code == 2
+    assert "--bots names one bot for every seat or 4 comma-separated, not 2" in result.output
 
 
 def test_play_reads_answers_and_asks_again_on_bad_input() -> None:
@@ -77,8 +80,9 @@ def test_validate_and_replay_commands(tmp_path: Path) -> None:
 def test_validate_reports_the_first_tampered_move(tmp_path: Path) -> None:
     path = _recorded_session(tmp_path)
     record = json.loads(path.read_text())
-    seat, text = record["hands"][2]["actions"][10]
-    record["hands"][2]["actions"][10] = [seat, "discard 1m" if text != "discard 1m" else "pass"]
+    seat, text, digest = record["hands"][2]["actions"][10]
+    changed = "discard 1m" if text != "discard 1m" else "pass"
+    record["hands"][2]["actions"][10] = [seat, changed, digest]
     path.write_text(json.dumps(record))
     result = runner.invoke(app, ["validate", str(path)])
     assert result.exit_code == 1
@@ -121,5 +125,6 @@ def test_play_a_short_match_and_record_it(tmp_path: Path) -> None:
     assert "hand 1: round E" in result.output and "hand 2: round E" in result.output
     assert "scores: " in result.output
     result = runner.invoke(app, ["validate", str(path)])
-    assert result.exit_code == 0, result.output
-    assert "valid: 3 hands" in result.output  # two played, the third dealt (resumable)
+    assert result.exit_code == 1, result.output  # two played, the third dealt: unfinished
+    assert "unfinished: hand 3 stops after move 0" in result.output
+    assert "moves recorded agree" in " ".join(result.output.split())

@@ -81,6 +81,26 @@ console = Console()
 err_console = Console(stderr=True)
 
 
+def _version(value: bool) -> None:
+    if value:
+        from parlour import __version__
+
+        console.print(f"parlour {__version__}", highlight=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Play, score and simulate traditional parlour games with the full rules."""
+
+
 def _fail(message: str) -> NoReturn:
     err_console.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
     raise typer.Exit(2)
@@ -459,6 +479,7 @@ _SCORE_DEFAULTS: dict[str, Any] = {
     "--robbing-kong": False,
     "--last-of-kind": False,
     "--option": [],
+    "--players": None,
 }
 
 # The situation's fields as the flags of ``parlour score`` name them, for the messages
@@ -470,6 +491,19 @@ _FLAG_OF_FIELD = {
     "'discarder'": "--from",
     "'bonus'": "--flowers",
 }
+
+
+def _check_players(rules: str, players: int) -> None:
+    """``--players`` for a rule system (by the registry)."""
+    from parlour.registry import find_system
+
+    try:
+        system = find_system(rules)
+    except ValueError as e:
+        _fail(str(e))
+    if players not in system.players:
+        which = " or ".join(map(str, system.players))
+        _fail(f"{system.name} is played by {which} players, not {players}")
 
 
 def _check_score_flags(
@@ -561,6 +595,10 @@ def score_command(
             help="A ruleset option, e.g. kong_values=reference (repeatable).",
         ),
     ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(metavar="N", help="Players at the table (MCR: 4, the default)."),
+    ] = None,
     jsonl: Annotated[
         str | None,
         typer.Option(
@@ -595,6 +633,7 @@ def score_command(
             "--robbing-kong": robbing_kong,
             "--last-of-kind": last_of_kind,
             "--option": option or [],
+            "--players": players,
         }
         for name, value in given.items():
             if value != _SCORE_DEFAULTS[name]:
@@ -603,6 +642,8 @@ def score_command(
         return
     if hand is None:
         _fail("give a HAND to score (or --jsonl FILE)")
+    if players is not None:
+        _check_players(rules, players)
     if self_drawn and discard:
         _fail("--self-drawn and --discard cannot both be given")
     from parlour import score
@@ -709,24 +750,118 @@ def _print_score(hand: str, sit: Any, result: Any) -> None:
         console.print(escape(line), highlight=False)
 
 
+@app.command("rules", cls=_Command)
+def rules_command(
+    name: Annotated[
+        str | None,
+        typer.Argument(metavar="NAME", help="A rule system: show its options.", show_default=False),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
+) -> None:
+    """List the rule systems, or one system's options with their defaults and meanings."""
+    from parlour.registry import find_system, rule_systems
+
+    if name is None:
+        systems = rule_systems()
+        if as_json:
+            sys.stdout.write(json.dumps([x.to_json() for x in systems], ensure_ascii=False) + "\n")
+            return
+        table = Table(title="Rule systems")
+        for col in ("name", "players", "status", "rules"):
+            table.add_column(col)
+        for x in systems:
+            names = x.name + "".join(f" ({a})" for a in x.aliases)
+            players = ", ".join(map(str, x.players))
+            table.add_row(names, players, x.status, escape(x.title))
+        console.print(table)
+        console.print("parlour rules NAME lists a system's options.", highlight=False)
+        return
+    try:
+        system = find_system(name)
+    except ValueError as e:
+        _fail(str(e))
+    if as_json:
+        sys.stdout.write(json.dumps(system.to_json(), ensure_ascii=False) + "\n")
+        return
+    alias = f" (also {', '.join(system.aliases)})" if system.aliases else ""
+    console.print(f"[bold]{system.name}[/]{alias}: {escape(system.title)}", highlight=False)
+    console.print(
+        f"players: {', '.join(map(str, system.players))} · status: {system.status} · "
+        f"from {system.source}",
+        highlight=False,
+    )
+    options = system.options()
+    if not options:
+        note = "no options" if system.status == "playable" else "options come when it is built"
+        console.print(f"options: {note}", highlight=False)
+        return
+    table = Table(title="Options (--option KEY=VALUE)")
+    for col in ("option", "default", "choices", "meaning"):
+        table.add_column(col)
+    for o in options:
+        choices = ", ".join(map(str, o.choices)) if o.choices else "-"
+        table.add_row(o.name, json.dumps(o.default), choices, escape(o.meaning))
+    console.print(table)
+
+
+# ---------------------------------------------------------------------------------------
+# rule systems, options, players and bots: shared by play and simulate
+
+_RULES_HELP = "The rule system (parlour rules lists them)."
+_OPTION_HELP = "A rule-system option KEY=VALUE (repeatable; parlour rules NAME lists them)."
+
+
+def _table_rules(rules: str, options: list[str] | None, players: int | None) -> Any:
+    """The ruleset for ``--rules``, ``--option`` and ``--players``, or a clear error."""
+    from parlour.mahjong.session import make_ruleset
+    from parlour.registry import check_playable
+
+    try:
+        system = check_playable(rules, players)
+        parsed = _parse_options(options or ())
+        return make_ruleset(system.name if system else rules, parsed)
+    except (ParlourError, ValueError) as e:
+        _fail(str(e))
+
+
+def _bot_names(bots: str, count: int, who: str) -> list[str]:
+    """``--bots``: one name for every seat, or ``count`` comma-separated names."""
+    from parlour.bots import BOTS
+
+    names = [b.strip() for b in bots.split(",")]
+    if len(names) == 1:
+        names *= count
+    unknown = [n for n in names if n not in BOTS]
+    if unknown:
+        _fail(f"unknown bot {unknown[0]!r} in --bots (bots: {', '.join(sorted(BOTS))})")
+    if len(names) != count:
+        _fail(f"--bots names one bot for {who} or {count} comma-separated, not {len(names)}")
+    return names
+
+
 @app.command("play", cls=_Command)
 def play_command(
-    rules: Annotated[
-        str, typer.Option(metavar="NAME", help="Rule system (only mcr so far).")
-    ] = "mcr",
+    rules: Annotated[str, typer.Option(metavar="NAME", help=_RULES_HELP)] = "mcr",
+    option: Annotated[
+        list[str] | None, typer.Option("--option", metavar="KEY=VALUE", help=_OPTION_HELP)
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(metavar="N", help="Players (default: the rule system's number)."),
+    ] = None,
     seed: Annotated[
         int | None,
         typer.Option(metavar="N", help="Seed of the match (default: a fresh random one)."),
     ] = None,
     hands: Annotated[
         int,
-        typer.Option(metavar="N", help="Hands to play at most (a match has 16)."),
+        typer.Option(metavar="N", help="Hands to play at most (an MCR match has 16)."),
     ] = 16,
     bots: Annotated[
         str,
         typer.Option(
             metavar="BOTS",
-            help="The other three players' bots: one name for all three, or three "
+            help="The other players' bots: one name for all of them, or one per player, "
             "comma-separated (greedy, random).",
         ),
     ] = "greedy",
@@ -738,21 +873,17 @@ def play_command(
         ),
     ] = None,
 ) -> None:
-    """Play an MCR match at the terminal against three bots.
+    """Play a match at the terminal against bots (MCR: 16 hands, three bots).
 
     Answer with the number of an action or the action in words (discard 4p); 'quit' or
     the end of input stops.
     """
-    from parlour.bots import BOTS
+    from parlour.mahjong.session import session_rules_for
     from parlour.terminal import play, record_problem
 
-    if rules != "mcr":
-        _fail(f"only MCR can be played so far, not {rules!r}")
-    names = [b.strip() for b in bots.split(",")]
-    if len(names) == 1:
-        names *= 3
-    if len(names) != 3 or any(n not in BOTS for n in names):
-        _fail(f"--bots must name one bot or three, from: {', '.join(sorted(BOTS))}")
+    ruleset = _table_rules(rules, option, players)
+    count = session_rules_for(ruleset.name).num_players(ruleset.num_seats)
+    names = _bot_names(bots, count - 1, "every other player")
     if hands < 1:
         _fail("--hands must be at least 1")
     if record is not None and (problem := record_problem(record)):
@@ -770,6 +901,8 @@ def play_command(
             bots=names,
             ask=_ask if not sys.stdin.isatty() else None,
             record=record,
+            rules=ruleset.name,
+            options=dict(ruleset.options),
         )
     except KeyboardInterrupt:  # play said so and wrote the record of what was played
         raise typer.Exit(130) from None
@@ -786,14 +919,21 @@ def _ask(prompt: str) -> str:
 
 @app.command("simulate", cls=_Command)
 def simulate_command(
-    rules: Annotated[
-        str, typer.Option(metavar="NAME", help="Rule system (only mcr so far).")
-    ] = "mcr",
+    rules: Annotated[str, typer.Option(metavar="NAME", help=_RULES_HELP)] = "mcr",
+    option: Annotated[
+        list[str] | None, typer.Option("--option", metavar="KEY=VALUE", help=_OPTION_HELP)
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(metavar="N", help="Players (default: the rule system's number)."),
+    ] = None,
     games: Annotated[int, typer.Option(metavar="N", help="Hands to play.")] = 1000,
     bots: Annotated[
         str,
         typer.Option(
-            metavar="BOTS", help="Four comma-separated bots (greedy, random), seat 0 first."
+            metavar="BOTS",
+            help="The bots: one name for every seat, or one per seat, comma-separated, "
+            "seat 0 first (greedy, random).",
         ),
     ] = "greedy,greedy,random,random",
     workers: Annotated[int, typer.Option(metavar="N", help="Local processes.")] = 1,
@@ -813,6 +953,13 @@ def simulate_command(
             "for parlour validate and replay."
         ),
     ] = False,
+    fast: Annotated[
+        bool,
+        typer.Option(
+            help="After a discard ask only the seats that can act (faster; what the other "
+            "seats see then hints at who could claim, which bots do not use)."
+        ),
+    ] = False,
 ) -> None:
     """Play many hands with bots, in parallel.
 
@@ -820,14 +967,10 @@ def simulate_command(
     """
     from rich.progress import Progress
 
-    from parlour.bots import BOTS
     from parlour.sim import simulate, write_outputs
 
-    if rules != "mcr":
-        _fail(f"only MCR can be simulated so far, not {rules!r}")
-    names = [b.strip() for b in bots.split(",")]
-    if len(names) != 4 or any(n not in BOTS for n in names):
-        _fail(f"--bots must name four bots, from: {', '.join(sorted(BOTS))}")
+    ruleset = _table_rules(rules, option, players)
+    names = _bot_names(bots, ruleset.num_seats, "every seat")
     if games < 1 or workers < 1:
         _fail("--games and --workers must be at least 1")
     if records and out is None:
@@ -843,6 +986,9 @@ def simulate_command(
                 seed,
                 workers,
                 record=records,
+                rules=ruleset.name,
+                options=dict(ruleset.options),
+                fast=fast,
                 progress=lambda done: bar.update(task, completed=done),
             )
     except KeyboardInterrupt:  # simulate has stopped its workers
@@ -853,7 +999,8 @@ def simulate_command(
             write_outputs(summary, Path(out))
         except OSError as e:
             _fail(f"cannot write the results to {out}: {e.strerror or e}")
-    table = Table(title=f"{games:,} MCR hands · draw rate {summary['draw_rate']:.1%}")
+    title = f"{games:,} {ruleset.name} hands · draw rate {summary['draw_rate']:.1%}"
+    table = Table(title=title)
     for col in ("seat", "bot", "wins", "win rate", "mean score"):
         table.add_column(col, justify="right" if col not in ("bot",) else "left")
     for s in summary["seats"]:
@@ -913,7 +1060,18 @@ def _record_lines(path: str) -> list[tuple[int, str]]:
             "(parlour simulate writes records.jsonl only with --records)"
         )
     lines = _read_text(path).split("\n")
-    return [(n, line) for n, line in enumerate(lines, 1) if line.strip()]
+    found = [(n, line) for n, line in enumerate(lines, 1) if line.strip()]
+    if not found:
+        _fail(f"{path} holds no records (it is empty)")
+    return found
+
+
+def _record_text(path: str) -> str:
+    """The text of a single-record file (it must not be empty)."""
+    text = _read_text(path)
+    if not text.strip():
+        _fail(f"{path} is empty")
+    return text
 
 
 _RECORD_FILE_HELP = (
@@ -939,7 +1097,7 @@ def replay_command(
                 console.rule(f"line {n}")
                 _print_replay(loads_record(line, name=f"line {n}"), events)
         else:
-            _print_replay(loads_record(_read_text(file), name=file), events)
+            _print_replay(loads_record(_record_text(file), name=file), events)
     except ParlourError as e:
         _fail(str(e))
 
@@ -975,7 +1133,8 @@ def validate_command(
 ) -> None:
     """Re-check every action of a record and recompute every score.
 
-    Reports the first discrepancy (exit status 1) or that the record holds.
+    Reports the first discrepancy, or that the game is unfinished (both exit status 1),
+    or that the record holds.
     """
     from parlour.records import loads_record, validate
 
@@ -985,14 +1144,12 @@ def validate_command(
             for n, line in lines:
                 report = validate(loads_record(line, name=f"line {n}"))
                 if not report.ok:
-                    err_console.print(
-                        f"[bold red]invalid:[/] line {n}: {escape(report.message)}",
-                        highlight=False,
-                    )
+                    label = "" if report.unfinished else "[bold red]invalid:[/] "
+                    err_console.print(f"{label}line {n}: {escape(report.message)}", highlight=False)
                     raise typer.Exit(1)
             console.print(f"valid: {len(lines)} records, every score agrees", highlight=False)
             return
-        report = validate(loads_record(_read_text(file), name=file))
+        report = validate(loads_record(_record_text(file), name=file))
     except ParlourError as e:
         _fail(str(e))
     if report.ok:
@@ -1001,7 +1158,8 @@ def validate_command(
             highlight=False,
         )
         return
-    err_console.print(f"[bold red]invalid:[/] {escape(report.message)}", highlight=False)
+    label = "" if report.unfinished else "[bold red]invalid:[/] "
+    err_console.print(f"{label}{escape(report.message)}", highlight=False)
     raise typer.Exit(1)
 
 

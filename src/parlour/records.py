@@ -481,7 +481,7 @@ def _ruleset_of(record: Mapping[str, Any]) -> Ruleset:
 def _ask_everyone(record: Mapping[str, Any]) -> bool:
     if record["version"] == 1:
         return False  # version 1 asked only the seats that could act
-    return record.get("ask", "everyone") == "everyone"
+    return bool(record.get("ask", "everyone") == "everyone")
 
 
 def _parse(table: Table, seat: int, text: str, h: int, m: int) -> Action:

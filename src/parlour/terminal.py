@@ -1,9 +1,10 @@
-"""Playing at the terminal: one human against three bots, an MCR match of 16 hands.
+"""Playing at the terminal: one human against bots, a whole match of any playable rule
+system (MCR: 16 hands).
 
 The human sees exactly their observation (their tiles, everyone's melds and discards,
-the bonus tiles, the wall count), the events they may see, and a numbered list of their
-legal actions; they answer with a number or the action in words (``discard 4p``). Bad
-input asks again; end of input stops the game.
+the bonus tiles, hands made public, the wall count), the events they may see, and a
+numbered list of their legal actions; they answer with a number or the action in words
+(``discard 4p``). Bad input asks again; end of input stops the game.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from parlour.bots import Bot, make_bot
+from parlour.core.actions import Action
 from parlour.core.errors import NotationError
-from parlour.core.game import Action, Event
+from parlour.core.game import Event
+from parlour.mahjong.actions import MahjongAction
 from parlour.mahjong.session import Session
 from parlour.mahjong.table import Table
 
@@ -55,15 +58,20 @@ def record_problem(path: str | os.PathLike[str]) -> str | None:
 
 
 def choose(
-    legal: Sequence[Action], ask: Callable[[str], str], say: Callable[[str], None]
+    legal: Sequence[Action],
+    ask: Callable[[str], str],
+    say: Callable[[str], None],
+    parse: Callable[[str], Action] = MahjongAction.parse,
 ) -> Action:
-    """Ask until the answer names a legal action: its number, or the action in words.
+    """Ask until the answer names a legal action: its number, or the action in words
+    (read by ``parse``, the game's own reader).
 
     >>> answers = iter(["9", "discard 9s", "x", "2"])
-    >>> str(choose([Action("discard", 0), Action("discard", 1)], lambda p: next(answers), print))
+    >>> legal = [MahjongAction("discard", 0), MahjongAction("discard", 1)]
+    >>> str(choose(legal, lambda p: next(answers), print))
     no action 9: answer 1-2
     discard 9s is not one of your actions
-    unknown action 'x' at position 0 in 'x' (actions: added_kong, chow, ...)
+    unknown action 'x' at position 0 in 'x' (actions: pass, discard, chow, ...)
     'discard 2m'
     """
     while True:
@@ -80,7 +88,7 @@ def choose(
             say(f"no action {k}: answer 1-{len(legal)}")
             continue
         try:
-            action = Action.parse(text)
+            action = parse(text)
         except NotationError as e:
             say(str(e))
             continue
@@ -107,6 +115,15 @@ def describe(event: Event, me: int) -> str | None:
         return f"{who} win{'' if who == 'you' else 's'} on {d['tile']}: {d['total']} points"
     if event.kind == "exhaustive_draw":
         return "the wall is empty: the hand is a draw"
+    if event.kind == "reveal":
+        return f"{who} lay{'' if who == 'you' else 's'} the hand open: {d['hand']}"
+    if event.kind == "payment":
+        pays = ", ".join(f"seat {s} {v:+d}" for s, v in enumerate(d["payments"]) if v)
+        return f"{d['reason']} payment: {pays}"
+    if event.kind == "received":
+        return f"you receive {d['tiles']} from seat {d['from']}"
+    if event.kind == "set_aside":
+        return f"{d['tile']} is turned up and set aside"
     return None
 
 
@@ -117,14 +134,17 @@ def render(console: Console, obs: dict[str, Any]) -> None:
         table.add_column(col)
     for s in range(len(obs["discards"])):
         name = "you" if s == me else f"seat {s}"
-        wind = "ESWN"[(s - obs["dealer"]) % 4]
+        shown = obs["public_hands"][s]
+        melds = " ".join(obs["melds"][s]) + (f"  (open: {shown})" if shown else "")
         table.add_row(
-            name, wind, " ".join(obs["melds"][s]) or "-", obs["bonus"][s] or "-",
+            name, obs["seat_names"][s], melds.strip() or "-", obs["bonus"][s] or "-",
             obs["discards"][s] or "-",
         )  # fmt: skip
     console.print(table)
+    extra = "".join(f" · {k} {v}" for k, v in obs["rules"].items() if v is not None)
     console.print(
-        f"wall {obs['wall']} · round wind {obs['prevalent']} · your hand: [bold]{obs['hand']}[/]",
+        f"wall {obs['wall']} · round {obs['prevailing']}{extra} · "
+        f"your hand: [bold]{obs['hand']}[/]",
         highlight=False,
     )
 
@@ -137,12 +157,15 @@ def play(
     ask: Callable[[str], str] | None = None,
     console: Console | None = None,
     record: str | None = None,
+    rules: str = "mcr",
+    options: dict[str, Any] | None = None,
 ) -> Session:
-    """Play an MCR match (16 hands, or the first ``hands``) as player 0 against ``bots``;
-    the seats change as the rulebook says. ``record`` saves the game record there at the
-    end, also when stopped early: by 'quit', the end of input or a KeyboardInterrupt
-    (Ctrl-C), which is raised again once the record is written. A ``record`` that cannot
-    be written raises :class:`~parlour.records.RecordError` before the first deal."""
+    """Play a match of rule system ``rules`` (MCR: 16 hands; at most ``hands``) as
+    player 0 against ``bots`` (one per other player); the seats change as the rulebook
+    says. ``record`` saves the game record there at the end, also when stopped early:
+    by 'quit', the end of input or a KeyboardInterrupt (Ctrl-C), which is raised again
+    once the record is written. A ``record`` that cannot be written raises
+    :class:`~parlour.records.RecordError` before the first deal."""
     from parlour.records import RecordError
 
     if record is not None and (problem := record_problem(record)):
@@ -150,7 +173,10 @@ def play(
     console = console or Console()
     ask = ask or (lambda prompt: console.input(f"[bold]{prompt}>[/] "))
     session = Session(
-        "mcr", seed=seed, players=["you", *(f"{b} {i}" for i, b in enumerate(bots, 1))]
+        rules,
+        options,
+        seed=seed,
+        players=["you", *(f"{b} {i}" for i, b in enumerate(bots, 1))],
     )
     players: list[Bot | None] = [None] + [
         make_bot(name, seed=seed * 4 + i) for i, name in enumerate(bots, 1)
@@ -160,11 +186,16 @@ def play(
     try:
         while not session.is_over() and played < hands:
             table = session.current_table()
-            me = session.seat_of(0)
-            console.rule(
-                f"hand {session.hand_number}: round {session.prevalent}, "
-                f"you are {table.seat_wind(me)} (seat {me})"
-            )
+            number = session.hand_number
+            seated = session.seat_of(0)
+            me = -1 if seated is None else seated
+            if seated is None:
+                console.rule(f"hand {number}: you sit out this hand")
+            else:
+                console.rule(
+                    f"hand {number}: round {session.prevalent}, "
+                    f"you are {table.seat_name(me)} (seat {me})"
+                )
             shown = 0
             while not table.is_over():
                 for e in table.events[shown:]:
@@ -177,12 +208,14 @@ def play(
                     render(console, table.observation(me))
                     for k, a in enumerate(legal, 1):
                         console.print(f"  {k}. {a}", highlight=False)
-                    action = choose(legal, ask, lambda m: console.print(m, highlight=False))
+                    action = choose(
+                        legal, ask, lambda m: console.print(m, highlight=False), table.parse_action
+                    )
                 else:
                     bot = players[session.player_at(seat)]
                     assert bot is not None
                     action = bot.act(table.observation(seat), legal)
-                session.apply(seat, action)
+                session.apply(seat, action, hand=number)
             for e in table.events[shown:]:
                 if e.visible_to(me) and (line := describe(e, me)):
                     console.print(line, highlight=False)
@@ -213,18 +246,18 @@ def play(
 
 
 def _print_result(console: Console, table: Table, result: dict[str, Any], me: int) -> None:
-    if result["winner"] is None:
+    if not result["wins"]:
         console.print("no winner this hand.")
-        return
-    who = "you win" if result["winner"] == me else f"seat {result['winner']} wins"
-    out = RichTable(title=f"{who} on {result['tile']}")
-    out.add_column("fan")
-    out.add_column("points", justify="right")
-    for p in result["patterns"]:
-        count = f" ×{p['count']}" if p["count"] > 1 else ""
-        out.add_row(p["name"] + count, str(p["value"] * p["count"]))
-    out.add_row("[bold]total[/]", f"[bold]{result['total']}[/]")
-    console.print(out)
+    for win in result["wins"]:
+        who = "you win" if win["seat"] == me else f"seat {win['seat']} wins"
+        out = RichTable(title=f"{who} on {win['tile']}")
+        out.add_column("fan")
+        out.add_column("points", justify="right")
+        for p in win["patterns"]:
+            count = f" ×{p['count']}" if p["count"] > 1 else ""
+            out.add_row(p["name"] + count, str(p["value"] * p["count"]))
+        out.add_row("[bold]total[/]", f"[bold]{win['total']}[/]")
+        console.print(out)
     pays = ", ".join(
         f"{'you' if s == me else f'seat {s}'} {v:+d}" for s, v in enumerate(result["payments"])
     )

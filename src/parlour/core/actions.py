@@ -176,7 +176,10 @@ class Items:
         return v
 
     def format(self, value: Any) -> str:
-        return self.names[self._position[value]]
+        i = self._position.get(value) if type(value) is int else None
+        if i is None:
+            raise ValueError(f"{value!r} is not a {self.what}")
+        return self.names[i]
 
     def parse(self, words: Sequence[str], start: int) -> tuple[Any, int]:
         if start >= len(words):
@@ -560,6 +563,7 @@ class ActionSpace:
         self._offsets: dict[str, int] = {}
         self._order: list[tuple[int, str]] = []
         self.make = make
+        self._texts: dict[Action, str] = {}
         size = 0
         for kind, domain in kinds:
             if kind in self.kinds:
@@ -624,6 +628,14 @@ class ActionSpace:
         except (ValueError, TypeError) as e:
             raise IllegalAction(f"{kind}: {e}") from None
         return self.make(kind, value)
+
+    def text(self, action: Action) -> str:
+        """The text of a well-formed ``action`` (:meth:`format`, remembered)."""
+        cache = self._texts
+        got = cache.get(action)
+        if got is None:
+            got = cache[action] = self.format(action)
+        return got
 
     def format(self, action: Action) -> str:
         """The text of ``action``."""

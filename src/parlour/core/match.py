@@ -288,7 +288,7 @@ class Match:
         the match is over."""
         if self._over:
             raise IllegalAction("the match is over")
-        if hand is not None and hand != self.hand_number:
+        if hand is not None and (type(hand) is not int or hand != self.hand_number):
             raise IllegalAction(
                 f"the action is for hand {hand!r}, but hand {self.hand_number} is being played"
             )

@@ -23,6 +23,7 @@ parlour.core.errors.NotationError: cannot read the action 'discard 4q': unexpect
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from parlour.core.actions import (
@@ -49,6 +50,13 @@ class MahjongAction(Action):
         payload = self[1]
         if payload is None:
             return self[0]
+        domain = _KIND_DOMAINS.get(self[0])
+        if domain is not None:
+            try:
+                text = domain.format(payload)
+            except (ValueError, TypeError, IndexError):
+                text = payload_text(payload)  # a malformed payload: shown as it is
+            return f"{self[0]} {text}" if text else self[0]
         return f"{self[0]} {payload_text(payload)}"
 
     @property
@@ -62,7 +70,8 @@ class MahjongAction(Action):
         """The wild tiles a meld claim or kong uses (``pung C with 2s*``)."""
         p = self[1]
         if type(p) is tuple and len(p) == 2 and type(p[1]) is tuple:
-            return p[1]  # type: ignore[no-any-return]
+            wilds: tuple[Tile, ...] = p[1]
+            return wilds
         return ()
 
     @property
@@ -70,7 +79,8 @@ class MahjongAction(Action):
         """The word a discard carries (``discard 3s declare``), or None."""
         p = self[1]
         if type(p) is tuple and len(p) == 2 and type(p[1]) is str:
-            return p[1]  # type: ignore[no-any-return]
+            word: str = p[1]
+            return word
         return None
 
     @property
@@ -171,7 +181,23 @@ chow), ``pung T``, ``kong T`` and ``win T``; on one's own turn ``concealed_kong 
 ``added_kong T`` and ``win``; on an added kong ``rob T``. Meld kinds may name the wild
 tiles they use (``pung C with 2s*``)."""
 
-MAHJONG_SPACE = ActionSpace(SHARED_KINDS, make=make)
+_KIND_DOMAINS: dict[str, Domain] = dict(SHARED_KINDS)
+"""The payload domain of every kind a mahjong space has declared (for ``str``)."""
+
+
+class MahjongSpace(ActionSpace):
+    """An action space of mahjong actions; the kinds a ruleset adds with
+    :meth:`extended` are remembered, so that ``str(action)`` writes them as their space
+    does (the last declaration of a kind name wins)."""
+
+    def extended(self, kinds: Iterable[tuple[str, Domain]]) -> ActionSpace:
+        added = list(kinds)
+        for kind, domain in added:
+            _KIND_DOMAINS[kind] = domain
+        return MahjongSpace([*self.kinds.items(), *added], make=self.make)
+
+
+MAHJONG_SPACE = MahjongSpace(SHARED_KINDS, make=make)
 """The shared kinds as an action space (a ruleset's space extends it)."""
 
 

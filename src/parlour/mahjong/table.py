@@ -280,7 +280,8 @@ class Table:
                 out["transfers"] = [dict(t, payments=list(t["payments"])) for t in self.transfers]
             out["payments"] = payments
             self._result = out
-        return _copy_json(self._result)
+        copied: dict[str, Any] = _copy_json(self._result)
+        return copied
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` sees: its own tiles, everyone's exposed melds (another seat's
@@ -324,7 +325,7 @@ class Table:
                 if self._discard and self.phase == CLAIM
                 else None
             ),
-            "legal": [_action_text(a) for a in self.legal_actions(seat)],
+            "legal": [self.space.text(a) for a in self.legal_actions(seat)],
             "rules": self.rules.observe(self, seat),
             "result": self.result(),
         }
@@ -1119,16 +1120,6 @@ def _copy_json(value: Any) -> Any:
 @lru_cache(maxsize=1 << 16)
 def _hand_text(hand: tuple[Tile, ...]) -> str:
     return format_tiles(hand, sort=False)  # hands are kept sorted
-
-
-_ACTION_TEXT: dict[Action, str] = {}
-
-
-def _action_text(action: Action) -> str:
-    text = _ACTION_TEXT.get(action)
-    if text is None:
-        text = _ACTION_TEXT[action] = str(action)
-    return text
 
 
 def stacked_deal(

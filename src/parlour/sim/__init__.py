@@ -1,10 +1,16 @@
 """Many hands in parallel: local processes, deterministic whatever the worker count.
 
-Hand ``i`` of a simulation with seed ``S`` is dealt with seed ``S + i``, its dealer is seat
-``i % 4``, and its bots are seeded from ``S`` and ``i``; hands are played in chunks by
-worker processes and the results are put back in hand order, so the same seed gives the
-same results with 1 worker or 16. The workers ignore SIGINT: a KeyboardInterrupt (Ctrl-C,
-or SIGINT sent to the main process alone) stops the main process, which terminates them.
+Hand ``i`` of a simulation with seed ``S`` is dealt with the seed ``hand_seed(S, i)`` (a
+hash, so every simulation seed and hand number gives its own deal), its dealer is seat
+``i`` modulo the number of seats, and its bots are seeded from that seed; hands are
+played in chunks by worker processes and the results are put back in hand order, so
+the same seed gives the same results with 1 worker or 16. The workers ignore SIGINT: a
+KeyboardInterrupt (Ctrl-C, or SIGINT sent to the main process alone) stops the main
+process, which terminates them.
+
+By default the tables ask every seat after each discard, as at a real table; ``fast``
+asks only the seats that can act (what a simulation of bots, where nothing is hidden
+from anyone, may do).
 
 >>> summary = simulate(["random"] * 4, hands=4, seed=3, workers=1)
 >>> summary["hands"], summary["draws"] + sum(s["wins"] for s in summary["seats"])
@@ -16,49 +22,69 @@ from __future__ import annotations
 import json
 import signal
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from parlour.bots import make_bot
+from parlour.core.match import hand_seed
+from parlour.mahjong.session import make_ruleset
 from parlour.mahjong.table import Table
 
 HandResult = dict[str, Any]
 
 
-def play_hand(bots: Sequence[str], seed: int, index: int, *, record: bool = False) -> HandResult:
+def play_hand(
+    bots: Sequence[str],
+    seed: int,
+    index: int,
+    *,
+    record: bool = False,
+    rules: str = "mcr",
+    options: Mapping[str, Any] | None = None,
+    fast: bool = False,
+) -> HandResult:
     """Play hand ``index`` of a simulation seeded ``seed`` with the named bots."""
-    hand_seed = seed + index
-    dealer = index % 4
-    table = Table(seed=hand_seed, dealer=dealer)
-    players = [make_bot(name, seed=hand_seed * 4 + s) for s, name in enumerate(bots)]
+    ruleset = make_ruleset(rules, options)
+    seed_i = hand_seed(seed, index)
+    dealer = index % ruleset.num_seats
+    table = Table(ruleset, seed=seed_i, dealer=dealer, ask_everyone=not fast)
+    players = [make_bot(name, seed=seed_i * 4 + s) for s, name in enumerate(bots)]
     while not table.is_over():
         seat = table.to_act()[0]
         table.apply(seat, players[seat].act(table.observation(seat), table.legal_actions(seat)))
     result = table.result()
     assert result is not None
+    wins = result["wins"]
     out: HandResult = {
         "index": index,
-        "seed": hand_seed,
+        "seed": seed_i,
         "dealer": dealer,
-        "winner": result["winner"],
-        "self_drawn": result.get("self_drawn"),
-        "total": result.get("total", 0),
-        "patterns": result.get("patterns", []),
+        "winners": [w["seat"] for w in wins],
+        "self_drawn": [w["self_drawn"] for w in wins],
+        "totals": [w["total"] for w in wins],
+        "patterns": [p for w in wins for p in w["patterns"]],
         "payments": result["payments"],
         "actions": len(table.actions),
     }
     if record:
         from parlour.records import record_of
 
-        out["record"] = record_of(table)  # replayable: ``parlour validate hands.jsonl``
+        out["record"] = record_of(table)  # replayable: ``parlour validate records.jsonl``
     return out
 
 
-def _chunk(args: tuple[tuple[str, ...], int, int, int, bool]) -> list[HandResult]:
-    bots, seed, start, stop, record = args
-    return [play_hand(bots, seed, i, record=record) for i in range(start, stop)]
+Job = tuple[tuple[str, ...], int, int, int, bool, str, tuple[tuple[str, Any], ...], bool]
+
+
+def _chunk(args: Job) -> list[HandResult]:
+    bots, seed, start, stop, record, rules, options, fast = args
+    opts = dict(options)
+    return [
+        play_hand(bots, seed, i, record=record, rules=rules, options=opts, fast=fast)
+        for i in range(start, stop)
+    ]
 
 
 def _ignore_sigint() -> None:
@@ -88,20 +114,29 @@ def simulate(
     workers: int = 1,
     *,
     record: bool = False,
+    rules: str = "mcr",
+    options: Mapping[str, Any] | None = None,
+    fast: bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
-    """Play ``hands`` hands with the four named bots (seat order) and summarise them.
+    """Play ``hands`` hands of rule system ``rules`` (with ``options``) with the named
+    bots (one per seat, seat order) and summarise them.
 
     ``progress`` is called with the number of hands finished after each chunk. A
     KeyboardInterrupt terminates the worker processes and is raised again.
     """
-    if len(bots) != 4:
-        raise ValueError(f"MCR needs four bots, one per seat, not {len(bots)}")
+    ruleset = make_ruleset(rules, options)  # bad rules or options fail here, not in a worker
+    if len(bots) != ruleset.num_seats:
+        raise ValueError(
+            f"{rules} is played at {ruleset.num_seats} seats: give {ruleset.num_seats} bots, "
+            f"not {len(bots)}"
+        )
     for name in bots:
         make_bot(name)  # an unknown name fails here, not in a worker
+    opts = tuple(sorted(dict(ruleset.options).items()))
     size = max(1, min(50, hands // max(1, workers * 8) or 1))
-    jobs = [
-        (tuple(bots), seed, start, min(hands, start + size), record)
+    jobs: list[Job] = [
+        (tuple(bots), seed, start, min(hands, start + size), record, rules, opts, fast)
         for start in range(0, hands, size)
     ]
     results: list[HandResult] = []
@@ -130,8 +165,14 @@ def summarise(bots: Sequence[str], results: Sequence[HandResult]) -> dict[str, A
     n = len(results)
     seats = []
     for s, name in enumerate(bots):
-        wins = sum(1 for r in results if r["winner"] == s)
+        wins = sum(r["winners"].count(s) for r in results)
         score = sum(r["payments"][s] for r in results)
+        own = sum(
+            1
+            for r in results
+            for w, drawn in zip(r["winners"], r["self_drawn"], strict=True)
+            if w == s and drawn
+        )
         seats.append(
             {
                 "seat": s,
@@ -139,7 +180,7 @@ def summarise(bots: Sequence[str], results: Sequence[HandResult]) -> dict[str, A
                 "wins": wins,
                 "win_rate": wins / n if n else 0.0,
                 "mean_score": score / n if n else 0.0,
-                "self_drawn": sum(1 for r in results if r["winner"] == s and r["self_drawn"]),
+                "self_drawn": own,
             }
         )
     by_bot: dict[str, dict[str, float]] = {}
@@ -155,7 +196,8 @@ def summarise(bots: Sequence[str], results: Sequence[HandResult]) -> dict[str, A
         for p in r["patterns"]:
             fans[p["name"]] += 1
     lengths = sorted(r["actions"] for r in results)
-    draws = sum(1 for r in results if r["winner"] is None)
+    draws = sum(1 for r in results if not r["winners"])
+    totals = [t for r in results for t in r["totals"]]
     return {
         "hands": n,
         "draws": draws,
@@ -163,11 +205,7 @@ def summarise(bots: Sequence[str], results: Sequence[HandResult]) -> dict[str, A
         "seats": seats,
         "bots": by_bot,
         "fans": dict(fans.most_common()),
-        "mean_total": (
-            sum(r["total"] for r in results if r["winner"] is not None) / (n - draws)
-            if n > draws
-            else 0.0
-        ),
+        "mean_total": sum(totals) / len(totals) if totals else 0.0,
         "actions_per_hand": {
             "mean": sum(lengths) / n if n else 0.0,
             "min": lengths[0] if lengths else 0,
