@@ -25,9 +25,8 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from parlour.core.actions import Action
 from parlour.core.errors import InvalidSeat
@@ -69,23 +68,39 @@ def thaw(value: Any) -> Any:
 
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
+_SCALARS = frozenset((str, int, bool, float, type(None)))
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened. ``to`` is None for an event everyone sees, or the one
-    seat that sees it (a drawn tile). ``data`` is read-only."""
-
+class _EventFields(NamedTuple):
     kind: str
-    seat: int | None = None
-    data: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
-    to: int | None = None
+    seat: int | None
+    data: Mapping[str, Any]
+    to: int | None
 
-    def __post_init__(self) -> None:
-        if self.data:
-            object.__setattr__(self, "data", freeze(self.data))
-        elif type(self.data) is not MappingProxyType:
-            object.__setattr__(self, "data", _EMPTY)
+
+class Event(_EventFields):
+    """Something that happened. ``to`` is None for an event everyone sees, or the one
+    seat that sees it (a drawn tile). ``data`` is read-only (an event is handed to many
+    seats, and none can change what the others see)."""
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        kind: str,
+        seat: int | None = None,
+        data: Mapping[str, Any] | None = None,
+        to: int | None = None,
+    ) -> Event:
+        if not data:
+            frozen: Mapping[str, Any] = _EMPTY
+        elif type(data) is MappingProxyType:
+            frozen = data  # already read-only (a constant the game shares)
+        elif all(type(v) in _SCALARS for v in data.values()):
+            frozen = MappingProxyType(dict(data))
+        else:
+            frozen = freeze(data)
+        return super().__new__(cls, kind, seat, frozen, to)
 
     def visible_to(self, seat: int) -> bool:
         return self.to is None or self.to == seat

@@ -50,33 +50,38 @@ class Window:
     data: dict[str, Any] = field(default_factory=dict)
     answers: dict[int, Action] = field(default_factory=dict)
     closed: bool = False
-    _offers: dict[int, list[Action]] = field(default_factory=dict)
+    offered: dict[int, list[Action]] = field(default_factory=dict)
+    """What each seat has been offered (filled as seats are asked, or by the opener)."""
+    _pending: tuple[int, ...] | None = None
 
     def pending(self) -> tuple[int, ...]:
         """The seats to answer now: every seat not yet answered (by seat number: they
         answer at once, in no order), or in an ordered window the next one."""
-        if self.closed:
-            return ()
-        if self.ordered:
-            for s in self.seats:
-                if s not in self.answers:
-                    return (s,)
-            return ()
-        return tuple(sorted(s for s in self.seats if s not in self.answers))
+        got = self._pending
+        if got is None:
+            if self.closed:
+                got = ()
+            elif self.ordered:
+                got = next(((s,) for s in self.seats if s not in self.answers), ())
+            else:
+                got = tuple(sorted(s for s in self.seats if s not in self.answers))
+            self._pending = got
+        return got
 
     def offers(self, seat: int) -> list[Action]:
         """What ``seat`` may answer now (empty when it is not asked now)."""
         if seat not in self.pending():
             return []
-        got = self._offers.get(seat)
+        got = self.offered.get(seat)
         if got is None:
-            got = self._offers[seat] = self.offer(seat)
+            got = self.offered[seat] = self.offer(seat)
         return got
 
     def answer(self, seat: int, action: Action) -> bool:
         """Record ``seat``'s answer; True when the window is now closed (then the
         opener calls :meth:`finish`)."""
         self.answers[seat] = action
+        self._pending = None
         if self.ordered and self.closes is not None and self.closes(seat, action):
             return True
         return not self.pending()
@@ -84,6 +89,7 @@ class Window:
     def finish(self) -> None:
         """Close the window and run its resolver."""
         self.closed = True
+        self._pending = ()
         self.resolve(self)
 
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from parlour.core.actions import Action
@@ -128,6 +129,11 @@ class Table:
         self.streak = streak
         self.flags: dict[str, Any] = dict(flags or {})
         self.space = ruleset.action_space
+        hooks = type(ruleset)
+        # hooks a ruleset leaves as the shared procedure has them are not asked
+        self._asks_unclaimable = hooks.unclaimable is not Ruleset.unclaimable
+        self._asks_special = hooks.special_actions is not Ruleset.special_actions
+        self._asks_observe = hooks.observe is not Ruleset.observe
         self.rng = game_rng(seed, seed_version)
         if deal is None:
             deal = ruleset.build_wall(self.rng, dealer)
@@ -172,6 +178,9 @@ class Table:
         self._robbed: tuple[int, Tile] | None = None
         self._ending = False
         self._fast = False
+        self._wild_rules: WildRules | None = None
+        self._claim_wilds: WildRules | None = None
+        self._claimed = [0] * n  # discards of each seat claimed by others
         self.state: Any = ruleset.new_state(self)
         if ruleset.wall.bonus_in_rounds:
             self._replace_bonus_in_rounds()
@@ -198,7 +207,8 @@ class Table:
             seat = check_seat(seat, self.num_seats)
         cached = self._legal.get(seat)
         if cached is None:
-            seat = check_seat(seat, self.num_seats)
+            if not 0 <= seat < self.num_seats:
+                seat = check_seat(seat, self.num_seats)
             cached = self._legal[seat] = self._legal_now(seat)
         return list(cached)
 
@@ -220,7 +230,8 @@ class Table:
         return []
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        seat = check_seat(seat, self.num_seats)
+        if type(seat) is not int or not 0 <= seat < self.num_seats:
+            seat = check_seat(seat, self.num_seats)
         legal = self.legal_actions(seat)
         action = self._checked(seat, action, legal)
         self.actions.append((seat, action))
@@ -288,11 +299,22 @@ class Table:
         concealed kong face down until the hand ends), discards, bonus tiles, hands made
         public, the wall size, whose decision it is (in a window: only whether it is
         asked itself) and the ruleset's fields. A fresh dict every time."""
-        seat = check_seat(seat, self.num_seats)
-        over = self.phase == OVER
         n = self.num_seats
-        seen = [self._melds_seen(s) for s in range(n)]
+        if type(seat) is not int or not 0 <= seat < n:
+            seat = check_seat(seat, n)
+        over = self.phase == OVER
         window = self.window
+        melds: list[list[str]] = []
+        discards: list[str] = []
+        discarded: list[str] = []
+        for s in range(n):
+            seen = self._seen[s] or self._melds_seen(s)
+            melds.append(list(seen[1] if (s == seat or over) else seen[0]))
+            river = self._discard_text[s]
+            if river is None:
+                river = self._discards_seen(s)
+            discards.append(river)
+            discarded.append(self._discarded_seen(s) if self._claimed[s] else river)
         return {
             "seat": seat,
             "seat_name": self._names[seat],
@@ -300,24 +322,22 @@ class Table:
             "prevailing": self.prevalent,
             "dealer": self.dealer,
             "phase": self.phase,
-            "window": (
-                {"kind": window.kind, **window.info}
-                if window is not None and not window.closed
-                else None
-            ),
+            "window": None if window is None else {"kind": window.kind, **window.info},
             "current": self.current,
             # in a window a seat sees only whether it is asked itself: who else may
             # claim would tell what they hold
             "to_act": [seat] if seat in self.to_act() else [],
             "hand": _hand_text(tuple(self.hands[seat])),
-            "melds": [list(seen[s][1] if (s == seat or over) else seen[s][0]) for s in range(n)],
-            "discards": [self._discards_seen(s) for s in range(n)],
-            "discarded": [self._discarded_seen(s) for s in range(n)],
+            "melds": melds,
+            "discards": discards,
+            "discarded": discarded,
             "bonus": [self._bonus_seen(s) for s in range(n)],
             "public_hands": [
                 _hand_text(tuple(self.hands[s])) if s in self.public and s != seat else None
                 for s in range(n)
-            ],
+            ]
+            if self.public
+            else [None] * n,
             "hand_sizes": [len(h) for h in self.hands],
             "wall": self.wall.live(),
             "last_discard": (
@@ -326,7 +346,7 @@ class Table:
                 else None
             ),
             "legal": [self.space.text(a) for a in self.legal_actions(seat)],
-            "rules": self.rules.observe(self, seat),
+            "rules": self.rules.observe(self, seat) if self._asks_observe else {},
             "result": self.result(),
         }
 
@@ -360,15 +380,19 @@ class Table:
         return seen
 
     def _discards_seen(self, seat: int) -> str:
+        """``seat``'s discards still in sight, in order, one tile name each."""
         text = self._discard_text[seat]
         if text is None:
-            text = self._discard_text[seat] = format_tiles(self.discards[seat], sort=False)
+            text = self._discard_text[seat] = " ".join(map(_NAMES.__getitem__, self.discards[seat]))
         return text
 
     def _discarded_seen(self, seat: int) -> str:
+        """Everything ``seat`` has discarded, claimed tiles included, in order."""
         text = self._discarded_text[seat]
         if text is None:
-            text = self._discarded_text[seat] = format_tiles(self.discarded[seat], sort=False)
+            text = self._discarded_text[seat] = " ".join(
+                map(_NAMES.__getitem__, self.discarded[seat])
+            )
         return text
 
     def _bonus_seen(self, seat: int) -> str:
@@ -394,11 +418,13 @@ class Table:
         """Call after the ruleset changes what is wild or how wins are read: the table
         picks its shape checks again."""
         r = self.rules
+        self._wild_rules = r.wild_rules(self)
+        self._claim_wilds = r.claim_wilds(self)
         self._fast = (
             r.hand_size == 13
             and r.win_shapes is None
             and not r.special_shapes
-            and r.wild_rules(self) is None
+            and self._wild_rules is None
         )
         self._legal = {}
         self._ready_cache = [None] * self.num_seats
@@ -421,17 +447,28 @@ class Table:
         only those with more than ``pass``; by default the table's ``ask_everyone``
         decides. A window that asks nobody is resolved at once."""
         everyone = self.ask_everyone if ask is None else ask == "everyone"
+        allowed = self._allowed
 
         def offered(s: int) -> list[Action]:
-            return self._allowed(s, offer(s))
+            return allowed(s, offer(s))
 
-        asked = tuple(seats) if everyone else tuple(s for s in seats if len(offered(s)) > 1)
+        known: dict[int, list[Action]] = {}
+        if everyone:
+            asked = tuple(seats)
+        else:
+            for s in seats:
+                got = offered(s)
+                if len(got) > 1:
+                    known[s] = got
+            asked = tuple(known)
         window = Window(kind, asked, offered, resolve, ordered=ordered, closes=closes)
-        window.info = dict(info or {})
+        window.offered = known
+        if info:
+            window.info = info
         self.window = window
         self.phase = kind
         self._legal = {}
-        if not window.pending():
+        if not asked:
             self._close(window)
         return window
 
@@ -582,8 +619,8 @@ class Table:
             tile = wall.draw_tail() if replacement else wall.draw()
             if tile is None:
                 return None
-            self.events.append(Event("draw", seat, {"replacement": replacement}))
-            self.events.append(Event("drawn", seat, {"tile": tile_name(tile)}, to=seat))
+            self.events.append(Event("draw", seat, _REPLACEMENT[replacement]))
+            self.events.append(Event("drawn", seat, _TILE_DATA[tile], to=seat))
             if is_bonus(tile):
                 self.bonus[seat].append(tile)
                 self._bonus_text[seat] = None
@@ -652,11 +689,12 @@ class Table:
             for m in self.melds[seat]:
                 if m.kind == "pung" and m.exposed and m.tiles[0] in hand:
                     out.append(MahjongAction("added_kong", m.tiles[0]))
-            wr = self.rules.claim_wilds(self)
+            wr = self._claim_wilds
             if wr is not None:
                 out += self._wild_kongs(seat, wr)
         out += [MahjongAction("discard", t) for t in sorted(set(hand))]
-        out += self.rules.special_actions(self, seat)
+        if self._asks_special:
+            out += self.rules.special_actions(self, seat)
         return out
 
     def _wild_kongs(self, seat: int, wr: WildRules) -> list[Action]:
@@ -692,7 +730,7 @@ class Table:
             self.discarded[seat].append(tile)
             self._discard_text[seat] = None
             self._discarded_text[seat] = None
-            self.events.append(Event("discard", seat, {"tile": tile_name(tile)}))
+            self.events.append(Event("discard", seat, _TILE_DATA[tile]))
             if declared:
                 self.rules.declare(self, seat, action)
             self._open_claims(seat, tile)
@@ -757,7 +795,7 @@ class Table:
         self._discard_after_kong = self._after_kong
         self._drew = False
         self._after_kong = False
-        if self.rules.unclaimable(self, tile):
+        if self._asks_unclaimable and self.rules.unclaimable(self, tile):
             self._resolve_claims(None)
             return
         self.open_window(
@@ -785,7 +823,7 @@ class Table:
             out.append(MahjongAction("kong", t))
         if held >= 2:
             out.append(MahjongAction("pung", t))
-        wr = self.rules.claim_wilds(self)
+        wr = self._claim_wilds
         if wr is not None:
             out += self._wild_claims(hand, t, wr, replace)
         if t < 27 and self.rules.may_chow(seat, discarder):
@@ -834,10 +872,12 @@ class Table:
             wins = [(s, t, self._discard_context(s, t, robbing=False)) for s in winners]
             self.discards[discarder].pop()
             self._discard_text[discarder] = None
+            self._claimed[discarder] += 1
             self._finish_wins(wins)
             return
         self.discards[discarder].pop()
         self._discard_text[discarder] = None
+        self._claimed[discarder] += 1
         seat = order[0]
         hand = self.hands[seat]
         payload: Any = action[1]
@@ -1001,10 +1041,13 @@ class Table:
         if self._fast:
             return is_complete_of(tiles, len(melds))
         r = self.rules
-        wr = r.wild_rules(self)
         try:
             return is_complete(
-                tiles, melds, constraints=wr, kinds=r.win_shapes, special=r.special_shapes
+                tiles,
+                melds,
+                constraints=self._wild_rules,
+                kinds=r.win_shapes,
+                special=r.special_shapes,
             )
         except ValueError:
             return False
@@ -1115,6 +1158,11 @@ def _copy_json(value: Any) -> Any:
     if type(value) is list:
         return [_copy_json(v) for v in value]
     return value
+
+
+_NAMES = tuple(tile_name(t) for t in range(NUM_TILES))
+_TILE_DATA = tuple(MappingProxyType({"tile": name}) for name in _NAMES)
+_REPLACEMENT = (MappingProxyType({"replacement": False}), MappingProxyType({"replacement": True}))
 
 
 @lru_cache(maxsize=1 << 16)

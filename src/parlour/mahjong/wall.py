@@ -201,7 +201,7 @@ class Wall:
 
     def draw(self) -> Tile | None:
         """The next tile from the head (None when no live tile is left)."""
-        if self.live() <= 0:
+        if self.count - self.rules.reserve - self.dead <= 0:
             return None
         stack = self.stacks[0]
         tile = stack.pop(0)
