@@ -27,7 +27,8 @@ it, or each other seat when self-drawn), so that random play wins often enough.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parlour.core.actions import NOTHING, Action, Several
@@ -43,6 +44,32 @@ from parlour.mahjong.shapes import AnyShapeWithWilds, WildRules, shanten
 from parlour.mahjong.table import Table
 from parlour.mahjong.tiles import TILES_84, Tile, tile_name
 from parlour.mahjong.wall import WallRules
+
+
+class KeenBot:
+    """Takes every win and special move (knock), claims melds and kongs often, plays
+    at random otherwise."""
+
+    name = "keen"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
+        for kind in ("win", "rob", "knock"):
+            for a in legal:
+                if a[0] == kind:
+                    return a
+        kongs = [a for a in legal if a[0] in ("kong", "concealed_kong", "added_kong")]
+        if kongs:
+            return kongs[0]
+        melds = [a for a in legal if a[0] in ("pung", "chow")]
+        if melds and self.rng.random() < 0.8:
+            return self.rng.choice(melds)
+        declared = [a for a in legal if a[0] == "discard" and type(a[1]) is tuple]
+        if declared and self.rng.random() < 0.5:
+            return self.rng.choice(declared)
+        return self.rng.choice(list(legal))
 
 
 class SimpleRules(Ruleset):

@@ -87,7 +87,12 @@ def test_record_of_a_session(match: Session, pristine: dict[str, Any]) -> None:
     assert "session_rules" not in pristine  # MCR's own
     assert len(pristine["hands"]) == 16
     for entry, table, setup in zip(pristine["hands"], match.tables, match.setups, strict=True):
-        assert entry["setup"] == setup.to_json()
+        assert entry["setup"] == {
+            **setup.to_json(),
+            "seat_names": list(
+                "ESWN"[-setup.dealer :] + "ESWN"[: -setup.dealer] if setup.dealer else "ESWN"
+            ),
+        }
         assert entry["setup"]["seed"] == table.seed and entry["setup"]["dealer"] == table.dealer
         assert entry["setup"]["prevailing"] == table.prevalent
         start, digests = hand_digests(table)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -27,34 +26,9 @@ from parlour.mahjong.session import Session, play_session
 from parlour.mahjong.table import Table, stacked_deal, tile_count_check
 from parlour.mahjong.tiles import TILES_84, format_tiles
 from parlour.records import record_of, replay, validate
+from rulebooks import KeenBot
 
 SETTINGS = settings(max_examples=4, deadline=None)
-
-
-class KeenBot:
-    """Takes every win and special move (knock), claims melds and kongs often, plays
-    at random otherwise."""
-
-    name = "keen"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
-        for kind in ("win", "rob", "knock"):
-            for a in legal:
-                if a[0] == kind:
-                    return a
-        kongs = [a for a in legal if a[0] in ("kong", "concealed_kong", "added_kong")]
-        if kongs:
-            return kongs[0]
-        melds = [a for a in legal if a[0] in ("pung", "chow")]
-        if melds and self.rng.random() < 0.8:
-            return self.rng.choice(melds)
-        declared = [a for a in legal if a[0] == "discard" and type(a[1]) is tuple]
-        if declared and self.rng.random() < 0.5:
-            return self.rng.choice(declared)
-        return self.rng.choice(list(legal))
 
 
 def check_table(table: Table, events_seen: int) -> None:

@@ -123,10 +123,17 @@ def record_of(game: Session | Table) -> dict[str, Any]:
     raise TypeError(f"record_of takes a Session or a Table, not {type(game).__name__}")
 
 
+def _setup_json(table: Table, setup: Setup) -> dict[str, Any]:
+    """The setup block of a hand: the match's setup and the seats' names (roles)."""
+    out = setup.to_json()
+    out["seat_names"] = [table.seat_name(s) for s in range(table.num_seats)]
+    return out
+
+
 def _hand_entry(table: Table, setup: Setup) -> dict[str, Any]:
     start, digests = hand_digests(table)
     return {
-        "setup": setup.to_json(),
+        "setup": _setup_json(table, setup),
         "start": start,
         "actions": [
             [seat, table.format_action(action), d]
@@ -791,7 +798,17 @@ def _setup_of(record: Mapping[str, Any], entry: Mapping[str, Any]) -> dict[str, 
     return dict(entry["setup"])
 
 
-_SETUP_KEYS = ("number", "seed", "prevailing", "dealer", "seating", "round", "streak", "flags")
+_SETUP_KEYS = (
+    "number",
+    "seed",
+    "prevailing",
+    "dealer",
+    "seating",
+    "round",
+    "streak",
+    "flags",
+    "seat_names",
+)
 
 
 def _validate_session(record: Mapping[str, Any]) -> tuple[int, int]:
@@ -804,7 +821,7 @@ def _validate_session(record: Mapping[str, Any]) -> tuple[int, int]:
         if h > 1 and session.is_over():
             raise _Mismatch(f"the session is over after {h - 1} hands", h)
         table = session.current_table()
-        want = session.setup.to_json()
+        want = _setup_json(table, session.setup)
         got = _setup_of(record, entry)
         for key in _SETUP_KEYS:
             if key not in got or (key == "seating" and got[key] is None):

@@ -14,12 +14,8 @@ class NotationError(ParlourError, ValueError):
     character index, or ``None`` when the whole text is at fault) are kept for callers
     that want to point at the spot.
 
-    >>> from parlour.mahjong.tiles import parse_tiles
-    >>> try:
-    ...     parse_tiles("12x")
-    ... except NotationError as e:
-    ...     print(e)
-    unexpected character 'x' at position 2 in '12x' (numbers must end with a suit letter m, p or s)
+    >>> print(NotationError("unexpected character 'x'", "12x", 2, detail="a suit letter?"))
+    unexpected character 'x' at position 2 in '12x' (a suit letter?)
     """
 
     def __init__(

@@ -1,0 +1,357 @@
+"""The engine's primitives one by one: the game core without mahjong in it, wall rules
+(reserve, dead wall and its top-up, tail order, bonus tiles in rounds, one throw), the
+deal for any seats and hand size, wild tiles in claims, declarations at the end of the
+wall, a prevailing Red Dragon, and session payments that need not sum to zero."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import rulebooks
+from parlour.core.actions import NOTHING, Action
+from parlour.core.match import Setup
+from parlour.core.window import Window
+from parlour.mahjong.actions import PASS, MahjongAction
+from parlour.mahjong.ruleset import WinContext
+from parlour.mahjong.session import Session, SessionRules, play_session
+from parlour.mahjong.shapes import WildRules
+from parlour.mahjong.table import Table, stacked_deal, tile_count_check
+from parlour.mahjong.tiles import TILES_84, TILES_136, TILES_144, parse_tiles, tile_name
+from parlour.mahjong.wall import Wall, WallRules, deal
+from rulebooks import KeenBot
+
+CORE = Path(__file__).parent.parent / "src" / "parlour" / "core"
+
+
+# -- the core knows no mahjong --------------------------------------------------------------
+
+
+def test_the_core_imports_no_mahjong() -> None:
+    for path in CORE.glob("*.py"):
+        assert "parlour.mahjong" not in path.read_text(), path.name
+    code = (
+        "import sys, parlour.core.actions, parlour.core.game, parlour.core.match, "
+        "parlour.core.window, parlour.core.rng, parlour.core.options, parlour.core.errors; "
+        "bad = [m for m in sys.modules if m.startswith('parlour.mahjong')]; "
+        "assert not bad, bad"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# -- wall rules -----------------------------------------------------------------------------
+
+
+def stacks(tiles: list[int]) -> deque[list[int]]:
+    return deque([tiles[i : i + 2] for i in range(0, len(tiles), 2)])
+
+
+def test_a_reserve_is_never_drawn_from_either_end() -> None:
+    wall = Wall(stacks(list(range(30))), WallRules(reserve=16))
+    assert wall.live() == 14
+    drawn = [wall.draw() for _ in range(10)] + [wall.draw_tail() for _ in range(4)]
+    assert None not in drawn and wall.count == 16 and wall.live() == 0
+    assert wall.draw() is None and wall.draw_tail() is None and not wall.can_replace()
+
+
+def test_the_dead_wall_is_kept_apart_and_topped_up() -> None:
+    wall = Wall(stacks(list(range(40))), WallRules(dead_wall=14, dead_wall_min=13))
+    assert (wall.live(), wall.dead) == (26, 14)
+    assert wall.draw_tail() == 38  # the top of the last stack
+    assert (wall.live(), wall.dead) == (26, 13)
+    assert wall.draw_tail() == 39
+    # 12 left in the dead wall: the live wall's last stack joins it
+    assert (wall.live(), wall.dead) == (24, 14)
+    while wall.live():
+        assert wall.draw() is not None
+    assert wall.draw() is None and wall.can_replace() and wall.dead == 14
+
+
+def test_replacements_may_take_the_bottom_tile_first() -> None:
+    wall = Wall(stacks(list(range(10))), WallRules(tail_bottom_first=True))
+    assert [wall.draw_tail() for _ in range(3)] == [9, 8, 7]
+    assert list(Wall(stacks(list(range(6))), WallRules()).tail()) == [4, 5, 2, 3, 0, 1]
+
+
+def test_a_tile_taken_from_the_tail_is_set_aside() -> None:
+    wall = Wall(stacks(list(range(10))), WallRules())
+    assert wall.take_from_tail(3) == 7  # tail order: 8 9 6 7 ...
+    assert wall.set_aside == [7] and wall.count == 9
+    assert [wall.draw_tail() for _ in range(3)] == [8, 9, 6]
+    with pytest.raises(ValueError, match="no tile 99 from the tail"):
+        wall.take_from_tail(99)
+
+
+@pytest.mark.parametrize(
+    ("seats", "size", "walls", "stacks_per_wall", "tiles", "hands"),
+    [
+        (4, 13, None, 18, TILES_144, [14, 13, 13, 13]),
+        (3, 13, 4, 18, TILES_144, [14, 13, 13]),  # three players, four walls
+        (2, 13, 4, 18, TILES_144, [14, 13]),
+        (4, 16, None, 18, TILES_144, [17, 16, 16, 16]),
+        (4, 13, None, 17, TILES_136, [14, 13, 13, 13]),
+        (3, 13, None, 14, TILES_84, [14, 13, 13]),
+    ],
+)
+def test_the_deal_for_any_seats_and_hand_size(
+    seats: int, size: int, walls: int | None, stacks_per_wall: int, tiles: Any, hands: list[int]
+) -> None:
+    rules = WallRules(num_walls=walls, stacks_per_wall=stacks_per_wall)
+    for dealer in range(seats):
+        d = deal(
+            random.Random(dealer),
+            dealer=dealer,
+            num_seats=seats,
+            hand_size=size,
+            tile_set=tiles,
+            wall=rules,
+        )
+        assert [len(h) for h in d.hands] == hands[-dealer:] + hands[:-dealer] if dealer else hands
+        left = [t for s in d.wall for t in s]
+        assert sorted(left + [t for h in d.hands for t in h]) == tiles.tiles()
+
+
+def test_one_throw_breaks_the_wall() -> None:
+    d = deal(
+        random.Random(1),
+        dealer=0,
+        num_seats=4,
+        hand_size=13,
+        tile_set=TILES_136,
+        wall=WallRules(stacks_per_wall=17, break_throws=1),
+    )
+    assert len(d.dice) == 2
+
+
+@pytest.mark.parametrize(
+    ("rules", "kwargs", "message"),
+    [
+        (WallRules(), {"tile_set": TILES_136}, "136 tiles, but 4 walls of 18 stacks"),
+        (
+            WallRules(num_walls=3),
+            {"tile_set": TILES_144},
+            "144 tiles, but 3 walls of 18 stacks two high hold 108",
+        ),
+        (
+            WallRules(reserve=100),
+            {"tile_set": TILES_144},
+            "4 hands of 13 leave no wall to play from",
+        ),
+    ],
+)
+def test_a_wall_that_does_not_fit_is_refused(
+    rules: WallRules, kwargs: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        rules.check(num_seats=4, hand_size=13, **kwargs)
+
+
+def test_wall_rules_are_checked() -> None:
+    with pytest.raises(ValueError, match="break_throws must be 1 or 2"):
+        WallRules(break_throws=3)
+    with pytest.raises(ValueError, match="reserve must be a whole number"):
+        WallRules(reserve=-1)
+
+
+class DeadWall(rulebooks.SimpleRules):
+    """A dead wall of 14 topped up to 13, bonus tiles replaced in rounds."""
+
+    name = "test-dead-wall"
+    wall = WallRules(dead_wall=14, dead_wall_min=13, bonus_in_rounds=True)
+
+
+def test_a_hand_ends_when_the_live_wall_is_empty_and_the_dead_wall_stays() -> None:
+    for seed in range(5):
+        table = Table(DeadWall(), seed=seed, ask_everyone=False)
+        rng = random.Random(seed)
+        while not table.is_over():
+            seat = table.to_act()[0]
+            legal = table.legal_actions(seat)
+            table.apply(seat, rng.choice([a for a in legal if a[0] != "win"] or legal))
+            assert table.wall.dead >= 13 or not table.wall.live()
+            assert tile_count_check(table) == list(TILES_144.counts)
+        if not table.wins:
+            assert table.wall.live() == 0 and table.wall_count() >= 13
+
+
+def test_bonus_tiles_dealt_are_replaced_in_rounds() -> None:
+    hands = [
+        "123456789m 1234p f1",  # East: one flower, its replacement is a flower too
+        "12345678p 1234s f2",
+        "12345678s 1234m x1",
+        "666m 777p 888s 999s C",
+    ]
+    # replacements in the order drawn: East gets x2 (a bonus: waits for East's next
+    # round), South E, West S, then East again W
+    table = Table(DeadWall(), deal=stacked_deal(hands, replacements="x2 E S W"))
+    laid = [(e.seat, e.data["tile"]) for e in table.events if e.kind == "bonus"]
+    assert laid == [(0, "f1"), (1, "f2"), (2, "x1"), (0, "x2")]
+    assert table.bonus[0] == parse_tiles("f1 x2")
+    names = [[tile_name(t) for t in h] for h in table.hands]
+    assert "W" in names[0] and "E" in names[1] and "S" in names[2]
+    assert [len(h) for h in table.hands] == [14, 13, 13, 13]
+
+
+# -- wild tiles in claims -------------------------------------------------------------------
+
+
+class WildPungs(rulebooks.SimpleRules):
+    """The 2 Bamboos are wild, and a claimed pung or kong may hold them (a goulash)."""
+
+    name = "test-wild-pungs"
+
+    def wild_rules(self, table: Any) -> WildRules:
+        return WildRules(wild_tile=19, max_in_set=1, max_in_kong=2)
+
+    def claim_wilds(self, table: Any) -> WildRules:
+        return self.wild_rules(table)
+
+
+def test_a_claim_may_use_a_wild_tile_where_the_rules_allow_it() -> None:
+    hands = [
+        "123456789m 1234p C",
+        "2s 2s C 123p 456p 789p 1m",  # one natural C and two wild 2 Bamboos
+        "123456789s 1234m",
+        "666m 666p 666s 777m 8p",
+    ]
+    table = Table(WildPungs(), deal=stacked_deal(hands), ask_everyone=False)
+    table.apply(0, table.parse_action("discard C"))
+    offered = [table.format_action(a) for a in table.legal_actions(1)]
+    assert "pung C with 2s*" in offered and "kong C with 2s* 2s*" in offered
+    assert "pung C" not in offered  # one natural C is not enough
+    table.apply(1, table.parse_action("pung C with 2s*"))
+    meld = table.melds[1][0]
+    assert str(meld).startswith("[") and meld.wilds == ((19, 31),)
+    assert tile_count_check(table) == list(TILES_144.counts)
+    plain = Table(rulebooks.SimpleRules(), deal=stacked_deal(hands), ask_everyone=False)
+    plain.apply(0, plain.parse_action("discard C"))  # without wild claims: nobody is asked
+    assert plain.phase == "turn" and plain.current == 1
+
+
+def test_a_concealed_kong_may_be_completed_with_wilds() -> None:
+    hands = [
+        "EEE 2s 12345678m 12p",
+        "123456789p 1234s",
+        "123456789s 1234m",
+        "666m 666p 666s 777m 8p",
+    ]
+    table = Table(WildPungs(), deal=stacked_deal(hands), ask_everyone=False)
+    offered = [table.format_action(a) for a in table.legal_actions(0)]
+    assert "concealed_kong E with 2s*" in offered
+    table.apply(0, table.parse_action("concealed_kong E with 2s*"))
+    assert table.melds[0][0].wilds == ((19, 27),)
+    assert tile_count_check(table) == list(TILES_144.counts)
+
+
+# -- declarations at the end of the wall ------------------------------------------------------
+
+
+class LastCall(rulebooks.SimpleRules):
+    """When the wall runs out, every seat in turn from the dealer may knock (a special
+    win) before the hand is drawn."""
+
+    name = "test-last-call"
+    kinds = (("knock", NOTHING),)
+
+    def before_draw(self, table: Table) -> bool:
+        n = table.num_seats
+        table.open_window(
+            "last_call",
+            [(table.dealer + k) % n for k in range(n)],
+            lambda s: [PASS, MahjongAction("knock")],
+            lambda w: self._resolve(table, w),
+            ordered=True,
+            closes=lambda s, a: a[0] == "knock",
+        )
+        return True
+
+    def _resolve(self, table: Table, window: Window) -> None:
+        knocked = [s for s, a in window.answers.items() if a[0] == "knock"]
+        if knocked:
+            seat = knocked[0]
+            tile = table.hands[seat][-1]
+            table.declare_wins([(seat, tile, WinContext(self_drawn=True))])
+        else:
+            table.end_drawn()
+
+
+def play_to_the_end_of_the_wall(seed: int) -> Table:
+    table = Table(LastCall(), seed=seed, ask_everyone=False)
+    rng = random.Random(seed)
+    while table.phase != "last_call":
+        seat = table.to_act()[0]
+        legal = [a for a in table.legal_actions(seat) if a[0] not in ("win", "rob")]
+        table.apply(seat, rng.choice(legal))
+    return table
+
+
+def test_a_window_of_declarations_opens_at_the_end_of_the_wall() -> None:
+    table = play_to_the_end_of_the_wall(3)
+    asked = []
+    while not table.is_over():
+        (seat,) = table.to_act()
+        asked.append(seat)
+        table.apply(seat, Action("pass"))
+    assert asked == [0, 1, 2, 3]
+    result = table.result()
+    assert result is not None and result["draw"] and table.events[-1].kind == "exhaustive_draw"
+    knocked = play_to_the_end_of_the_wall(3)
+    knocked.apply(0, Action("pass"))
+    knocked.apply(1, knocked.parse_action("knock"))
+    result = knocked.result()
+    assert result is not None and result["wins"][0]["seat"] == 1 and result["payments"][1] == 6
+
+
+# -- a prevailing Red Dragon; seat names --------------------------------------------------------
+
+
+class CentreRound(rulebooks.SimpleRules):
+    name = "test-centre"
+    prevailing_values = "ESWNC"
+
+
+def test_the_prevailing_value_may_be_the_red_dragon() -> None:
+    table = Table(CentreRound(), seed=1, prevalent="C")
+    assert table.observation(0)["prevailing"] == "C"
+    with pytest.raises(ValueError, match="prevailing value must be one of E, S, W, N, not 'C'"):
+        Table(seed=1, prevalent="C")
+
+
+# -- session payments that need not sum to zero -----------------------------------------------
+
+
+class LossLimit(SessionRules):
+    """No player loses more than 1 in a hand; winners keep what they won."""
+
+    def adjust_payments(
+        self, session: Session, setup: Setup, result: Any, payments: list[int]
+    ) -> list[int]:
+        return [max(-1, p) for p in payments]
+
+
+def test_session_payments_may_be_adjusted() -> None:
+    adjusted = 0
+    for seed in range(6):
+        session = play_session(
+            [KeenBot(seed * 4 + i) for i in range(4)],
+            seed=seed,
+            ruleset=rulebooks.SimpleRules(),
+            rules=LossLimit(rounds="E", starting_score=100),
+        )
+        for o in session.outcomes:
+            raw = [0] * 4
+            for seat, amount in enumerate(o.result["payments"]):
+                raw[o.setup.seating[seat]] += amount
+            assert list(o.payments) == [max(-1, p) for p in raw]
+            adjusted += list(o.payments) != raw
+        assert session.scores == [
+            100 + sum(o.payments[p] for o in session.outcomes) for p in range(4)
+        ]
+        assert session.result() is not None
+    assert adjusted >= 1  # some hand's losers were spared, and the totals no longer balance
