@@ -87,12 +87,8 @@ def test_record_of_a_session(match: Session, pristine: dict[str, Any]) -> None:
     assert "session_rules" not in pristine  # MCR's own
     assert len(pristine["hands"]) == 16
     for entry, table, setup in zip(pristine["hands"], match.tables, match.setups, strict=True):
-        assert entry["setup"] == {
-            **setup.to_json(),
-            "seat_names": list(
-                "ESWN"[-setup.dealer :] + "ESWN"[: -setup.dealer] if setup.dealer else "ESWN"
-            ),
-        }
+        names = ["ESWN"[(s - setup.dealer) % 4] for s in range(4)]
+        assert entry["setup"] == {**setup.to_json(), "seat_names": names}
         assert entry["setup"]["seed"] == table.seed and entry["setup"]["dealer"] == table.dealer
         assert entry["setup"]["prevailing"] == table.prevalent
         start, digests = hand_digests(table)
@@ -386,6 +382,11 @@ def test_changed_setups_are_caught(record: dict[str, Any]) -> None:
     assert validate(other).message == (
         "hand 5: recorded setup seating [0, 1, 2, 3], the session's is [1, 0, 3, 2]"
     )
+
+
+def test_changed_seat_names_are_caught(record: dict[str, Any]) -> None:
+    record["hands"][1]["setup"]["seat_names"] = ["E", "S", "W", "N"]
+    assert validate(record).message.startswith("hand 2: recorded setup seat_names")
 
 
 def test_a_changed_session_seed_is_caught(record: dict[str, Any]) -> None:
