@@ -135,3 +135,10 @@ def test_play_another_rule_system_at_the_terminal(tmp_path: Path) -> None:
     assert "--bots names one bot for every other player or 2 comma-separated, not 3" in flat(
         result.output
     )
+
+
+def test_the_greedy_bot_plays_a_table_whose_seats_are_not_winds() -> None:
+    result = runner.invoke(
+        app, ["simulate", "--rules", "test-three-seats", "--games", "2", "--bots", "greedy"]
+    )
+    assert result.exit_code == 0, result.output

@@ -361,8 +361,11 @@ class GreedyBot:
                     seen[t] += 1
         self._unseen = [max(0, 4 - c) for c in seen]
         seat_wind = obs["seat_name"]
+        if seat_wind not in WIND_LETTERS:  # seats named otherwise (banker, left...)
+            seat_wind = "E"
         other = WIND_LETTERS[(WIND_LETTERS.index(seat_wind) + 3) % 4]
-        self._winds = (seat_wind, obs["prevailing"], other)
+        prevailing = obs["prevailing"] if obs["prevailing"] in WIND_LETTERS else "E"
+        self._winds = (seat_wind, prevailing, other)
         last = obs.get("last_discard")
         self._discard_tile = parse_tiles(last["tile"])[0] if last else -1
 
