@@ -807,8 +807,20 @@ def rules_command(
 # ---------------------------------------------------------------------------------------
 # rule systems, options, players and bots: shared by play and simulate
 
-_RULES_HELP = "The rule system (parlour rules lists them)."
-_OPTION_HELP = "A rule-system option KEY=VALUE (repeatable; parlour rules NAME lists them)."
+_Rules = Annotated[
+    str, typer.Option(metavar="NAME", help="The rule system (parlour rules lists them).")
+]
+_Options = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        metavar="KEY=VALUE",
+        help="A rule-system option KEY=VALUE (repeatable; parlour rules NAME lists them).",
+    ),
+]
+_Players = Annotated[
+    int | None, typer.Option(metavar="N", help="Players (default: the rule system's number).")
+]
 
 
 def _table_rules(rules: str, options: list[str] | None, players: int | None) -> Any:
@@ -841,14 +853,9 @@ def _bot_names(bots: str, count: int, who: str) -> list[str]:
 
 @app.command("play", cls=_Command)
 def play_command(
-    rules: Annotated[str, typer.Option(metavar="NAME", help=_RULES_HELP)] = "mcr",
-    option: Annotated[
-        list[str] | None, typer.Option("--option", metavar="KEY=VALUE", help=_OPTION_HELP)
-    ] = None,
-    players: Annotated[
-        int | None,
-        typer.Option(metavar="N", help="Players (default: the rule system's number)."),
-    ] = None,
+    rules: _Rules = "mcr",
+    option: _Options = None,
+    players: _Players = None,
     seed: Annotated[
         int | None,
         typer.Option(metavar="N", help="Seed of the match (default: a fresh random one)."),
@@ -919,14 +926,9 @@ def _ask(prompt: str) -> str:
 
 @app.command("simulate", cls=_Command)
 def simulate_command(
-    rules: Annotated[str, typer.Option(metavar="NAME", help=_RULES_HELP)] = "mcr",
-    option: Annotated[
-        list[str] | None, typer.Option("--option", metavar="KEY=VALUE", help=_OPTION_HELP)
-    ] = None,
-    players: Annotated[
-        int | None,
-        typer.Option(metavar="N", help="Players (default: the rule system's number)."),
-    ] = None,
+    rules: _Rules = "mcr",
+    option: _Options = None,
+    players: _Players = None,
     games: Annotated[int, typer.Option(metavar="N", help="Hands to play.")] = 1000,
     bots: Annotated[
         str,

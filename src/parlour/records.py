@@ -491,13 +491,6 @@ def _ask_everyone(record: Mapping[str, Any]) -> bool:
     return bool(record.get("ask", "everyone") == "everyone")
 
 
-def _parse(table: Table, seat: int, text: str, h: int, m: int) -> Action:
-    try:
-        return table.parse_action(text)
-    except ParlourError as e:
-        raise RecordError(f"seat {seat}: cannot read the action {text!r}: {e}", h, m) from e
-
-
 def _hand_table(record: Mapping[str, Any], ruleset: Ruleset, entry: Mapping[str, Any]) -> Table:
     """The table of one hand of a hand record, dealt as the record says."""
     v1 = record["version"] == 1
@@ -537,13 +530,7 @@ def replay(record: Mapping[str, Any]) -> Iterator[ReplayStep]:
         except (ParlourError, ValueError) as e:
             raise RecordError(f"cannot deal the hand: {e}", h) from e
         yield ReplayStep(h, 0, None, None, list(table.events))
-        for m, item in enumerate(entry["actions"], start=1):
-            seat, text = item[0], item[1]
-            action = _parse(table, seat, text, h, m)
-            try:
-                events = table.apply(seat, action)
-            except IllegalAction as e:
-                raise RecordError(f"seat {seat} cannot {text!r}: {e}", h, m) from e
+        for m, seat, action, _, events in _moves(table.apply, table, entry, h, RecordError):
             yield ReplayStep(h, m, seat, action, events)
 
 
@@ -554,17 +541,34 @@ def _replay_session(record: Mapping[str, Any]) -> Iterator[ReplayStep]:
             raise RecordError(f"the session is over after {h - 1} hands", h)
         table = session.current_table()
         yield ReplayStep(h, 0, None, None, list(table.events))
-        for m, item in enumerate(entry["actions"], start=1):
-            seat, text = item[0], item[1]
-            if table.is_over():
-                raise RecordError(f"seat {seat} cannot {text!r}: the hand is already over", h, m)
-            action = _parse(table, seat, text, h, m)
-            start = len(table.events)
-            try:
-                session.apply(seat, action)
-            except IllegalAction as e:
-                raise RecordError(f"seat {seat} cannot {text!r}: {e}", h, m) from e
-            yield ReplayStep(h, m, seat, action, table.events[start:])
+        for m, seat, action, _, events in _moves(session.apply, table, entry, h, RecordError):
+            yield ReplayStep(h, m, seat, action, events)
+
+
+def _moves(
+    apply: Callable[[int, Action], Any],
+    table: Table,
+    entry: Mapping[str, Any],
+    h: int,
+    error: Callable[[str, int, int], Exception],
+) -> Iterator[tuple[int, int, Action, list[Any], list[Event]]]:
+    """Apply a hand's recorded actions through ``apply`` (the table's or the session's),
+    yielding each move's number, seat, action, recorded item and events; ``error``
+    makes the exception for a move that cannot be read or applied."""
+    for m, item in enumerate(entry["actions"], start=1):
+        seat, text = item[0], item[1]
+        if table.is_over():
+            raise error(f"seat {seat} cannot {text!r}: the hand is already over", h, m)
+        try:
+            action = table.parse_action(text)
+        except ParlourError as e:
+            raise error(f"seat {seat}: cannot read the action {text!r}: {e}", h, m) from e
+        begin = len(table.events)
+        try:
+            apply(seat, action)
+        except IllegalAction as e:
+            raise error(f"seat {seat} cannot {text!r}: {e}", h, m) from e
+        yield m, seat, action, item, table.events[begin:]
 
 
 # -- validating -------------------------------------------------------------------------
@@ -764,23 +768,13 @@ def _apply_actions(
         if entry["start"] != start:
             raise _Mismatch("the deal differs from the replay (the start digest does not match)", h)
         prev = start
-    for m, item in enumerate(entry["actions"], start=1):
-        seat, text = item[0], item[1]
-        if table.is_over():
-            raise _Mismatch(f"seat {seat} cannot {text!r}: the hand is already over", h, m)
-        action = _parse(table, seat, text, h, m)
-        begin = len(table.events)
-        try:
-            apply(seat, action)
-        except IllegalAction as e:
-            raise _Mismatch(f"seat {seat} cannot {text!r}: {e}", h, m) from e
+    for m, seat, action, item, events in _moves(apply, table, entry, h, _Mismatch):
         if v2:
-            events = table.events[begin:]
             prev = _hash(prev, str(seat), table.format_action(action), _events_text(events))
             if item[2] != prev:
                 raise _Mismatch(
-                    f"the record differs from the replay at this move (seat {seat} {text!r}: "
-                    f"recorded digest {item[2]}, replay {prev})",
+                    f"the record differs from the replay at this move (seat {seat} "
+                    f"{item[1]!r}: recorded digest {item[2]}, replay {prev})",
                     h,
                     m,
                 )

@@ -318,30 +318,40 @@ class Several:
         return f"{self.prefix} {text}" if self.prefix else text
 
     def parse(self, words: Sequence[str], start: int) -> tuple[Any, int]:
-        i = start
-        if self.prefix:
-            if i >= len(words) or words[i].lower() != self.prefix:
-                if self.least == 0:
-                    return (), start
-                raise ValueError(f"expected {self.prefix!r}")
-            i += 1
-        out: list[int] = []
-        while len(out) < self.most and i < len(words):
-            word = words[i].removesuffix(self.mark) if self.mark else words[i]
-            try:
-                v, _ = self.items.parse([word], 0)
-            except ValueError:
-                if len(out) >= self.least:
-                    break
-                raise
-            out.append(v)
-            i += 1
-        if len(out) < self.least:
-            raise ValueError(f"{self._what()} expected, {len(out)} given")
+        absent = start >= len(words) or words[start].lower() != self.prefix
+        if self.prefix and self.least == 0 and absent:
+            return (), start
+        out, i = _read_items(self, words, start)
         return self.normalise(out), i
 
     def __repr__(self) -> str:
         return f"Several({self.items!r}, {self.least}, {self.most})"
+
+
+def _read_items(
+    group: Several | Repeated, words: Sequence[str], start: int
+) -> tuple[list[int], int]:
+    """Read ``group``'s prefix word (if it has one), then ``least`` to ``most`` items,
+    each perhaps with the group's mark; the items and the index after them."""
+    i = start
+    if group.prefix:
+        if i >= len(words) or words[i].lower() != group.prefix:
+            raise ValueError(f"expected {group.prefix!r}")
+        i += 1
+    out: list[int] = []
+    while len(out) < group.most and i < len(words):
+        word = words[i].removesuffix(group.mark) if group.mark else words[i]
+        try:
+            v, _ = group.items.parse([word], 0)
+        except ValueError:
+            if len(out) >= group.least:
+                break
+            raise
+        out.append(v)
+        i += 1
+    if len(out) < group.least:
+        raise ValueError(f"{group._what()} expected, {len(out)} given")
+    return out, i
 
 
 class Repeated:
@@ -390,24 +400,7 @@ class Repeated:
         return f"{self.prefix} {text}" if self.prefix else text
 
     def parse(self, words: Sequence[str], start: int) -> tuple[Any, int]:
-        i = start
-        if self.prefix:
-            if i >= len(words) or words[i].lower() != self.prefix:
-                raise ValueError(f"expected {self.prefix!r}")
-            i += 1
-        out: list[int] = []
-        while len(out) < self.most and i < len(words):
-            word = words[i].removesuffix(self.mark) if self.mark else words[i]
-            try:
-                v, _ = self.items.parse([word], 0)
-            except ValueError:
-                if len(out) >= self.least:
-                    break
-                raise
-            out.append(v)
-            i += 1
-        if len(out) < self.least:
-            raise ValueError(f"{self._what()} expected")
+        out, i = _read_items(self, words, start)
         return self.normalise(out), i
 
     def __repr__(self) -> str:

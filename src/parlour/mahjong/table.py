@@ -737,11 +737,7 @@ class Table:
         elif kind == "concealed_kong":
             tile, wilds = (t, ()) if type(t) is int else t
             chained = self._after_kong and self._last_tile[seat] in (tile, *wilds)
-            for _ in range(4 - len(wilds)):
-                hand.remove(tile)
-            for w in wilds:
-                hand.remove(w)
-            meld = kong(tile, exposed=False, wilds=tuple((w, tile) for w in wilds))
+            meld = kong(tile, exposed=False, wilds=_take(hand, tile, 4, wilds))
             self.melds[seat].append(meld)
             self._melds_made = True
             self._seen[seat] = None
@@ -890,17 +886,9 @@ class Table:
                     hand.remove(x)
             meld = chow(first, claimed_from=offset)
         elif action[0] == "pung":
-            for _ in range(2 - len(wilds)):
-                hand.remove(t)
-            for w in wilds:
-                hand.remove(w)
-            meld = pung(t, claimed_from=offset, wilds=tuple((w, t) for w in wilds))
+            meld = pung(t, claimed_from=offset, wilds=_take(hand, t, 2, wilds))
         else:
-            for _ in range(3 - len(wilds)):
-                hand.remove(t)
-            for w in wilds:
-                hand.remove(w)
-            meld = kong(t, claimed_from=offset, wilds=tuple((w, t) for w in wilds))
+            meld = kong(t, claimed_from=offset, wilds=_take(hand, t, 3, wilds))
         self.melds[seat].append(meld)
         self._melds_made = True
         self._seen[seat] = None
@@ -1132,6 +1120,18 @@ class Table:
         self.window = None
         self._legal = {}
         self.events.append(Event("exhaustive_draw", None, {}))
+
+
+def _take(
+    hand: list[Tile], tile: Tile, count: int, wilds: tuple[Tile, ...]
+) -> tuple[tuple[Tile, Tile], ...]:
+    """Take ``count`` tiles for a meld of ``tile`` from ``hand``, the ``wilds`` standing
+    in for as many of them; the meld's (wild, stands for) pairs."""
+    for _ in range(count - len(wilds)):
+        hand.remove(tile)
+    for w in wilds:
+        hand.remove(w)
+    return tuple((w, tile) for w in wilds)
 
 
 def _wild_kind(hand: list[Tile], wr: WildRules) -> Tile | None:
