@@ -630,6 +630,17 @@ class ActionSpace:
             got = cache[action] = self.format(action)
         return got
 
+    def texts(self, actions: Iterable[Action]) -> list[str]:
+        """The texts of well-formed ``actions`` (remembered)."""
+        cache = self._texts
+        out = []
+        for a in actions:
+            got = cache.get(a)
+            if got is None:
+                got = cache[a] = self.format(a)
+            out.append(got)
+        return out
+
     def format(self, action: Action) -> str:
         """The text of ``action``."""
         kind, payload = action

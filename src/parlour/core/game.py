@@ -100,7 +100,7 @@ class Event(_EventFields):
             frozen = MappingProxyType(dict(data))
         else:
             frozen = freeze(data)
-        return super().__new__(cls, kind, seat, frozen, to)
+        return tuple.__new__(cls, (kind, seat, frozen, to))
 
     def visible_to(self, seat: int) -> bool:
         return self.to is None or self.to == seat

@@ -22,13 +22,11 @@ a ``resolve`` function: the rules decide, the window only collects.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.core.actions import Action
 
 
-@dataclass(eq=False)
 class Window:
     """Seats ``seats`` decide; ``offer(seat)`` is what a seat may answer (asked when
     the seat's turn in the window comes, so an ordered window can offer what earlier
@@ -37,22 +35,52 @@ class Window:
     ``ordered``: the seats are asked one at a time, in order; ``closes(seat, action)``
     (ordered windows) says whether an answer ends the window before the seats after
     it are asked. ``info`` holds what everyone may know about the window (the tile
-    discarded); ``data`` is the opener's own state.
+    discarded); ``data`` is the opener's own state; ``answers`` and ``offered`` fill
+    as the seats are asked and answer.
     """
 
-    kind: str
-    seats: tuple[int, ...]
-    offer: Callable[[int], list[Action]]
-    resolve: Callable[[Window], None]
-    ordered: bool = False
-    closes: Callable[[int, Action], bool] | None = None
-    info: Mapping[str, Any] = field(default_factory=dict)
-    data: dict[str, Any] = field(default_factory=dict)
-    answers: dict[int, Action] = field(default_factory=dict)
-    closed: bool = False
-    offered: dict[int, list[Action]] = field(default_factory=dict)
-    """What each seat has been offered (filled as seats are asked, or by the opener)."""
-    _pending: tuple[int, ...] | None = None
+    __slots__ = (
+        "_pending",
+        "answers",
+        "closed",
+        "closes",
+        "data",
+        "info",
+        "kind",
+        "offer",
+        "offered",
+        "ordered",
+        "resolve",
+        "seats",
+    )
+
+    def __init__(
+        self,
+        kind: str,
+        seats: tuple[int, ...],
+        offer: Callable[[int], list[Action]],
+        resolve: Callable[[Window], None],
+        *,
+        ordered: bool = False,
+        closes: Callable[[int, Action], bool] | None = None,
+        info: Mapping[str, Any] | None = None,
+        data: dict[str, Any] | None = None,
+    ) -> None:
+        self.kind = kind
+        self.seats = seats
+        self.offer = offer
+        self.resolve = resolve
+        self.ordered = ordered
+        self.closes = closes
+        self.info: Mapping[str, Any] = info if info is not None else {}
+        self.data: dict[str, Any] = data if data is not None else {}
+        self.answers: dict[int, Action] = {}
+        self.offered: dict[int, list[Action]] = {}
+        self.closed = False
+        self._pending: tuple[int, ...] | None = None
+
+    def __repr__(self) -> str:
+        return f"Window({self.kind!r}, seats={self.seats}, answers={self.answers})"
 
     def pending(self) -> tuple[int, ...]:
         """The seats to answer now: every seat not yet answered (by seat number: they

@@ -181,6 +181,7 @@ class Table:
         self._wild_rules: WildRules | None = None
         self._claim_wilds: WildRules | None = None
         self._claimed = [0] * n  # discards of each seat claimed by others
+        self._claimable = (True, True)  # during a claim window: live tiles left, a replacement
         self.state: Any = ruleset.new_state(self)
         if ruleset.wall.bonus_in_rounds:
             self._replace_bonus_in_rounds()
@@ -203,6 +204,10 @@ class Table:
         return ()
 
     def legal_actions(self, seat: int) -> list[Action]:
+        return list(self._legal_for(seat))
+
+    def _legal_for(self, seat: int) -> list[Action]:
+        """The legal actions of ``seat``, computed once per state (not to be changed)."""
         if type(seat) is not int:
             seat = check_seat(seat, self.num_seats)
         cached = self._legal.get(seat)
@@ -210,7 +215,7 @@ class Table:
             if not 0 <= seat < self.num_seats:
                 seat = check_seat(seat, self.num_seats)
             cached = self._legal[seat] = self._legal_now(seat)
-        return list(cached)
+        return cached
 
     def _allowed(self, seat: int, actions: list[Action]) -> list[Action]:
         """The actions the shared procedure offers, less those the ruleset forbids."""
@@ -232,7 +237,7 @@ class Table:
     def apply(self, seat: int, action: Action) -> list[Event]:
         if type(seat) is not int or not 0 <= seat < self.num_seats:
             seat = check_seat(seat, self.num_seats)
-        legal = self.legal_actions(seat)
+        legal = self._legal_for(seat)
         action = self._checked(seat, action, legal)
         self.actions.append((seat, action))
         start = len(self.events)
@@ -345,7 +350,7 @@ class Table:
                 if self._discard and self.phase == CLAIM
                 else None
             ),
-            "legal": [self.space.text(a) for a in self.legal_actions(seat)],
+            "legal": self.space.texts(self._legal_for(seat)),
             "rules": self.rules.observe(self, seat) if self._asks_observe else {},
             "result": self.result(),
         }
@@ -461,10 +466,8 @@ class Table:
                 if len(got) > 1:
                     known[s] = got
             asked = tuple(known)
-        window = Window(kind, asked, offered, resolve, ordered=ordered, closes=closes)
+        window = Window(kind, asked, offered, resolve, ordered=ordered, closes=closes, info=info)
         window.offered = known
-        if info:
-            window.info = info
         self.window = window
         self.phase = kind
         self._legal = {}
@@ -788,6 +791,7 @@ class Table:
 
     def _open_claims(self, seat: int, tile: Tile) -> None:
         self._discard = (seat, tile)
+        self._claimable = (self.wall.live() > 0, self.wall.can_replace())
         self._discard_after_kong = self._after_kong
         self._drew = False
         self._after_kong = False
@@ -811,10 +815,10 @@ class Table:
         out: list[Action] = [PASS]
         if self._can_win(seat, t):
             out.append(MahjongAction("win", t))
-        if not self.wall.live():
+        live, replace = self._claimable
+        if not live:
             return out  # the discard after the last live tile can only be won on
         held = hand.count(t)
-        replace = self.wall.can_replace()
         if held >= 3 and replace:
             out.append(MahjongAction("kong", t))
         if held >= 2:
@@ -1044,7 +1048,12 @@ class Table:
         """May ``seat`` declare a win now: on ``tile`` (a discard or a robbed kong), or,
         with ``tile`` None, on the tile it just drew? (The shape first, then the score.)"""
         if tile is None:
-            if not self._complete(self.hands[seat], seat):
+            hand = self.hands[seat]
+            if not (
+                is_complete_of(hand, len(self.melds[seat]))
+                if self._fast
+                else self._complete(hand, seat)
+            ):
                 return False  # the shape first: the win context costs more
             tile, how = self._candidate_win(seat)
             if tile is None:
@@ -1053,9 +1062,12 @@ class Table:
             concealed.remove(tile)
         else:
             concealed = self.hands[seat]
-            if self._fast and not self._ready(seat):
-                return False
-            if not self._complete([*concealed, tile], seat):
+            if self._fast:
+                if not self._ready(seat) or not is_complete_of(
+                    [*concealed, tile], len(self.melds[seat])
+                ):
+                    return False
+            elif not self._complete([*concealed, tile], seat):
                 return False
             how = self._discard_context(
                 seat,
