@@ -279,3 +279,33 @@ def test_a_session_is_a_game_the_protocol_can_drive() -> None:
     assert result is not None and result["complete"] and result["hands"] == 16
     assert game.to_act() == () and game.legal_actions(0) == []
     assert sum(result["scores"]) == 0
+
+
+def test_the_winner_deals_and_a_draw_passes_the_deal_unless_the_dealer_stays() -> None:
+    from parlour.core.match import Setup
+
+    def nxt(rules: SessionRules, result: dict[str, Any]) -> Any:
+        session = Session(seed=1)
+        last = Setup(3, 5, (0, 1, 2, 3), dealer=2, prevailing="E", streak=1)
+        return rules.next_setup(session, last, result)
+
+    draw: dict[str, Any] = {"wins": []}
+    won = {"wins": [{"seat": 0, "discarder": 3}]}
+    double = {"wins": [{"seat": 0, "discarder": 3}, {"seat": 1, "discarder": 3}]}
+    keeps = SessionRules(winner_deals=True, dealer_stays_on_draw=True)
+    passes = SessionRules(winner_deals=True)
+    assert (nxt(keeps, draw).dealer, nxt(keeps, draw).streak) == (2, 2)
+    assert (nxt(passes, draw).dealer, nxt(passes, draw).streak) == (3, 0)
+    assert (nxt(keeps, won).dealer, nxt(keeps, won).streak) == (0, 0)
+    assert nxt(keeps, double).dealer == 3  # after a double win, the discarder deals
+
+
+def test_players_who_sit_out_are_named_in_every_setup() -> None:
+    class Five(SessionRules):
+        def num_players(self, num_seats: int) -> int:
+            return num_seats + 1
+
+    s = play_session([RandomBot(seed=i) for i in range(5)], seed=1, rules=Five(rounds="ES"))
+    assert len(s.setups) == 8
+    assert all(x.resting == (4,) for x in s.setups)
+    assert s.observation(0)["match"]["players"][4]["seat"] is None

@@ -61,12 +61,12 @@ class SessionRules:
     winning; ``dealer_stays_on_draw``: after an exhaustive draw (each kept deal adds
     one to the banker streak, :attr:`Session.streak`). ``winner_deals``: the winner
     deals the next hand (after several winners, the seat that paid them: the
-    discarder), the dealer keeping the deal after a draw when ``dealer_stays_on_draw``;
-    the match then runs to ``max_hands``. ``seat_changes[r]`` is applied after round
-    ``r`` (0-based): the player at new seat ``k`` is the one who sat at seat
-    ``seat_changes[r][k]`` at the start of round ``r``; rounds without an entry keep
-    their seats. ``max_hands`` stops a match early. ``starting_score`` is each
-    player's score before the first hand.
+    discarder); after a draw the dealer keeps the deal when ``dealer_stays_on_draw``,
+    else it passes to the next seat; the match then runs to ``max_hands``.
+    ``seat_changes[r]`` is applied after round ``r`` (0-based): the player at new
+    seat ``k`` is the one who sat at seat ``seat_changes[r][k]`` at the start of round
+    ``r``; rounds without an entry keep their seats. ``max_hands`` stops a match
+    early. ``starting_score`` is each player's score before the first hand.
 
     Subclass and override :meth:`dealer_stays`, :meth:`seating`, :meth:`next_setup` or
     :meth:`adjust_payments` for anything else (players who sit out, payments to them,
@@ -109,13 +109,15 @@ class SessionRules:
 
     def first_setup(self, session: Session) -> Setup:
         """The first hand: the seating of round 0, seat 0 deals."""
+        seating = tuple(self.seating(0, session.num_seats))
         return Setup(
             1,
             hand_seed(session.seed, 0),
-            tuple(self.seating(0, session.num_seats)),
+            seating,
             dealer=0,
             round=0,
             prevailing=self.rounds[0],
+            resting=_resting(session, seating),
         )
 
     def next_setup(self, session: Session, last: Setup, result: Mapping[str, Any]) -> Setup | None:
@@ -138,7 +140,7 @@ class SessionRules:
                     dealer = won[0]
                 stay = dealer == last.dealer
             else:
-                dealer = last.dealer
+                dealer = last.dealer if stay else (last.dealer + 1) % n
             return Setup(
                 number,
                 seed,
@@ -176,14 +178,16 @@ class SessionRules:
         round_index = last.round + 1
         if round_index >= len(self.rounds):
             return None
+        seating = tuple(self.seating(round_index, n))
         return Setup(
             number,
             seed,
-            tuple(self.seating(round_index, n)),
+            seating,
             dealer=0,
             round=round_index,
             prevailing=self.rounds[round_index],
             flags=self.next_flags(last, result),
+            resting=_resting(session, seating),
         )
 
     def next_flags(self, last: Setup, result: Mapping[str, Any]) -> dict[str, Any]:
@@ -249,6 +253,11 @@ class SessionRules:
             winner_deals=data.get("winner_deals", False),
             starting_score=start,
         )
+
+
+def _resting(session: Session, seating: tuple[int, ...]) -> tuple[int, ...]:
+    """The players not seated."""
+    return tuple(p for p in range(session.num_players) if p not in seating)
 
 
 MCR_SESSION = SessionRules(seat_changes=((1, 0, 3, 2), (3, 2, 0, 1), (1, 0, 3, 2)))

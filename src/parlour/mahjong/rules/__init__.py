@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from parlour.mahjong.session import SessionRules
 
 RULESETS = {"mcr": "parlour.mahjong.rules.mcr"}
-"""Rule-system name -> module. Planned: classical, gold, hangzhou, wuhan, kawuxing."""
+"""Rule-system name -> module. Planned (see :mod:`parlour.registry`): classical, xiamen and
+quanzhou, hangzhou, wuhan, kawuxing."""
 
 _REGISTERED: dict[str, type[Ruleset]] = {}
 
