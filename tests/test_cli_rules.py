@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
-import rulebooks  # noqa: F401 (registers the test rulebooks by name)
+import rulebooks  # registers the test rulebooks by name
 from parlour import __version__
 from parlour.cli import app
 from parlour.registry import PLAYABLE, find_system, rule_systems
@@ -142,3 +143,42 @@ def test_the_greedy_bot_plays_a_table_whose_seats_are_not_winds() -> None:
         app, ["simulate", "--rules", "test-three-seats", "--games", "2", "--bots", "greedy"]
     )
     assert result.exit_code == 0, result.output
+
+
+def test_players_reach_a_rule_system_that_has_a_players_option() -> None:
+    from parlour.core.options import Option
+    from parlour.mahjong.rules import register_ruleset
+    from parlour.mahjong.wall import WallRules
+
+    class ByPlayers(rulebooks.SimpleRules):
+        """Played by 3 or 4, always on four walls (as the British three-player game)."""
+
+        name = "test-by-players"
+        options_spec = (Option("players", 4, "players at the table", (3, 4)),)
+        wall = WallRules(num_walls=4)
+
+        def __init__(self, options: Any = None) -> None:
+            super().__init__(options)
+            self.num_seats = int(self.options.get("players", 4))
+
+    class Misfit(ByPlayers):
+        name = "test-misfit-players"
+        wall = WallRules()  # one wall per seat: three walls cannot hold 144 tiles
+
+    register_ruleset(ByPlayers)
+    register_ruleset(Misfit)
+
+    def run(rules: str, *more: str) -> Any:
+        args = ["simulate", "--rules", rules, "--games", "2", "--bots", "random", *more]
+        return runner.invoke(app, args)
+
+    result = run("test-by-players", "--players", "3")
+    assert result.exit_code == 0, result.output
+    assert "2 test-by-players hands" in result.output and result.output.count("random") == 3
+    result = run("test-by-players", "--players", "5")
+    assert result.exit_code == 2 and "is played by 3 or 4 players, not 5" in result.output
+    result = run("test-by-players", "--players", "3", "--option", "players=4")
+    assert result.exit_code == 2 and "--players 3 and --option players=4 differ" in result.output
+    result = run("test-misfit-players", "--players", "3")
+    assert result.exit_code == 2
+    assert "error: the tile set 144 has 144 tiles, but 3 walls of 18 stacks" in flat(result.output)

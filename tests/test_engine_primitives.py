@@ -23,7 +23,7 @@ from parlour.mahjong.ruleset import WinContext
 from parlour.mahjong.session import Session, SessionRules, play_session
 from parlour.mahjong.shapes import WildRules
 from parlour.mahjong.table import Table, stacked_deal, tile_count_check
-from parlour.mahjong.tiles import TILES_84, TILES_136, TILES_144, parse_tiles, tile_name
+from parlour.mahjong.tiles import TILES_84, TILES_136, TILES_144, TILES_148, parse_tiles, tile_name
 from parlour.mahjong.wall import Wall, WallRules, deal
 from rulebooks import KeenBot
 
@@ -355,3 +355,131 @@ def test_session_payments_may_be_adjusted() -> None:
         ]
         assert session.result() is not None
     assert adjusted >= 1  # some hand's losers were spared, and the totals no longer balance
+
+
+# -- a tile set for one hand, read from the hand's flags ----------------------------------------
+
+
+class Goulash(rulebooks.SimpleRules):
+    """A goulash hand (flag ``goulash``) adds four jokers: 148 tiles, 74 stacks."""
+
+    name = "test-goulash"
+
+    def tiles_of(self, flags: Any) -> Any:
+        return TILES_148 if flags.get("goulash") else TILES_144
+
+    def wall_of(self, flags: Any) -> WallRules:
+        return WallRules(longer_walls=2) if flags.get("goulash") else WallRules()
+
+
+def test_a_hands_flags_choose_its_tile_set_and_walls() -> None:
+    plain = Table(Goulash(), seed=3)
+    goulash = Table(Goulash(), seed=3, flags={"goulash": True})
+    assert plain.tile_set is TILES_144 and goulash.tile_set is TILES_148
+    assert tile_count_check(goulash) == list(TILES_148.counts)
+    assert sum(tile_count_check(goulash)) == 148
+    with pytest.raises(ValueError, match=r"2 walls .* \(2 a stack longer\)|148 tiles, but"):
+        WallRules(num_walls=2, longer_walls=2).check(TILES_148, num_seats=4, hand_size=13)
+    with pytest.raises(ValueError, match="5 longer walls, but only 4 walls"):
+        WallRules(longer_walls=5).check(TILES_148, num_seats=4, hand_size=13)
+
+
+# -- hooks that keep per-hand state: every discard, every closed window --------------------------
+
+
+class MissedWin(rulebooks.SimpleRules):
+    """A seat that passes a win it was offered on a discard may not win on a discard
+    until its own next turn; a discard of a Red Dragon starts a 'quiet round' in which
+    nobody claims."""
+
+    name = "test-missed-win"
+
+    def new_state(self, table: Table) -> dict[str, Any]:
+        return {"frozen": set(), "quiet": False, "discards": 0}
+
+    def on_discard(self, table: Table, seat: int, tile: int) -> None:
+        table.state["discards"] += 1
+        table.state["quiet"] = tile == 31
+        table.state["frozen"].discard(seat)  # its own turn has come and gone
+
+    def window_closed(self, table: Table, window: Window) -> None:
+        for seat, answer in window.answers.items():
+            offered = window.offered.get(seat, [])
+            if answer[0] == "pass" and any(a[0] == "win" for a in offered):
+                table.state["frozen"].add(seat)
+
+    def allows(self, table: Table, seat: int, action: Action) -> bool:
+        if action[0] in ("chow", "pung", "kong") and table.state["quiet"]:
+            return False
+        return not (action[0] == "win" and action[1] is not None and seat in table.state["frozen"])
+
+
+def test_rulesets_see_every_discard_and_every_closed_window() -> None:
+    hands = [
+        "123m 456m 789m 11p 2p 9s C",
+        "1p 23456789s 1234m",
+        "123s 456s 789s 55p 23p",  # West waits on 1p or 4p
+        "147m 258p 369s ESW C",
+    ]
+    deal_ = stacked_deal(hands, draws="E S W 4p N F")
+    table = Table(MissedWin(), deal=deal_, ask_everyone=False)
+    table.apply(0, table.parse_action("discard C"))  # a quiet round: nobody claims
+    assert table.state["quiet"] and table.phase == "turn" and table.current == 1
+    table.apply(1, table.parse_action("discard E"))
+    table.apply(2, table.parse_action("discard S"))
+    table.apply(3, table.parse_action("discard W"))
+    table.apply(0, table.parse_action("discard 4p"))
+    assert table.to_act() == (2,) and Action("win", 12) in table.legal_actions(2)
+    table.apply(2, Action("pass"))  # West passes the win it was offered: frozen
+    assert table.state["frozen"] == {2} and table.state["discards"] == 5
+    table.apply(1, table.parse_action("discard 1p"))  # West waits on 1p, but is frozen
+    assert table.phase == "claim" and 2 in table.to_act()
+    offered = table.legal_actions(2)
+    assert Action("chow", 9) in offered and not any(a[0] == "win" for a in offered)
+    for seat in table.to_act():
+        table.apply(seat, Action("pass"))
+    assert table.phase == "turn" and table.current == 2
+    table.apply(2, table.parse_action("discard F"))  # West's own turn ends the freeze
+    assert table.state["frozen"] == set()
+
+
+# -- helpers for rulesets: tiles laid aside, kongs out of turn, wall tiles shown or taken ---------
+
+
+def test_a_tile_laid_aside_is_public_and_accounted_for() -> None:
+    table = Table(rulebooks.SimpleRules(), seed=4)
+    tile = table.hands[0][0]
+    drawn = table.lay_aside(0, tile)
+    assert drawn is not None and len(table.hands[0]) == 14
+    assert table.aside[0] == [tile] and tile_count_check(table) == list(TILES_144.counts)
+    table.lay_aside(1, table.hands[1][0], replace=False)
+    assert len(table.hands[1]) == 12 and not table.legal_actions(1)
+    assert all(table.observation(s)["aside"][0] == tile_name(tile) for s in range(4))
+    assert table.events[-1].kind == "aside" and table.events[-1].to is None
+
+
+def test_a_kong_dealt_is_declared_before_play() -> None:
+    hands = [
+        "1111m 23456789m 12p",
+        "123456789p 1234s",
+        "123456789s 2345m",
+        "666m 666p 666s 777m 8p",
+    ]
+    table = Table(rulebooks.SimpleRules(), deal=stacked_deal(hands, replacements="E"))
+    drawn = table.kong_from_hand(0, 0)
+    assert drawn == 27 and str(table.melds[0][0]) == "{1111m}" and len(table.hands[0]) == 11
+    assert table.current == 0 and table.phase == "turn"
+    assert table.observation(1)["melds"][0] == ["{????}"]
+    assert tile_count_check(table) == list(TILES_144.counts)
+    with pytest.raises(ValueError, match="holds no four"):
+        table.kong_from_hand(1, 9)
+
+
+def test_wall_tiles_are_shown_in_place_or_taken_into_a_hand() -> None:
+    table = Table(rulebooks.SimpleRules(), seed=6)
+    shown = table.show_wall_tile(2)
+    assert list(table.wall.tail())[2] == shown and table.events[-1].kind == "shown"
+    count = table.wall_count()
+    taken = table.take_from_tail(0, to=1)
+    assert taken in table.hands[1] and table.wall_count() == count - 1
+    assert table.wall.set_aside == [] and tile_count_check(table) == list(TILES_144.counts)

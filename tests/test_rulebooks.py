@@ -33,7 +33,7 @@ SETTINGS = settings(max_examples=4, deadline=None)
 
 def check_table(table: Table, events_seen: int) -> None:
     """The invariants of every state of a hand."""
-    assert tile_count_check(table) == list(table.rules.tile_set.counts)
+    assert tile_count_check(table) == list(table.tile_set.counts)
     n = table.num_seats
     hands = [format_tiles(h) for h in table.hands]
     for seat in range(n):
@@ -150,7 +150,7 @@ def test_three_seats_deal_the_84_tiles_from_14_stack_walls() -> None:
     assert table.wall_count() == 84 - 40 == 44
     assert len(table.dice) == 2  # one throw breaks the wall
     assert table.observation(0)["seat_names"] == ["left", "banker", "right"]
-    assert sum(table.rules.tile_set.counts) == TILES_84.size
+    assert sum(table.tile_set.counts) == TILES_84.size
     assert all(t >= 9 for h in table.hands for t in h)  # no characters, no winds
 
 
@@ -301,7 +301,7 @@ def test_a_double_win_pays_each_winner_from_the_discarder() -> None:
     assert [w["seat"] for w in result["wins"]] == [1, 2]  # nearest the discarder first
     assert all(w["discarder"] == 0 and w["payments"][0] == -1 for w in result["wins"])
     assert result["payments"] == [-2, 1, 1, 0]
-    assert tile_count_check(table) == list(table.rules.tile_set.counts)
+    assert tile_count_check(table) == list(table.tile_set.counts)
 
 
 # -- a kept draw with no discard -------------------------------------------------------------

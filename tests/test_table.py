@@ -77,7 +77,7 @@ def test_random_hands_keep_every_invariant(seed: int, choice_seed: int, take_win
         events = table.apply(seat, action)
         steps += 1
         counts = tile_count_check(table)
-        assert counts == list(table.rules.tile_set.counts)
+        assert counts == list(table.tile_set.counts)
         assert counts[:34] == [4] * 34, "every playing tile is in exactly one place"
         assert counts[34:42] == [1] * 8, "every bonus tile is in exactly one place"
         for s in range(4):

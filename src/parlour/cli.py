@@ -825,13 +825,23 @@ _Players = Annotated[
 
 def _table_rules(rules: str, options: list[str] | None, players: int | None) -> Any:
     """The ruleset for ``--rules``, ``--option`` and ``--players``, or a clear error."""
+    from parlour.mahjong.rules import ruleset_class
     from parlour.mahjong.session import make_ruleset
     from parlour.registry import check_playable
 
     try:
         system = check_playable(rules, players)
+        name = system.name if system else rules
         parsed = _parse_options(options or ())
-        return make_ruleset(system.name if system else rules, parsed)
+        spec = {o.name for o in ruleset_class(name).options_spec}
+        # a rule system set by its players takes --players as its option
+        by_players = players is not None and "players" in spec
+        if by_players and parsed.setdefault("players", players) != players:
+            _fail(f"--players {players} and --option players={parsed['players']} differ")
+        ruleset = make_ruleset(name, parsed)
+        walls = ruleset.wall_of({})
+        walls.check(ruleset.tiles_of({}), num_seats=ruleset.num_seats, hand_size=ruleset.hand_size)
+        return ruleset
     except (ParlourError, ValueError) as e:
         _fail(str(e))
 

@@ -173,7 +173,13 @@ def check_playable(name: str, players: int | None = None) -> RuleSystem | None:
     except Exception as e:
         raise ValueError(str(e)) from None
     if players is not None:
-        allowed = system.players if system else (cls.num_seats,)
+        by_option = next((o for o in cls.options_spec if o.name == "players"), None)
+        if system is not None:
+            allowed = system.players
+        elif by_option is not None and by_option.choices:
+            allowed = tuple(by_option.choices)
+        else:
+            allowed = (cls.num_seats,)
         if players not in allowed:
             which = " or ".join(str(p) for p in allowed)
             title = system.name if system else name

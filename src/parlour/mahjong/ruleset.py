@@ -16,6 +16,8 @@ The hooks, by moment of the hand:
 * what may be done: :meth:`allows` (one filter over everything the shared procedure
   offers), :meth:`special_actions` and :meth:`apply_special` (moves the shared procedure
   does not know), :meth:`declare` (a discard that carries a declaration),
+  :meth:`on_discard` and :meth:`window_closed` (to keep per-hand state: float rounds,
+  missed wins),
   :meth:`unclaimable`, :meth:`may_chow`, :meth:`claim_wilds`;
 * who gets a discard: :meth:`claim_rank`, :meth:`win_order`, :attr:`several_winners`;
 * winning: :attr:`win_shapes`, :attr:`special_shapes`, :meth:`wild_rules`,
@@ -45,6 +47,7 @@ from parlour.mahjong.wall import Deal, WallRules, deal
 
 if TYPE_CHECKING:
     from parlour.core.actions import Action
+    from parlour.core.window import Window
     from parlour.mahjong.table import Table
 
 WIND_LETTERS = "ESWN"
@@ -133,18 +136,32 @@ class Ruleset:
 
     # -- the deal ----------------------------------------------------------------------
 
-    def build_wall(self, rng: random.Random, dealer: int) -> Deal:
+    def build_wall(
+        self, rng: random.Random, dealer: int, flags: Mapping[str, Any] | None = None
+    ) -> Deal:
         """Shuffle, build and break the walls and deal (:func:`parlour.mahjong.wall.deal`
-        with this ruleset's tile set, wall rules, seats and hand size)."""
-        self.wall.check(self.tile_set, num_seats=self.num_seats, hand_size=self.hand_size)
+        with this ruleset's tile set, wall rules, seats and hand size). ``flags`` are the
+        hand's (what the match passes on): a ruleset whose tile set or walls change for
+        one hand (jokers in a goulash) reads them here."""
+        tiles, wall = self.tiles_of(flags or {}), self.wall_of(flags or {})
+        wall.check(tiles, num_seats=self.num_seats, hand_size=self.hand_size)
         return deal(
             rng,
             dealer=dealer,
             num_seats=self.num_seats,
             hand_size=self.hand_size,
-            tile_set=self.tile_set,
-            wall=self.wall,
+            tile_set=tiles,
+            wall=wall,
         )
+
+    def tiles_of(self, flags: Mapping[str, Any]) -> TileSet:
+        """The tile set of a hand with ``flags`` (default: :attr:`tile_set`; a goulash
+        adds jokers)."""
+        return self.tile_set
+
+    def wall_of(self, flags: Mapping[str, Any]) -> WallRules:
+        """The wall of a hand with ``flags`` (default: :attr:`wall`)."""
+        return self.wall
 
     def is_bonus(self, tile: Tile) -> bool:
         """Tiles laid aside at once and replaced (flowers and seasons)."""
@@ -178,6 +195,17 @@ class Ruleset:
     def apply_special(self, table: Table, seat: int, action: Action) -> None:
         """Carry out one of :meth:`special_actions` (with the table's helpers)."""
         raise NotImplementedError(f"{self.name} offers no action {action.kind!r}")
+
+    def on_discard(self, table: Table, seat: int, tile: Tile) -> None:
+        """Called after every discard, before any declaration it carries and before the
+        claim window opens (a float round begins, a duty to discard ends). Default:
+        nothing."""
+
+    def window_closed(self, table: Table, window: Window) -> None:
+        """Called when a decision window closes, before its resolver: every seat's
+        answer is in ``window.answers`` and what it was offered in
+        ``window.offered`` (a seat that passed a win it was offered is frozen in some
+        rulebooks). Default: nothing."""
 
     def declare(self, table: Table, seat: int, action: Action) -> None:
         """A discard that carries a declaration (``discard 3s declare``): called after

@@ -134,22 +134,26 @@ class Table:
         self._asks_unclaimable = hooks.unclaimable is not Ruleset.unclaimable
         self._asks_special = hooks.special_actions is not Ruleset.special_actions
         self._asks_observe = hooks.observe is not Ruleset.observe
+        self._asks_discard = hooks.on_discard is not Ruleset.on_discard
+        self._asks_closed = hooks.window_closed is not Ruleset.window_closed
         self.rng = game_rng(seed, seed_version)
+        self.tile_set = ruleset.tiles_of(self.flags)
         if deal is None:
-            deal = ruleset.build_wall(self.rng, dealer)
+            deal = ruleset.build_wall(self.rng, dealer, self.flags)
         self.dice = deal.dice
         self.prepared = 0 in deal.dice
         self._names = tuple(ruleset.seat_name((s - dealer) % n) for s in range(n))
         # the tile each seat drew last (the dealer's last dealt tile counts as drawn)
         self._last_tile: list[Tile | None] = [None] * n
         self._last_tile[dealer] = deal.hands[dealer][-1]
-        self.wall = Wall(deal.wall, ruleset.wall)
+        self.wall = Wall(deal.wall, ruleset.wall_of(self.flags))
         self.hands: list[list[Tile]] = [sorted(h) for h in deal.hands]
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.bonus: list[list[Tile]] = [[] for _ in range(n)]
         self.discards: list[list[Tile]] = [[] for _ in range(n)]  # the river: not claimed
         self.discarded: list[list[Tile]] = [[] for _ in range(n)]  # every discard
         self.public: set[int] = set()  # seats whose concealed tiles everyone sees
+        self.aside: list[list[Tile]] = [[] for _ in range(n)]  # laid aside face up
         self.events: list[Event] = [Event("dice", dealer, {"dice": list(self.dice)})]
         for s in range(n):
             self.events.append(Event("deal", s, {"tiles": format_tiles(self.hands[s])}, to=s))
@@ -337,6 +341,7 @@ class Table:
             "discards": discards,
             "discarded": discarded,
             "bonus": [self._bonus_seen(s) for s in range(n)],
+            "aside": [" ".join(map(_NAMES.__getitem__, a)) for a in self.aside],
             "public_hands": [
                 _hand_text(tuple(self.hands[s])) if s in self.public and s != seat else None
                 for s in range(n)
@@ -478,6 +483,8 @@ class Table:
     def _close(self, window: Window) -> None:
         if self.window is window:
             self.window = None
+        if self._asks_closed:
+            self.rules.window_closed(self, window)
         window.finish()
         self._legal = {}
         if self.window is None and self.phase not in (TURN, OVER):
@@ -514,12 +521,65 @@ class Table:
         self.transfers.append({"reason": reason, "seat": seat, "payments": amounts})
         self.events.append(Event("payment", seat, {"reason": reason, "payments": amounts}))
 
-    def take_from_tail(self, k: int) -> Tile:
-        """Take the ``k``-th tile from the tail out of play and show it to everyone (an
-        indicator); it stays accounted for in ``wall.set_aside``."""
+    def take_from_tail(self, k: int, *, to: int | None = None) -> Tile:
+        """Take the ``k``-th tile from the tail (0: the next replacement tile) and show it
+        to everyone: out of play (an indicator; it stays accounted for in
+        ``wall.set_aside``), or into seat ``to``'s hand (the indicator robbed)."""
         tile = self.wall.take_from_tail(k)
-        self.events.append(Event("set_aside", None, {"tile": tile_name(tile)}))
+        if to is None:
+            self.events.append(Event("set_aside", None, {"tile": tile_name(tile)}))
+        else:
+            self.wall.set_aside.remove(tile)
+            self.hands[to].append(tile)
+            self.hands[to].sort()
+            self._last_tile[to] = tile
+            self._ready_cache[to] = None
+            self.events.append(Event("taken", to, {"tile": tile_name(tile)}))
+        self._legal = {}
         return tile
+
+    def show_wall_tile(self, k: int) -> Tile:
+        """Turn up the ``k``-th tile from the tail where it lies: everyone sees it, it
+        stays in the wall (an indicator drawn later as an ordinary tile)."""
+        tile = list(self.wall.tail())[k]
+        self.events.append(Event("shown", None, {"tile": tile_name(tile), "from_tail": k}))
+        return tile
+
+    def lay_aside(self, seat: int, tile: Tile, *, replace: bool = True) -> Tile | None:
+        """Move ``tile`` from ``seat``'s concealed hand face up beside its melds (a tile
+        a rulebook sets aside, such as a Red Dragon kong of one tile); everyone sees it
+        in the seat's ``aside`` from then on. With ``replace`` the seat draws a
+        replacement from the tail, which is returned (None when none could be drawn)."""
+        self.hands[seat].remove(tile)
+        self.aside[seat].append(tile)
+        self._ready_cache[seat] = None
+        self._legal = {}
+        self.events.append(Event("aside", seat, _TILE_DATA[tile]))
+        if not replace:
+            return None
+        self._replacement = "kong"
+        return self._draw(seat, replacement=True)
+
+    def kong_from_hand(self, seat: int, tile: Tile) -> Tile | None:
+        """``seat`` lays four ``tile`` of its hand down as a concealed kong outside its
+        turn (a kong dealt, declared before play) and draws its replacement; whose turn
+        it is does not change. The replacement tile, or None when none could be drawn
+        (the caller ends the hand)."""
+        hand = self.hands[seat]
+        if hand.count(tile) < 4:
+            raise ValueError(f"seat {seat} holds no four {tile_name(tile)}")
+        meld = kong(tile, exposed=False, wilds=_take(hand, tile, 4, ()))
+        self.melds[seat].append(meld)
+        self._melds_made = True
+        self._seen[seat] = None
+        self.events.append(Event("concealed_kong", seat, {}))
+        self.events.append(Event("concealed_kong_tile", seat, _TILE_DATA[tile], to=seat))
+        self._kong_stands(seat, meld, False)
+        self._replacement = "kong"
+        drawn = self._draw(seat, replacement=True)
+        self._ready_cache[seat] = None
+        self._legal = {}
+        return drawn
 
     def declare_wins(self, wins: Sequence[tuple[int, Tile, WinContext]]) -> None:
         """End the hand with these wins (a ruleset's special win)."""
@@ -734,6 +794,8 @@ class Table:
             self._discard_text[seat] = None
             self._discarded_text[seat] = None
             self.events.append(Event("discard", seat, _TILE_DATA[tile]))
+            if self._asks_discard:
+                self.rules.on_discard(self, seat, tile)
             if declared:
                 self.rules.declare(self, seat, action)
             self._open_claims(seat, tile)
@@ -1049,8 +1111,9 @@ class Table:
         with ``tile`` None, on the tile it just drew? (The shape first, then the score.)"""
         if tile is None:
             hand = self.hands[seat]
+            melds = len(self.melds[seat])
             if not (
-                is_complete_of(hand, len(self.melds[seat]))
+                (len(hand) + 3 * melds == 14 and is_complete_of(hand, melds))
                 if self._fast
                 else self._complete(hand, seat)
             ):
@@ -1063,8 +1126,11 @@ class Table:
         else:
             concealed = self.hands[seat]
             if self._fast:
-                if not self._ready(seat) or not is_complete_of(
-                    [*concealed, tile], len(self.melds[seat])
+                melds = len(self.melds[seat])
+                if (
+                    len(concealed) + 3 * melds != 13
+                    or not self._ready(seat)
+                    or not is_complete_of([*concealed, tile], melds)
                 ):
                     return False
             elif not self._complete([*concealed, tile], seat):
@@ -1250,6 +1316,8 @@ def tile_count_check(table: Table) -> list[int]:
         for t in table.discards[s]:
             counts[t] += 1
         for t in table.bonus[s]:
+            counts[t] += 1
+        for t in table.aside[s]:
             counts[t] += 1
     return counts
 

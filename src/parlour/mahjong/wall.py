@@ -45,6 +45,8 @@ class WallRules:
     before its top. ``bonus_in_rounds``: bonus tiles dealt are laid out and replaced in
     rounds (each seat in turn lays out all it holds and draws; a replacement that is a
     bonus tile waits for that seat's next round) instead of one seat after another.
+    ``longer_walls``: this many walls, the dealer's first, have one stack more (148
+    tiles with jokers are 74 stacks: two walls of 19 and two of 18).
     """
 
     num_walls: int | None = None
@@ -55,9 +57,10 @@ class WallRules:
     dead_wall_min: int = 0
     tail_bottom_first: bool = False
     bonus_in_rounds: bool = False
+    longer_walls: int = 0
 
     def __post_init__(self) -> None:
-        for name in ("stacks_per_wall", "reserve", "dead_wall", "dead_wall_min"):
+        for name in ("stacks_per_wall", "reserve", "dead_wall", "dead_wall_min", "longer_walls"):
             v = getattr(self, name)
             if type(v) is not int or v < 0:
                 raise ValueError(f"WallRules.{name} must be a whole number >= 0, not {v!r}")
@@ -75,11 +78,14 @@ class WallRules:
         """Raise ValueError unless ``tile_set`` fills the walls exactly and the deal
         leaves tiles to play with."""
         walls = self.walls(num_seats)
-        holds = walls * self.stacks_per_wall * 2
+        if self.longer_walls > walls:
+            raise ValueError(f"{self.longer_walls} longer walls, but only {walls} walls")
+        holds = (walls * self.stacks_per_wall + self.longer_walls) * 2
         if tile_set.size != holds:
+            longer = f" ({self.longer_walls} a stack longer)" if self.longer_walls else ""
             raise ValueError(
                 f"the tile set {tile_set.name} has {tile_set.size} tiles, but {walls} walls "
-                f"of {self.stacks_per_wall} stacks two high hold {holds}"
+                f"of {self.stacks_per_wall} stacks two high{longer} hold {holds}"
             )
         dealt = num_seats * hand_size + 1
         if dealt + self.reserve + self.dead_wall >= holds:
@@ -126,10 +132,12 @@ def deal(
     tiles = tile_set.tiles()
     rng.shuffle(tiles)
     n = wall.walls(num_seats)
-    per_wall = 2 * wall.stacks_per_wall
-    walls = [
-        [tiles[i : i + 2] for i in range(w * per_wall, (w + 1) * per_wall, 2)] for w in range(n)
-    ]
+    walls: list[list[list[Tile]]] = []
+    start = 0
+    for w in range(n):
+        size = 2 * (wall.stacks_per_wall + (w < wall.longer_walls))
+        walls.append([tiles[i : i + 2] for i in range(start, start + size, 2)])
+        start += size
     d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
     owner = (d1 + d2 - 1) % n  # counted from the dealer as 1, in turn order
     if wall.break_throws == 2:
