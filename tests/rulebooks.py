@@ -11,7 +11,7 @@ validation work for them as for MCR:
   three Golds may knock (a special win); a discarded Gold cannot be claimed;
 * ``test-exchange``: three rounds of a simultaneous, face-down exchange of three tiles;
 * ``test-double-win``: several seats may win on one discard or one robbed kong, each paid
-  by the discarder;
+  by the discarder (three seats on the 84 tiles, as in the game that has the rule);
 * ``test-kept-draw``: the last four live tiles are drawn and kept, with no discard;
 * ``test-disclosure``: a discard may carry a declaration that makes the hand public in
   every other seat's observation; a hand drawn pays the first discloser's penalty;
@@ -40,9 +40,9 @@ from parlour.mahjong.rules import register_ruleset
 from parlour.mahjong.ruleset import Ruleset, WinContext
 from parlour.mahjong.scoring import PatternLine, Score
 from parlour.mahjong.session import Session, SessionRules, winners
-from parlour.mahjong.shapes import AnyShapeWithWilds, WildRules, shanten
+from parlour.mahjong.shapes import AnyShapeWithWilds, WildRules, shanten, shanten_of
 from parlour.mahjong.table import Table
-from parlour.mahjong.tiles import TILES_84, Tile, tile_name
+from parlour.mahjong.tiles import TILES_84, Tile, parse_tiles, tile_name
 from parlour.mahjong.wall import WallRules
 
 
@@ -70,6 +70,34 @@ class KeenBot:
         if declared and self.rng.random() < 0.5:
             return self.rng.choice(declared)
         return self.rng.choice(list(legal))
+
+
+class ReadyBot:
+    """Plays towards a ready concealed hand: takes every win, claims nothing, discards
+    the tile that leaves the lowest shanten (ties at random)."""
+
+    name = "ready"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
+        for a in legal:
+            if a[0] in ("win", "rob"):
+                return a
+        discards = [a for a in legal if a[0] == "discard" and type(a[1]) is int]
+        if not discards:
+            return next((a for a in legal if a[0] == "pass"), legal[0])
+        hand = parse_tiles(observation["hand"])
+        best: tuple[tuple[int, float], Action] | None = None
+        for a in discards:
+            rest = list(hand)
+            rest.remove(a[1])
+            key = (shanten_of(rest) if len(rest) == 13 else 9, self.rng.random())
+            if best is None or key < best[0]:
+                best = (key, a)
+        assert best is not None
+        return best[1]
 
 
 class SimpleRules(Ruleset):
@@ -222,10 +250,17 @@ def choices(hand: list[Tile], k: int) -> list[Action]:
 
 
 class DoubleWin(SimpleRules):
-    """Several seats may win on one discard or robbed kong."""
+    """Several seats may win on one discard or robbed kong: three seats on the 84 tiles,
+    no chows (the game where two may win at once)."""
 
     name = "test-double-win"
     several_winners = True
+    num_seats = 3
+    tile_set = TILES_84
+    wall = WallRules(stacks_per_wall=14, break_throws=1)
+
+    def may_chow(self, claimer: int, discarder: int) -> bool:
+        return False
 
 
 KEEP = "keep"

@@ -278,21 +278,19 @@ def test_an_exchange_choice_must_be_three_tiles_held() -> None:
 
 def test_a_double_win_pays_each_winner_from_the_discarder() -> None:
     hands = [
-        "123m 456m 789m 11p 2p 9s C",  # East
-        "123s 456s 789s 55p 23p",  # South waits on 1p or 4p
-        "123m 456m 789m 66p 23p",  # West waits on 1p or 4p
-        "147m 258p 369s ESW C",  # North
+        "123p 456p 789p 11s 2s 9s C",  # the dealer
+        "123s 456s 789s 55p 23p",  # waits on 1p or 4p
+        "123p 456p 789p 66s 23p",  # waits on 1p or 4p
     ]
     table = Table(
         rulebooks.DoubleWin(),
-        deal=stacked_deal(hands, draws="E S W 4p"),
+        deal=stacked_deal(hands, draws="F P 4p", tile_set=TILES_84),
         ask_everyone=False,
     )
-    table.apply(0, table.parse_action("discard C"))  # nobody claims; South draws E
-    table.apply(1, table.parse_action("discard E"))  # West draws S
-    table.apply(2, table.parse_action("discard S"))  # North draws W
-    table.apply(3, table.parse_action("discard W"))  # East draws 4p
-    table.apply(0, table.parse_action("discard 4p"))  # South and West both win on it
+    table.apply(0, table.parse_action("discard C"))  # seat 1 draws F
+    table.apply(1, table.parse_action("discard F"))  # seat 2 draws P
+    table.apply(2, table.parse_action("discard P"))  # the dealer draws 4p
+    table.apply(0, table.parse_action("discard 4p"))  # seats 1 and 2 both win on it
     assert table.phase == "claim" and table.to_act() == (1, 2)
     table.apply(2, table.parse_action("win 4p"))
     table.apply(1, table.parse_action("win 4p"))
@@ -300,8 +298,41 @@ def test_a_double_win_pays_each_winner_from_the_discarder() -> None:
     assert result is not None
     assert [w["seat"] for w in result["wins"]] == [1, 2]  # nearest the discarder first
     assert all(w["discarder"] == 0 and w["payments"][0] == -1 for w in result["wins"])
-    assert result["payments"] == [-2, 1, 1, 0]
+    assert result["payments"] == [-2, 1, 1]
+    # the one tile goes to the nearest winner; seat 2 keeps only the 4p of its 456p
+    assert table.hands[1].count(12) == 1 and table.hands[2].count(12) == 1
     assert tile_count_check(table) == list(table.tile_set.counts)
+
+
+def test_double_wins_arise_in_random_play_and_keep_every_invariant() -> None:
+    """Bots that play for a ready hand, until two hands have each been won by two
+    seats on one discard: both paid by the discarder, every tile accounted for, the
+    record valid and a changed move named."""
+    found = 0
+    for seed in range(800):
+        session = Session("test-double-win", seed=seed, rules=rulebooks.SessionRules(max_hands=1))
+        bots = [rulebooks.ReadyBot(seed * 3 + p) for p in range(3)]
+        table = session.current_table()
+        while not session.is_over():
+            seat = table.to_act()[0]
+            shown = len(table.events)
+            session.apply(seat, bots[seat].act(table.observation(seat), table.legal_actions(seat)))
+            check_table(table, shown)
+        result = table.result()
+        assert result is not None
+        if len(result["wins"]) < 2:
+            continue
+        found += 1
+        discarders = {w["discarder"] for w in result["wins"]}
+        assert len(discarders) == 1 and None not in discarders
+        (discarder,) = discarders
+        for w in result["wins"]:
+            assert not w["self_drawn"] and w["payments"][discarder] == -w["total"]
+        assert result["payments"][discarder] == -sum(w["total"] for w in result["wins"])
+        check_record(session, seed)
+        if found == 2:
+            return
+    raise AssertionError(f"only {found} double wins in 800 random hands")
 
 
 # -- a kept draw with no discard -------------------------------------------------------------
