@@ -154,6 +154,9 @@ class Table:
         self.discarded: list[list[Tile]] = [[] for _ in range(n)]  # every discard
         self.public: set[int] = set()  # seats whose concealed tiles everyone sees
         self.aside: list[list[Tile]] = [[] for _ in range(n)]  # laid aside face up
+        self._aside_count = 0
+        # the other seats after each seat, in turn order
+        self._after = tuple(tuple((s + k) % n for k in range(1, n)) for s in range(n))
         self.events: list[Event] = [Event("dice", dealer, {"dice": list(self.dice)})]
         for s in range(n):
             self.events.append(Event("deal", s, {"tiles": format_tiles(self.hands[s])}, to=s))
@@ -208,7 +211,8 @@ class Table:
         return ()
 
     def legal_actions(self, seat: int) -> list[Action]:
-        return list(self._legal_for(seat))
+        cached = self._legal.get(seat) if type(seat) is int else None
+        return list(self._legal_for(seat) if cached is None else cached)
 
     def _legal_for(self, seat: int) -> list[Action]:
         """The legal actions of ``seat``, computed once per state (not to be changed)."""
@@ -323,7 +327,9 @@ class Table:
             if river is None:
                 river = self._discards_seen(s)
             discards.append(river)
-            discarded.append(self._discarded_seen(s) if self._claimed[s] else river)
+            discarded.append(
+                (self._discarded_text[s] or self._discarded_seen(s)) if self._claimed[s] else river
+            )
         return {
             "seat": seat,
             "seat_name": self._names[seat],
@@ -341,7 +347,9 @@ class Table:
             "discards": discards,
             "discarded": discarded,
             "bonus": [self._bonus_seen(s) for s in range(n)],
-            "aside": [" ".join(map(_NAMES.__getitem__, a)) for a in self.aside],
+            "aside": [" ".join(map(_NAMES.__getitem__, a)) for a in self.aside]
+            if self._aside_count
+            else [""] * n,
             "public_hands": [
                 _hand_text(tuple(self.hands[s])) if s in self.public and s != seat else None
                 for s in range(n)
@@ -467,7 +475,7 @@ class Table:
             asked = tuple(seats)
         else:
             for s in seats:
-                got = offered(s)
+                got = allowed(s, offer(s))
                 if len(got) > 1:
                     known[s] = got
             asked = tuple(known)
@@ -552,6 +560,7 @@ class Table:
         replacement from the tail, which is returned (None when none could be drawn)."""
         self.hands[seat].remove(tile)
         self.aside[seat].append(tile)
+        self._aside_count += 1
         self._ready_cache[seat] = None
         self._legal = {}
         self.events.append(Event("aside", seat, _TILE_DATA[tile]))
@@ -828,10 +837,9 @@ class Table:
         else:
             self.rules.apply_special(self, seat, action)
 
-    def _others(self, seat: int) -> list[int]:
+    def _others(self, seat: int) -> tuple[int, ...]:
         """The other seats in turn order after ``seat``."""
-        n = self.num_seats
-        return [(seat + k) % n for k in range(1, n)]
+        return self._after[seat]
 
     def _kong_replacement(self, seat: int) -> None:
         self._drew = True
