@@ -122,7 +122,7 @@ def test_play_a_short_match_and_record_it(tmp_path: Path) -> None:
         input="1\n" * 600,  # always the first action offered
     )
     assert result.exit_code == 0, result.output
-    assert "hand 1: round E" in result.output and "hand 2: round E" in result.output
+    assert "hand 1 of 16: round E" in result.output and "hand 2 of 16: round E" in result.output
     assert "scores: " in result.output
     result = runner.invoke(app, ["validate", str(path)])
     assert result.exit_code == 1, result.output  # two played, the third dealt: unfinished
