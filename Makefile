@@ -20,7 +20,7 @@ $(STAMP_DEV): pyproject.toml | $(BIN)/python
 	touch $@ $(STAMP_RUN)
 
 run: $(STAMP_RUN)
-	$(BIN)/parlour play --rules mcr
+	$(BIN)/parlour serve
 
 test: $(STAMP_DEV)
 	$(BIN)/ruff check src tests

@@ -1175,6 +1175,41 @@ def validate_command(
     raise typer.Exit(1)
 
 
+@app.command("serve", cls=_Command)
+def serve_command(
+    host: Annotated[str, typer.Option(metavar="HOST", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(metavar="PORT", help="Port to listen on.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            "--database-url",
+            metavar="URL",
+            help="The database (default: PARLOUR_DATABASE_URL, else sqlite:///var/parlour.db).",
+        ),
+    ] = None,
+) -> None:
+    """Serve the browser pages: play against bots or friends, watch, score, replay.
+
+    Prints the address to open. Games are kept in the database, so a server started
+    again goes on with every game where it was.
+    """
+    import uvicorn
+
+    from parlour.server.app import create_app
+    from parlour.server.app import database_url as default_url
+
+    if not 0 < port < 65536:
+        _fail(f"--port must be 1-65535, not {port}")
+    url = database_url or default_url()
+    try:
+        application = create_app(url)
+    except Exception as e:  # a database that cannot be opened or migrated
+        _fail(f"cannot open the database {url}: {e}")
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    console.print(f"parlour is serving at http://{shown}:{port}/ (games in {url})", highlight=False)
+    uvicorn.run(application, host=host, port=port, log_level="warning")
+
+
 @bench_app.command("shapes", cls=_Command)
 def bench_shapes(
     hands: Annotated[int, typer.Option(metavar="N", help="Random hands per measurement.")] = 20000,

@@ -261,6 +261,37 @@ class Table:
                 self._close(window)
         return self.events[start:]
 
+    def check(self, seat: int, action: Any) -> Action:
+        """The legal action ``action`` names for ``seat`` now (in canonical form), or
+        :class:`~parlour.core.errors.IllegalAction` saying why; nothing changes. For a
+        server that holds an answer before applying it."""
+        if type(seat) is not int or not 0 <= seat < self.num_seats:
+            seat = check_seat(seat, self.num_seats)
+        return self._checked(seat, action, self._legal_for(seat))
+
+    def spectator_observation(self) -> dict[str, Any]:
+        """What someone watching sees: everything public (melds with concealed kongs
+        face down, discards, bonus tiles, hands made public, sizes, the wall, whose turn
+        it is), no concealed tile of any seat."""
+        obs = self.observation(self.current)
+        n = self.num_seats
+        over = self.phase == OVER
+        obs.update(
+            seat=None,
+            seat_name=None,
+            hand=None,
+            legal=[],
+            to_act=[],
+            rules={},
+            melds=[
+                list((self._seen[s] or self._melds_seen(s))[1 if over else 0]) for s in range(n)
+            ],
+            public_hands=[
+                _hand_text(tuple(self.hands[s])) if s in self.public else None for s in range(n)
+            ],
+        )
+        return obs
+
     def _checked(self, seat: int, action: Any, legal: list[Action]) -> Action:
         """``action`` as the legal action it names, or IllegalAction (nothing changes)."""
         try:

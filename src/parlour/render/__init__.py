@@ -1,0 +1,1 @@
+"""Rendering: SVG tiles and hands for the web pages and the docs."""

@@ -1,0 +1,550 @@
+"""Live games: a match in play on the server, its players, bots, clocks and connections.
+
+A :class:`LiveGame` is a :class:`~parlour.mahjong.session.Session` rebuilt from its log
+(every accepted action, committed before anyone hears of it) plus what the server keeps
+in memory: the bots of bot seats, who is connected, the clocks, each player's
+auto-actions, and the answers of a claim window not yet applied.
+
+Claim windows (any simultaneous window) are where hidden information could leak: who
+is asked and how long play waits could tell who holds what. Every other seat is asked
+after every discard (the tables' default); the server collects the answers, holding
+them, and applies them together only when every asked seat has answered and at least
+``pause_seconds`` have passed since the window opened, so every seat sees the same
+pause; a seat with nothing but ``pass`` is answered at once by the server, bots answer
+at once, and silence past ``claim_seconds`` is a pass. A player's own turn is applied
+as it comes.
+
+Everything is driven by :meth:`LiveGame.pump`, which lets bots and clocks act until a
+human must decide, and sends every connected seat what it may see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from parlour.bots import Bot, make_bot
+from parlour.core.actions import Action
+from parlour.core.errors import IllegalAction, NotationError, ParlourError
+from parlour.mahjong.session import Session
+from parlour.mahjong.table import TURN, Table
+from parlour.server.store import GameRow, Store
+
+SPECTATOR = -1
+
+
+@dataclass
+class Policy:
+    """A table's time policy and options.
+
+    ``claim_seconds``: how long a claim window waits for a human seat that has not
+    answered (then it passes); None waits as long as it takes (no timer, for friends and
+    learners). ``pause_seconds``: every claim window lasts at least this long, for every
+    seat, whatever anyone holds. ``turn_seconds`` plus ``bank_seconds`` (a time bank per
+    player and hand): a turn's clock; when both run out the seat discards its drawn tile
+    (None: no turn clock). ``absence_seconds``: a human disconnected this long is played
+    by a bot until they come back. ``spectator_delay``: spectators see the table this
+    many seconds late. ``hand_pause_seconds``: after a hand, the next one starts when
+    every connected human has asked for it, or after this long.
+    """
+
+    claim_seconds: float | None = 10.0
+    pause_seconds: float = 1.0
+    turn_seconds: float | None = None
+    bank_seconds: float = 0.0
+    absence_seconds: float = 60.0
+    spectator_delay: float = 0.0
+    hand_pause_seconds: float = 15.0
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> Policy:
+        if data is None:
+            return cls()
+        if not isinstance(data, dict):
+            raise ValueError(f"the time policy is an object, not {data!r}")
+        known = set(cls.__dataclass_fields__)
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown time policy field(s): {', '.join(sorted(unknown))}")
+        out = cls()
+        for k, v in data.items():
+            optional = k in ("claim_seconds", "turn_seconds")
+            if v is None and optional:
+                setattr(out, k, None)
+                continue
+            if isinstance(v, bool) or not isinstance(v, int | float) or not 0 <= v <= 3600:
+                what = "a number of seconds from 0 to 3600" + (" or null" if optional else "")
+                raise ValueError(f"{k} must be {what}, not {v!r}")
+            setattr(out, k, float(v))
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+AUTO_KEYS = ("pass_chow", "pass_pung", "pass_kong", "discard_drawn")
+
+
+class Refused(ParlourError):
+    """A message the server cannot take (the reason is sent back on the socket)."""
+
+
+@dataclass
+class Connection:
+    """One socket: ``send`` delivers a message; ``player`` is -1 for a spectator."""
+
+    player: int
+    send: Callable[[dict[str, Any]], Awaitable[None]]
+    hand: int = 0
+    events: int = 0  # events of the current hand already sent
+    queue: list[tuple[float, dict[str, Any]]] = field(default_factory=list)
+
+
+class LiveGame:
+    """A game in play (see the module docstring)."""
+
+    def __init__(
+        self,
+        row: GameRow,
+        store: Store,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.id = row.id
+        self.row = row
+        self.store = store
+        self.clock = clock
+        self.policy = Policy.from_json(row.policy)
+        self.session = Session(row.ruleset, row.options, seed=row.seed, players=row.players)
+        self.kinds = list(row.kinds)
+        self.bots: dict[int, Bot] = {
+            p: make_bot(kind, seed=row.seed + p)
+            for p, kind in enumerate(self.kinds)
+            if kind != "human"
+        }
+        self.standins: dict[int, Bot] = {}
+        self.connections: list[Connection] = []
+        self.absent_since: dict[int, float] = {
+            p: clock() for p, kind in enumerate(self.kinds) if kind == "human"
+        }
+        self.auto: dict[int, dict[str, bool]] = {p: {} for p in range(len(self.kinds))}
+        self.seq = 0
+        self.action_ids: set[str] = set()
+        self.pending: dict[int, tuple[Action, str | None, str]] = {}  # seat -> answer
+        self.window_key: object | None = None  # the window being collected
+        self.window_opened = 0.0
+        self.turn_started = 0.0
+        self.turn_key: tuple[int, int] | None = None
+        self.banks: dict[int, float] = {}
+        self.hand_over_at: float | None = None  # when the last hand ended (a pause)
+        self.ready_next: set[int] = set()
+        self.lock = asyncio.Lock()
+        self._timer: asyncio.Task[None] | None = None
+        self._replay()
+
+    # -- the log ---------------------------------------------------------------------
+
+    def _replay(self) -> None:
+        for entry in self.store.log(self.id):
+            table = self.session.current_table()
+            self.session.apply(entry.seat, table.parse_action(entry.action), hand=entry.hand)
+            self.seq = entry.seq
+            if entry.action_id:
+                self.action_ids.add(entry.action_id)
+
+    def _apply(self, seat: int, action: Action, *, by: str, action_id: str | None) -> None:
+        """Log ``action`` (committed), then apply it."""
+        table = self.session.current_table()
+        hand = self.session.hand_number
+        self.seq += 1
+        self.store.append(
+            self.id,
+            self.seq,
+            hand=hand,
+            seat=seat,
+            action=table.format_action(action),
+            action_id=action_id,
+            by=by,
+        )
+        if action_id:
+            self.action_ids.add(action_id)
+        self.session.apply(seat, action, hand=hand)
+        if table.is_over():
+            self.hand_over_at = self.clock()
+            self.ready_next = set()
+            if self.session.is_over():
+                self.store.finish(self.id)
+
+    # -- who plays a seat -------------------------------------------------------------
+
+    def is_human(self, player: int) -> bool:
+        return self.kinds[player] == "human"
+
+    def _controller(self, player: int) -> Bot | None:
+        """The bot that plays ``player`` now: its own, or a stand-in while a human is
+        away past the time limit; None when the human decides."""
+        bot = self.bots.get(player)
+        if bot is not None:
+            return bot
+        since = self.absent_since.get(player)
+        if since is not None and self.clock() - since >= self.policy.absence_seconds:
+            standin = self.standins.get(player)
+            if standin is None:
+                standin = self.standins[player] = make_bot(
+                    "greedy", seed=self.row.seed + 100 + player
+                )
+            return standin
+        return None
+
+    # -- messages from players ---------------------------------------------------------
+
+    async def submit(self, player: int, message: dict[str, Any]) -> dict[str, Any]:
+        """Take an action message from ``player``'s socket; the acknowledgement to send
+        back. Raises :class:`Refused` (changing nothing) when it cannot be taken."""
+        async with self.lock:
+            ack = self._submit(player, message)
+            await self._pump()
+            return ack
+
+    def _submit(self, player: int, message: dict[str, Any]) -> dict[str, Any]:
+        if player == SPECTATOR:
+            raise Refused("a spectator cannot act")
+        action_id = message.get("id")
+        if action_id is not None and (
+            not isinstance(action_id, str) or not 0 < len(action_id) <= 64
+        ):
+            raise Refused("an action's id is text of 1-64 characters")
+        if action_id is not None and (
+            action_id in self.action_ids or any(p[1] == action_id for p in self.pending.values())
+        ):
+            return {"type": "ack", "id": action_id, "status": "duplicate"}
+        if self.session.is_over():
+            raise Refused("the match is over")
+        hand = message.get("hand")
+        if hand is not None and (type(hand) is not int or hand != self.session.hand_number):
+            number = self.session.hand_number
+            raise Refused(f"the action is for hand {hand!r}, but hand {number} is being played")
+        text = message.get("action")
+        if not isinstance(text, str) or not text.strip() or len(text) > 200:
+            raise Refused("an action is text such as 'discard 4p'")
+        seat = self.session.seat_of(player)
+        if seat is None:
+            raise Refused("you sit out this hand")
+        table = self.session.current_table()
+        try:
+            action = table.check(seat, table.parse_action(text))
+        except (IllegalAction, NotationError) as e:
+            raise Refused(str(e)) from None
+        self.absent_since.pop(player, None)
+        if self._simultaneous(table):
+            self.pending[seat] = (action, action_id, "player")
+            return {"type": "ack", "id": action_id, "status": "held"}
+        self._apply(seat, action, by="player", action_id=action_id)
+        return {"type": "ack", "id": action_id, "status": "applied"}
+
+    def set_auto(self, player: int, settings: dict[str, Any]) -> dict[str, bool]:
+        if player == SPECTATOR:
+            raise Refused("a spectator has no auto-actions")
+        if not isinstance(settings, dict):
+            raise Refused('auto-actions are an object such as {"pass_chow": true}')
+        for k, v in settings.items():
+            if k not in AUTO_KEYS or type(v) is not bool:
+                raise Refused(f"unknown auto-action {k!r} (auto-actions: {', '.join(AUTO_KEYS)})")
+        self.auto[player].update(settings)
+        return dict(self.auto[player])
+
+    async def next_hand(self, player: int) -> None:
+        async with self.lock:
+            self.ready_next.add(player)
+            await self._pump()
+
+    # -- connections -------------------------------------------------------------------
+
+    async def connect(self, conn: Connection) -> None:
+        async with self.lock:
+            self.connections.append(conn)
+            if conn.player != SPECTATOR:
+                self.absent_since.pop(conn.player, None)
+            await self._pump(force=conn)
+
+    async def disconnect(self, conn: Connection) -> None:
+        async with self.lock:
+            if conn in self.connections:
+                self.connections.remove(conn)
+            if conn.player != SPECTATOR and not any(
+                c.player == conn.player for c in self.connections
+            ):
+                self.absent_since[conn.player] = self.clock()
+            self._schedule()
+
+    # -- the driver ------------------------------------------------------------------
+
+    def _simultaneous(self, table: Table) -> bool:
+        w = table.window
+        return table.phase != TURN and w is not None and not w.ordered
+
+    async def pump(self) -> None:
+        async with self.lock:
+            await self._pump()
+
+    async def _pump(self, force: Connection | None = None) -> None:
+        """Let bots and clocks act until a human must decide; then tell everyone."""
+        for _ in range(100000):
+            if not self._step():
+                break
+        await self._broadcast(force)
+        self._schedule()
+
+    def _step(self) -> bool:
+        """One thing that can happen without a human now; False when none can."""
+        session = self.session
+        if session.is_over():
+            return False
+        table = session.current_table()
+        now = self.clock()
+        if self._waiting_for_next_hand(now):
+            return False
+        seats = table.to_act()
+        if not seats:
+            return False
+        if self._simultaneous(table):
+            key = table.window
+            if key is not self.window_key:
+                self.window_key = key
+                self.window_opened = now
+                self.pending = {}
+            for seat in seats:
+                if seat in self.pending:
+                    continue
+                answer = self._automatic(table, seat, window=True)
+                if answer is not None:
+                    self.pending[seat] = answer
+            deadline = self.policy.claim_seconds
+            if deadline is not None and now >= self.window_opened + deadline:
+                for seat in seats:
+                    self.pending.setdefault(seat, (Action("pass"), None, "clock"))
+            if all(s in self.pending for s in seats) and (
+                now >= self.window_opened + self._pause()
+            ):
+                answers = [(s, self.pending[s]) for s in sorted(self.pending) if s in seats]
+                self.pending = {}
+                self.window_key = None
+                for seat, (action, action_id, by) in answers:
+                    self._apply(seat, action, by=by, action_id=action_id)
+                return True
+            return False
+        seat = seats[0]
+        answer = self._automatic(table, seat, window=False)
+        if answer is not None:
+            action, action_id, by = answer
+            self._apply(seat, action, by=by, action_id=action_id)
+            return True
+        return False
+
+    def _pause(self) -> float:
+        return self.policy.pause_seconds
+
+    def _waiting_for_next_hand(self, now: float) -> bool:
+        if self.hand_over_at is None:
+            return False
+        humans = {
+            c.player for c in self.connections if c.player != SPECTATOR and self.is_human(c.player)
+        }
+        if (
+            not humans
+            or humans <= self.ready_next
+            or now >= self.hand_over_at + self.policy.hand_pause_seconds
+        ):
+            self.hand_over_at = None
+            return False
+        return True
+
+    def _automatic(
+        self, table: Table, seat: int, *, window: bool
+    ) -> tuple[Action, str | None, str] | None:
+        """The answer the server gives for ``seat`` now without asking a human: a bot's
+        (or a stand-in's), the only possible answer, an auto-action, or a clock's; None
+        when the human decides."""
+        player = self.session.player_at(seat)
+        bot = self._controller(player)
+        legal = table.legal_actions(seat)
+        if bot is not None:
+            return bot.act(table.observation(seat), legal), None, "bot"
+        if window:
+            if len(legal) == 1:
+                return legal[0], None, "clock"
+            prefs = self.auto.get(player, {})
+            wanted = {"chow": "pass_chow", "pung": "pass_pung", "kong": "pass_kong"}
+            if all(a[0] == "pass" or (a[0] in wanted and prefs.get(wanted[a[0]])) for a in legal):
+                return Action("pass"), None, "player"
+            return None
+        # a turn
+        key = (self.session.hand_number, len(table.actions))
+        now = self.clock()
+        if key != self.turn_key:
+            self.turn_key = key
+            self.turn_started = now
+        prefs = self.auto.get(player, {})
+        drawn = table.last_drawn(seat) if table.drew else None
+        discard_drawn = next((a for a in legal if a[0] == "discard" and a[1] == drawn), None)
+        if (
+            prefs.get("discard_drawn")
+            and discard_drawn is not None
+            and not any(a[0] == "win" for a in legal)
+        ):
+            return discard_drawn, None, "player"
+        limit = self.policy.turn_seconds
+        if limit is not None:
+            bank = self.banks.get(player, self.policy.bank_seconds)
+            if now >= self.turn_started + limit + bank:
+                self.banks[player] = 0.0
+                fallback = discard_drawn or next((a for a in legal if a[0] == "discard"), legal[-1])
+                return fallback, None, "clock"
+        return None
+
+    # -- clocks ----------------------------------------------------------------------
+
+    def _next_wake(self) -> float | None:
+        """When something will happen without a message: a window's pause or deadline,
+        a turn clock, an absent player's stand-in, the end of a hand's pause."""
+        if self.session.is_over():
+            return None
+        now = self.clock()
+        times: list[float] = []
+        if self.hand_over_at is not None:
+            times.append(self.hand_over_at + self.policy.hand_pause_seconds)
+        table = self.session.current_table()
+        if self.window_key is not None:
+            times.append(self.window_opened + self._pause())
+            if self.policy.claim_seconds is not None:
+                times.append(self.window_opened + self.policy.claim_seconds)
+        elif table.phase == TURN and self.policy.turn_seconds is not None:
+            player = self.session.player_at(table.current)
+            bank = self.banks.get(player, self.policy.bank_seconds)
+            times.append(self.turn_started + self.policy.turn_seconds + bank)
+        for since in self.absent_since.values():
+            if since + self.policy.absence_seconds > now:
+                times.append(since + self.policy.absence_seconds)
+        later = [t for t in times if t > now - 1e-9]
+        return min(later) if later else None
+
+    def _schedule(self) -> None:
+        when = self._next_wake()
+        if self._timer is not None and not self._timer.done():
+            self._timer.cancel()
+            self._timer = None
+        if when is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        delay = max(0.0, when - self.clock())
+        self._timer = loop.create_task(self._wake(delay))
+
+    async def _wake(self, delay: float) -> None:
+        await asyncio.sleep(delay + 0.001)
+        async with self.lock:
+            self._timer = None
+            await self._pump()
+
+    async def close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._timer
+
+    # -- what each seat is told --------------------------------------------------------
+
+    def view(self, player: int) -> dict[str, Any]:
+        """The state message for ``player`` (-1: a spectator): the observation of the
+        current hand (the last one, finished, at the end), the match, clocks, and
+        whether an answer is held."""
+        session = self.session
+        table = session.current_table()
+        seat = None if player == SPECTATOR else session.seat_of(player)
+        obs = table.spectator_observation() if seat is None else table.observation(seat)
+        obs["match"] = session.match_view()
+        held = seat is not None and seat in self.pending
+        if held:
+            obs["legal"] = []
+        now = self.clock()
+        deadline = None
+        if self.window_key is not None and self.policy.claim_seconds is not None:
+            deadline = max(0.0, self.window_opened + self.policy.claim_seconds - now)
+        message: dict[str, Any] = {
+            "type": "state",
+            "game": self.id,
+            "seq": self.seq,
+            "player": None if player == SPECTATOR else player,
+            "hand": session.hand_number,
+            "observation": obs,
+            "answered": held,
+            "claim_seconds_left": deadline,
+            "match_over": session.is_over(),
+            "auto": dict(self.auto.get(player, {})) if player != SPECTATOR else {},
+            "commitment": self.row.commitment,
+        }
+        message["between_hands"] = self.hand_over_at is not None
+        if session.outcomes:
+            last = session.tables[len(session.outcomes) - 1]
+            message["last_hand"] = {
+                "number": len(session.outcomes),
+                "result": last.result(),
+                "seat_names": [last.seat_name(s) for s in range(last.num_seats)],
+                "revealed": [e.to_json() for e in last.events if e.kind == "win"],
+            }
+        if session.is_over():
+            message["results"] = session.results()
+            totals = [session.match_rules.starting_score] * session.num_players
+            history = []
+            for o in session.outcomes:
+                totals = [a + b for a, b in zip(totals, o.payments, strict=True)]
+                history.append(list(totals))
+            message["score_history"] = history
+        return message
+
+    async def _broadcast(self, force: Connection | None = None) -> None:
+        """Send every connection its state and the events it may see since the last."""
+        now = self.clock()
+        for conn in list(self.connections):
+            session = self.session
+            table = session.current_table()
+            number = session.hand_number
+            if conn.hand != number:
+                conn.hand, conn.events = number, 0
+            seat = None if conn.player == SPECTATOR else session.seat_of(conn.player)
+            events = [
+                e.to_json()
+                for e in table.events[conn.events :]
+                if (e.to is None if seat is None else e.visible_to(seat))
+            ]
+            conn.events = len(table.events)
+            message = self.view(conn.player)
+            message["events"] = events
+            if conn.player == SPECTATOR and self.policy.spectator_delay > 0:
+                conn.queue.append((now + self.policy.spectator_delay, message))
+                await self._flush_delayed(conn)
+                continue
+            try:
+                await conn.send(message)
+            except Exception:  # a socket gone: its handler will disconnect it
+                continue
+
+    async def _flush_delayed(self, conn: Connection) -> None:
+        now = self.clock()
+        while conn.queue and conn.queue[0][0] <= now:
+            _, message = conn.queue.pop(0)
+            with contextlib.suppress(Exception):
+                await conn.send(message)
+        if conn.queue:
+            loop = asyncio.get_running_loop()
+            delay = conn.queue[0][0] - now
+            loop.call_later(max(0.0, delay), lambda: loop.create_task(self._flush_delayed(conn)))
+
+
+__all__ = ["SPECTATOR", "Connection", "LiveGame", "Policy", "Refused"]

@@ -1,0 +1,150 @@
+"""The games a server runs: creating tables, finding them by id or token, resuming them.
+
+>>> import asyncio
+>>> m = Manager(Store("sqlite:///:memory:"))
+>>> made = asyncio.run(m.create({"seats": ["human", "random", "random", "random"],
+...                              "policy": {"pause_seconds": 0}}))
+>>> sorted(made), len(made["links"])
+(['commitment', 'id', 'links', 'spectator'], 1)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from parlour.bots import BOTS
+from parlour.core.errors import ParlourError
+from parlour.mahjong.session import make_ruleset, session_rules_for
+from parlour.registry import check_playable
+from parlour.server.live import SPECTATOR, LiveGame, Policy
+from parlour.server.store import Store, seed_commitment
+
+HUMAN = "human"
+
+
+class BadRequest(ParlourError, ValueError):
+    """A request the server cannot take; the message says what is wrong."""
+
+
+def new_token() -> str:
+    """An unguessable access token (192 random bits)."""
+    return secrets.token_urlsafe(24)
+
+
+class Manager:
+    """Every game of one server (see the module docstring)."""
+
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self.store = store
+        self.clock = clock
+        self.live: dict[str, LiveGame] = {}
+
+    async def create(self, spec: Mapping[str, Any]) -> dict[str, Any]:
+        """Make a table from ``spec`` (``rules``, ``options``, ``seats``: ``"human"``
+        or a bot's name for each player, ``names``, ``policy``); its id, the seed's
+        commitment, one secret link per human seat and a spectator link."""
+        if not isinstance(spec, Mapping):
+            raise BadRequest("a table is an object with rules, options, seats, names, policy")
+        unknown = set(spec) - {"rules", "options", "seats", "names", "policy"}
+        if unknown:
+            raise BadRequest(f"unknown field(s): {', '.join(sorted(unknown))}")
+        rules = spec.get("rules", "mcr")
+        options = spec.get("options") or {}
+        if not isinstance(rules, str) or not isinstance(options, dict):
+            raise BadRequest("rules is a name and options an object")
+        try:
+            check_playable(rules)
+            ruleset = make_ruleset(rules, options)
+        except (ParlourError, ValueError) as e:
+            raise BadRequest(str(e)) from None
+        count = session_rules_for(ruleset.name).num_players(ruleset.num_seats)
+        seats = spec.get("seats") or [HUMAN] + ["greedy"] * (count - 1)
+        if not isinstance(seats, list) or len(seats) != count:
+            raise BadRequest(f"{ruleset.name} is played by {count}: give {count} seats")
+        kinds: list[str] = []
+        for s in seats:
+            kind = HUMAN if s in (HUMAN, "you", "friend", "open") else s
+            if kind != HUMAN and kind not in BOTS:
+                known = ", ".join(sorted(BOTS))
+                raise BadRequest(f"a seat is 'human' or a bot ({known}), not {s!r}")
+            kinds.append(kind)
+        names = spec.get("names") or [
+            f"player {p + 1}" if k == HUMAN else f"{k} {p + 1}" for p, k in enumerate(kinds)
+        ]
+        if (
+            not isinstance(names, list)
+            or len(names) != count
+            or not all(isinstance(n, str) and 0 < len(n.strip()) <= 40 for n in names)
+        ):
+            raise BadRequest(f"names are {count} names of 1-40 characters")
+        try:
+            policy = Policy.from_json(spec.get("policy"))
+        except ValueError as e:
+            raise BadRequest(str(e)) from None
+        game_id = secrets.token_hex(8)
+        seed = secrets.randbits(63)
+        salt = secrets.token_hex(16)
+        tokens = {new_token(): p for p, k in enumerate(kinds) if k == HUMAN}
+        watch = new_token()
+        tokens[watch] = SPECTATOR
+        self.store.create_game(
+            game_id,
+            ruleset=ruleset.name,
+            options=dict(ruleset.options),
+            players=[n.strip() for n in names],
+            kinds=kinds,
+            policy=policy.to_json(),
+            seed=seed,
+            salt=salt,
+            tokens=tokens,
+        )
+        game = self.get(game_id)
+        assert game is not None
+        await game.pump()
+        return {
+            "id": game_id,
+            "commitment": seed_commitment(seed, salt),
+            "links": [
+                {"player": p, "name": names[p], "url": f"/play/{t}"}
+                for t, p in tokens.items()
+                if p != SPECTATOR
+            ],
+            "spectator": f"/watch/{watch}",
+        }
+
+    def get(self, game_id: str) -> LiveGame | None:
+        """The live game ``game_id`` (rebuilt from its log if the server restarted)."""
+        game = self.live.get(game_id)
+        if game is not None:
+            return game
+        row = self.store.game(game_id)
+        if row is None:
+            return None
+        game = self.live[game_id] = LiveGame(row, self.store, clock=self.clock)
+        return game
+
+    def by_token(self, token: str) -> tuple[LiveGame, int] | None:
+        found = self.store.find_token(token)
+        if found is None:
+            return None
+        game = self.get(found[0])
+        return None if game is None else (game, found[1])
+
+    async def resume(self) -> int:
+        """Load every running game and let its bots and clocks go on; how many."""
+        rows = self.store.games(status="running")
+        for row in rows:
+            game = self.get(row.id)
+            if game is not None:
+                await game.pump()
+        return len(rows)
+
+    async def close(self) -> None:
+        await asyncio.gather(*(g.close() for g in self.live.values()))
+
+
+__all__ = ["HUMAN", "BadRequest", "Manager", "new_token"]

@@ -1,0 +1,108 @@
+"""The server's pages: small HTML shells that load the ES-module client.
+
+The pages know no game: the table page loads ``/static/client.js``, which speaks the
+game protocol over the seat's socket and hands each state to the renderer of the game's
+family (``/static/mahjong.js`` for every mahjong rule system).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from parlour import __version__
+
+
+def _page(title: str, body: str, *, script: str = "") -> str:
+    module = f'<script type="module">{script}</script>' if script else ""
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)} · parlour</title>
+<link rel="stylesheet" href="/static/style.css">
+</head>
+<body>
+<header class="top"><a href="/" class="brand">parlour</a>
+<nav><a href="/">New table</a> <a href="/calculator">Calculator</a>
+<a href="/records">Records</a></nav>
+</header>
+<main id="main">{body}</main>
+<footer>parlour {escape(__version__)} · every rule enforced, every hand scored</footer>
+{module}
+</body>
+</html>
+"""
+
+
+def home() -> str:
+    """Pick a rule system and its options, who sits where, and start; or join by link."""
+    body = """
+<h1>New table</h1>
+<form id="new-table" class="panel">
+  <label>Rule system <select id="rules" name="rules"></select></label>
+  <p id="rules-title" class="note"></p>
+  <fieldset id="options"><legend>Options</legend></fieldset>
+  <fieldset id="seats"><legend>Who sits where</legend></fieldset>
+  <fieldset id="policy"><legend>Time</legend>
+    <label>Claim window
+      <input id="claim" type="number" min="1" max="600" value="10"> s</label>
+    <label><input id="no-timer" type="checkbox"> no timer (friends and learners)</label>
+    <label>Turn clock
+      <input id="turn" type="number" min="0" max="600" value="0"> s (0: none)</label>
+  </fieldset>
+  <button type="submit" id="start">Start</button>
+</form>
+<section id="made" class="panel" hidden></section>
+<form id="join" class="panel">
+  <label>Join by link
+    <input id="link" type="url" placeholder="paste a seat or spectator link"></label>
+  <button type="submit">Join</button>
+</form>
+"""
+    return _page("New table", body, script="import {home} from '/static/home.js'; home();")
+
+
+def table(token: str, game_id: str, *, spectator: bool) -> str:
+    """A seat's (or a spectator's) view of a table."""
+    role = "spectator" if spectator else "player"
+    body = f"""
+<div id="table" class="table" data-token="{escape(token)}" data-game="{escape(game_id)}"
+     data-role="{role}" aria-live="polite">
+  <p class="note">Connecting…</p>
+</div>
+"""
+    return _page("Table", body, script="import {start} from '/static/client.js'; start();")
+
+
+def calculator() -> str:
+    """Build a hand by clicking tiles, melds, flags, winds and bonus tiles; score it."""
+    body = """
+<h1>Calculator</h1>
+<div id="calculator" class="panel"></div>
+"""
+    return _page(
+        "Calculator", body, script="import {calculator} from '/static/calc.js'; calculator();"
+    )
+
+
+def records() -> str:
+    """Finished and running games, with replays and the JSON records."""
+    body = """
+<h1>Records</h1>
+<table id="records" class="records"><thead><tr><th>table</th><th>rules</th><th>players</th>
+<th>status</th><th>started</th><th></th></tr></thead><tbody></tbody></table>
+"""
+    return _page("Records", body, script="import {records} from '/static/records.js'; records();")
+
+
+def replay(game_id: str) -> str:
+    """Step through a finished game move by move."""
+    body = f"""
+<h1>Replay</h1>
+<div id="replay" class="panel" data-game="{escape(game_id)}"></div>
+"""
+    return _page("Replay", body, script="import {replay} from '/static/records.js'; replay();")
+
+
+__all__ = ["calculator", "home", "records", "replay", "table"]
