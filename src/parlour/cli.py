@@ -892,8 +892,8 @@ def play_command(
 ) -> None:
     """Play a match at the terminal against bots (MCR: 16 hands, three bots).
 
-    Answer with the number of an action or the action in words (discard 4p); 'quit' or
-    the end of input stops.
+    Answer with the number of an action or the action in words (discard 4p), or help;
+    press Enter between hands; 'quit' or the end of input stops.
     """
     from parlour.mahjong.session import session_rules_for
     from parlour.terminal import play, record_problem
