@@ -271,7 +271,7 @@ async def _handle(game: LiveGame, player: int, text: str) -> dict[str, Any] | No
             settings = message.get("auto")
             if not isinstance(settings, dict):
                 raise Refused('auto-actions are an object such as {"pass_chow": true}')
-            return {"type": "auto", "auto": game.set_auto(player, settings)}
+            return {"type": "auto", "auto": await game.set_auto(player, settings)}
         if kind == "next":
             await game.next_hand(player)
             return None

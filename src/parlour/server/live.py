@@ -24,13 +24,13 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from parlour.bots import Bot, make_bot
 from parlour.core.actions import Action
 from parlour.core.errors import IllegalAction, NotationError, ParlourError
-from parlour.mahjong.session import Session
+from parlour.mahjong.session import Session, session_rules_for
 from parlour.mahjong.table import TURN, Table
 from parlour.server.store import GameRow, Store
 
@@ -49,7 +49,8 @@ class Policy:
     (None: no turn clock). ``absence_seconds``: a human disconnected this long is played
     by a bot until they come back. ``spectator_delay``: spectators see the table this
     many seconds late. ``hand_pause_seconds``: after a hand, the next one starts when
-    every connected human has asked for it, or after this long.
+    every connected human has asked for it, or after this long. ``hands``: play only
+    this many hands of the match (a short game; None: the whole match).
     """
 
     claim_seconds: float | None = 10.0
@@ -59,6 +60,7 @@ class Policy:
     absence_seconds: float = 60.0
     spectator_delay: float = 0.0
     hand_pause_seconds: float = 15.0
+    hands: int | None = None
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> Policy:
@@ -72,6 +74,11 @@ class Policy:
             raise ValueError(f"unknown time policy field(s): {', '.join(sorted(unknown))}")
         out = cls()
         for k, v in data.items():
+            if k == "hands":
+                if v is not None and (type(v) is not int or not 1 <= v <= 1000):
+                    raise ValueError(f"hands must be a number of hands from 1 to 1000, not {v!r}")
+                out.hands = v
+                continue
             optional = k in ("claim_seconds", "turn_seconds")
             if v is None and optional:
                 setattr(out, k, None)
@@ -119,7 +126,12 @@ class LiveGame:
         self.store = store
         self.clock = clock
         self.policy = Policy.from_json(row.policy)
-        self.session = Session(row.ruleset, row.options, seed=row.seed, players=row.players)
+        rules = session_rules_for(row.ruleset)
+        if self.policy.hands is not None:
+            rules = replace(rules, max_hands=self.policy.hands)
+        self.session = Session(
+            row.ruleset, row.options, seed=row.seed, players=row.players, rules=rules
+        )
         self.kinds = list(row.kinds)
         self.bots: dict[int, Bot] = {
             p: make_bot(kind, seed=row.seed + p)
@@ -246,7 +258,8 @@ class LiveGame:
         self._apply(seat, action, by="player", action_id=action_id)
         return {"type": "ack", "id": action_id, "status": "applied"}
 
-    def set_auto(self, player: int, settings: dict[str, Any]) -> dict[str, bool]:
+    async def set_auto(self, player: int, settings: dict[str, Any]) -> dict[str, bool]:
+        """Set ``player``'s auto-actions (kept across hands) and let them act at once."""
         if player == SPECTATOR:
             raise Refused("a spectator has no auto-actions")
         if not isinstance(settings, dict):
@@ -254,8 +267,10 @@ class LiveGame:
         for k, v in settings.items():
             if k not in AUTO_KEYS or type(v) is not bool:
                 raise Refused(f"unknown auto-action {k!r} (auto-actions: {', '.join(AUTO_KEYS)})")
-        self.auto[player].update(settings)
-        return dict(self.auto[player])
+        async with self.lock:
+            self.auto[player].update(settings)
+            await self._pump()
+            return dict(self.auto[player])
 
     async def next_hand(self, player: int) -> None:
         async with self.lock:
