@@ -291,3 +291,22 @@ def test_spectators_cannot_act(client: TestClient) -> None:
         assert state["observation"]["hand"] is None and state["player"] is None
         reply = errors_for(ws, {"type": "action", "action": "pass", "hand": 1})
         assert reply["message"] == "a spectator cannot act"
+
+
+def test_a_game_whose_log_does_not_replay_does_not_stop_the_others(tmp_path: Path) -> None:
+    from parlour.server.store import Store
+
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    store = Store(url)
+    store.create_game(
+        "bad", ruleset="mcr", options={}, players=["a", "b", "c", "d"],
+        kinds=["human", "random", "random", "random"], policy={}, seed=1, salt="s",
+        tokens={"a-token-long-enough": 0},
+    )  # fmt: skip
+    store.append("bad", 1, hand=1, seat=3, action="discard 4p", action_id=None, by="player")
+    with TestClient(create_app(url)) as client:
+        assert client.get("/api/tables/bad").json()["status"] == "broken"
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        assert "seat 3" in manager.broken["bad"]
+        made = make(client, ["human", "random", "random", "random"])
+        assert client.get(f"/api/tables/{made['id']}").json()["status"] == "running"

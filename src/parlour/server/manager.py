@@ -42,6 +42,7 @@ class Manager:
         self.store = store
         self.clock = clock
         self.live: dict[str, LiveGame] = {}
+        self.broken: dict[str, str] = {}  # games whose log does not replay, and why
 
     async def create(self, spec: Mapping[str, Any]) -> dict[str, Any]:
         """Make a table from ``spec`` (``rules``, ``options``, ``seats``: ``"human"``
@@ -117,14 +118,21 @@ class Manager:
         }
 
     def get(self, game_id: str) -> LiveGame | None:
-        """The live game ``game_id`` (rebuilt from its log if the server restarted)."""
+        """The live game ``game_id`` (rebuilt from its log if the server restarted), or
+        None (no such game, or one whose log no longer replays: marked ``broken``)."""
         game = self.live.get(game_id)
         if game is not None:
             return game
         row = self.store.game(game_id)
-        if row is None:
+        if row is None or row.status == "broken":
             return None
-        game = self.live[game_id] = LiveGame(row, self.store, clock=self.clock)
+        try:
+            game = LiveGame(row, self.store, clock=self.clock)
+        except (ParlourError, ValueError, KeyError) as e:
+            self.store.finish(row.id, status="broken")
+            self.broken[row.id] = str(e)
+            return None
+        self.live[game_id] = game
         return game
 
     def by_token(self, token: str) -> tuple[LiveGame, int] | None:
@@ -135,13 +143,17 @@ class Manager:
         return None if game is None else (game, found[1])
 
     async def resume(self) -> int:
-        """Load every running game and let its bots and clocks go on; how many."""
+        """Load every running game and let its bots and clocks go on; how many. A game
+        whose log no longer replays (a record changed by hand, a rule system gone) is
+        marked ``broken`` and left alone, so that the others go on."""
         rows = self.store.games(status="running")
+        resumed = 0
         for row in rows:
             game = self.get(row.id)
             if game is not None:
                 await game.pump()
-        return len(rows)
+                resumed += 1
+        return resumed
 
     async def close(self) -> None:
         await asyncio.gather(*(g.close() for g in self.live.values()))
