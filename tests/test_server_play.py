@@ -323,3 +323,33 @@ def _hidden_by_seq(game: LiveGame) -> dict[int, tuple[list[list[int]], list[list
         replay.apply(entry.seat, table.parse_action(entry.action), hand=entry.hand)
         out[entry.seq] = snapshot()
     return out
+
+
+def test_the_pause_is_shortened_when_one_person_plays() -> None:
+    async def scenario() -> tuple[float, float]:
+        clock = Clock()
+        policy = {"pause_seconds": 3.0, "pause_alone": 0.5, "hand_pause_seconds": 0}
+        _, alone, _ = await new_game(["human", "random", "random", "random"], policy, clock)
+        _, friends, _ = await new_game(["human", "human", "random", "random"], policy, clock)
+        paused = (alone._pause(), friends._pause())
+        await alone.close()
+        await friends.close()
+        return paused
+
+    assert run(scenario()) == (0.5, 3.0)
+
+
+def test_spectators_see_the_table_late() -> None:
+    async def scenario() -> None:
+        policy = {"pause_seconds": 0, "spectator_delay": 0.3, "hand_pause_seconds": 0}
+        _, game, _ = await new_game(["human", "random", "random", "random"], policy, Clock())
+        game.clock = __import__("time").monotonic  # the delay runs on real time
+        eye, player = Inbox(SPECTATOR), Inbox(0)
+        await game.connect(eye.conn)
+        await game.connect(player.conn)
+        assert player.messages and not eye.messages
+        await asyncio.sleep(0.5)
+        assert eye.messages and eye.last["observation"]["hand"] is None
+        await game.close()
+
+    run(scenario())

@@ -44,7 +44,9 @@ class Policy:
     ``claim_seconds``: how long a claim window waits for a human seat that has not
     answered (then it passes); None waits as long as it takes (no timer, for friends and
     learners). ``pause_seconds``: every claim window lasts at least this long, for every
-    seat, whatever anyone holds. ``turn_seconds`` plus ``bank_seconds`` (a time bank per
+    seat, whatever anyone holds; ``pause_alone``: the pause when only one seat is
+    played by a person (bots answer at once, so nobody can learn from its length).
+    ``turn_seconds`` plus ``bank_seconds`` (a time bank per
     player and hand): a turn's clock; when both run out the seat discards its drawn tile
     (None: no turn clock). ``absence_seconds``: a human disconnected this long is played
     by a bot until they come back. ``spectator_delay``: spectators see the table this
@@ -55,6 +57,7 @@ class Policy:
 
     claim_seconds: float | None = 10.0
     pause_seconds: float = 1.0
+    pause_alone: float = 0.0
     turn_seconds: float | None = None
     bank_seconds: float = 0.0
     absence_seconds: float = 60.0
@@ -361,7 +364,8 @@ class LiveGame:
         return False
 
     def _pause(self) -> float:
-        return self.policy.pause_seconds
+        humans = sum(1 for k in self.kinds if k == "human")
+        return self.policy.pause_alone if humans <= 1 else self.policy.pause_seconds
 
     def _waiting_for_next_hand(self, now: float) -> bool:
         if self.hand_over_at is None:
