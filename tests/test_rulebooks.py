@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulebooks
+from leaks import shows_tiles
 from parlour.core.actions import Action
 from parlour.core.errors import IllegalAction
 from parlour.mahjong.session import Session, play_session
@@ -45,7 +46,7 @@ def check_table(table: Table, events_seen: int) -> None:
             if other == seat or other in table.public or table.is_over():
                 continue
             if len(table.hands[other]) >= 5:
-                assert hands[other] not in text, "another seat's concealed tiles"
+                assert not shows_tiles(text, hands[other]), "another seat's concealed tiles"
             for m in table.melds[other]:
                 if not m.exposed:
                     assert str(m) not in text, "another seat's concealed kong"
