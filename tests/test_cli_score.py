@@ -227,7 +227,7 @@ def test_not_a_winning_shape() -> None:
         ),
         (
             [HAND, "--win", "C", "--rules", "gold"],
-            "unknown rule system 'gold' (scoring is available for: mcr)",
+            "unknown rule system 'gold' (scoring is available for: classical, mcr)",
         ),
         (
             [HAND, "--win", "C", "--self-drawn", "--from", "S"],

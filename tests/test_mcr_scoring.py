@@ -426,7 +426,7 @@ BAD_INPUT: list[tuple[str, Any, type[ParlourError], str]] = [
         "unknown_rules",
         {**X5, "rules": "riichi"},
         InvalidHand,
-        "unknown rule system 'riichi' (scoring is available for: mcr)",
+        "unknown rule system 'riichi' (scoring is available for: classical, mcr)",
     ),
     (
         "no_win_tile",

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from parlour.mahjong.rules.classical import TableScore
     from parlour.mahjong.scoring import Score, Situation
 
 __version__ = "0.1.0"
@@ -19,9 +20,48 @@ def score(situation: Situation | Mapping[str, Any]) -> Score:
     """Score a finished hand given as a hand-situation dict (or a ``Situation``): the
     ruleset named by its ``rules`` field scores it. Malformed or impossible input raises
     a :class:`~parlour.core.errors.ParlourError` naming the fault."""
+    from parlour.core.errors import InvalidHand
     from parlour.mahjong.rules import find_ruleset
     from parlour.mahjong.scoring import Situation
 
+    if isinstance(situation, Mapping):
+        rules = situation.get("rules", "mcr")
+        if not isinstance(rules, str):
+            raise InvalidHand(f"'rules' must be a rule-system name, not {rules!r}")
+        module = find_ruleset(rules)
+        reader = getattr(module, "score_json", None)
+        if reader is not None:
+            read: Score = reader(situation)
+            return read
     sit = situation if isinstance(situation, Situation) else Situation.from_json(situation)
     result: Score = find_ruleset(sit.rules).score(sit)
+    return result
+
+
+def settle(table: Mapping[str, Any]) -> TableScore:
+    """Score every seat's hand of a finished hand and settle the table, for the rule
+    systems that score every hand (classical): ``{"rules": "classical", "winner": "W",
+    "seats": {"E": {...}, ...}}``. The result's ``net`` is the change to each balance
+    by seat; ``to_json()`` has ``"scores"`` and ``"net"`` keyed by seat.
+
+    >>> t = settle({"rules": "classical", "winner": None, "seats": {
+    ...     s: {"hand": "1m 4m 7m 2p 5p 8p 3s 6s 9s E S W N"} for s in "E"}})
+    Traceback (most recent call last):
+    ...
+    parlour.core.errors.InvalidHand: seat S has no hand
+    """
+    from parlour.core.errors import InvalidHand
+    from parlour.mahjong.rules import find_ruleset
+
+    if not isinstance(table, Mapping):
+        raise InvalidHand(f"a table must be a JSON object, not {type(table).__name__}")
+    rules = table.get("rules", "classical")
+    if not isinstance(rules, str):
+        raise InvalidHand(f"'rules' must be a rule-system name, not {rules!r}")
+    settler = getattr(find_ruleset(rules), "settle", None)
+    if settler is None:
+        raise InvalidHand(
+            f"{rules} settles each win by itself: score the winning hand with score()"
+        )
+    result: TableScore = settler(table)
     return result

@@ -23,9 +23,9 @@ if TYPE_CHECKING:
     from parlour.mahjong.ruleset import Ruleset
     from parlour.mahjong.session import SessionRules
 
-RULESETS = {"mcr": "parlour.mahjong.rules.mcr"}
-"""Rule-system name -> module. Planned (see :mod:`parlour.registry`): classical, xiamen and
-quanzhou, hangzhou, wuhan, kawuxing."""
+RULESETS = {"mcr": "parlour.mahjong.rules.mcr", "classical": "parlour.mahjong.rules.classical"}
+"""Rule-system name -> module. Planned (see :mod:`parlour.registry`): xiamen and quanzhou,
+hangzhou, wuhan, kawuxing."""
 
 _REGISTERED: dict[str, type[Ruleset]] = {}
 

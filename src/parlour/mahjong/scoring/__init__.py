@@ -22,9 +22,9 @@ to explain itself line by line.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlour.core.errors import InvalidHand, NotationError
 from parlour.mahjong.melds import Meld, format_meld, parse_hand, parse_meld
@@ -48,13 +48,26 @@ _FIELDS = frozenset(
 ) | {"bonus", "discarder", *_FLAGS}
 
 
+if TYPE_CHECKING:
+    from parlour.mahjong.scoring.arithmetic import Tally
+
+UNITS = ("points", "doubles", "fan", "water", "multiplier", "limit")
+"""What a pattern's value counts: points added up; doubles (each multiplies by two);
+fan (MCR's points, or Wuhan's doublings); water (Fujian points added to a base); a
+multiplier (the one highest applies); a limit (the hand is worth the rulebook's limit)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Pattern:
     """One scoring element of a rulebook.
 
     ``key`` is the snake_case id, ``name`` the English name printed everywhere,
-    ``native`` the rulebook's own name, ``value`` the points of one occurrence, and
-    ``excludes`` the keys of the patterns it implies (not counted beside it).
+    ``native`` the rulebook's own name, ``value`` what one occurrence is worth in its
+    ``unit`` (see :data:`UNITS`; empty for a rulebook with one unit, MCR's fan), and
+    ``excludes`` the keys of the patterns it implies or replaces (not counted beside it).
+    ``count`` is the pattern's counting function for the shared framework: given a
+    :class:`~parlour.mahjong.scoring.readings.Reading` and the hand's facts, how many
+    times the pattern occurs (0: not at all).
     """
 
     key: str
@@ -62,6 +75,8 @@ class Pattern:
     value: int
     native: str = ""
     excludes: tuple[str, ...] = ()
+    unit: str = ""
+    count: Callable[[Any, Any], int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,13 +87,17 @@ class PatternLine:
     value: int
     count: int = 1
     key: str = ""
+    unit: str = ""
 
     @property
     def points(self) -> int:
         return self.value * self.count
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "value": self.value, "count": self.count}
+        out: dict[str, Any] = {"name": self.name, "value": self.value, "count": self.count}
+        if self.unit:
+            out["unit"] = self.unit
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +117,8 @@ class Score:
     payments: dict[str, int] = field(default_factory=dict)
     reason: str | None = None
     explain: tuple[str, ...] = ()
+    tally: Tally | None = None
+    reading: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The output JSON (what ``parlour score --json`` prints)."""
@@ -105,6 +126,10 @@ class Score:
         if self.reason is not None:
             out["reason"] = self.reason
         out["total"] = self.total
+        if self.tally is not None:
+            out.update(self.tally.to_json())
+        if self.reading is not None:
+            out["reading"] = self.reading
         out["patterns"] = [p.to_json() for p in self.patterns]
         out["payments"] = dict(self.payments)
         out["explain"] = list(self.explain)
