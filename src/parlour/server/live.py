@@ -27,12 +27,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from parlour.bots import Bot, make_bot
+from parlour.bots import Bot, RandomBot, make_bot
 from parlour.core.actions import Action
 from parlour.core.errors import IllegalAction, NotationError, ParlourError
 from parlour.mahjong.session import Session, session_rules_for
 from parlour.mahjong.table import TURN, Table
-from parlour.server.store import GameRow, Store
+from parlour.server.store import GameRow, LoggedAction, Store
 
 SPECTATOR = -1
 
@@ -149,6 +149,8 @@ class LiveGame:
         self.auto: dict[int, dict[str, bool]] = {p: {} for p in range(len(self.kinds))}
         self.seq = 0
         self.action_ids: set[str] = set()
+        self._unsaved: list[LoggedAction] = []  # applied, to be committed by _save
+        self._finish: str | None = None  # the game's new status, committed with them
         self.pending: dict[int, tuple[Action, str | None, str]] = {}  # seat -> answer
         self.window_key: object | None = None  # the window being collected
         self.window_opened = 0.0
@@ -172,27 +174,53 @@ class LiveGame:
                 self.action_ids.add(entry.action_id)
 
     def _apply(self, seat: int, action: Action, *, by: str, action_id: str | None) -> None:
-        """Log ``action`` (committed), then apply it."""
+        """Apply ``action`` and keep it for the log: :meth:`_save` commits it, with
+        every other action of the same pump, before anyone hears of it."""
         table = self.session.current_table()
         hand = self.session.hand_number
+        text = table.format_action(action)
+        self.session.apply(seat, action, hand=hand)
         self.seq += 1
-        self.store.append(
-            self.id,
-            self.seq,
-            hand=hand,
-            seat=seat,
-            action=table.format_action(action),
-            action_id=action_id,
-            by=by,
-        )
+        self._unsaved.append(LoggedAction(self.seq, hand, seat, text, action_id, by))
         if action_id:
             self.action_ids.add(action_id)
-        self.session.apply(seat, action, hand=hand)
         if table.is_over():
             self.hand_over_at = self.clock()
             self.ready_next = set()
             if self.session.is_over():
-                self.store.finish(self.id)
+                self._finish = "finished"
+
+    def _save(self) -> None:
+        """Commit the actions applied since the last save, in one transaction. If the
+        database refuses them, the game goes back to what its log holds (nobody has
+        heard of them) and the error is raised."""
+        if not self._unsaved and self._finish is None:
+            return
+        entries, finish = self._unsaved, self._finish
+        self._unsaved, self._finish = [], None
+        try:
+            self.store.append_many(self.id, entries, finish=finish)
+        except Exception:
+            self._reload()
+            raise
+
+    def _reload(self) -> None:
+        """The game as its log holds it (after a write that failed)."""
+        self.session = Session(
+            self.row.ruleset,
+            self.row.options,
+            seed=self.row.seed,
+            players=self.row.players,
+            rules=self.session.rules,
+        )
+        self.seq = 0
+        self.action_ids = set()
+        self.pending = {}
+        self.window_key = None
+        self.turn_key = None
+        self.hand_over_at = None
+        self.ready_next = set()
+        self._replay()
 
     # -- who plays a seat -------------------------------------------------------------
 
@@ -310,10 +338,14 @@ class LiveGame:
             await self._pump()
 
     async def _pump(self, force: Connection | None = None) -> None:
-        """Let bots and clocks act until a human must decide; then tell everyone."""
-        for _ in range(100000):
-            if not self._step():
-                break
+        """Let bots and clocks act until a human must decide, commit what was done (one
+        transaction), then tell everyone."""
+        try:
+            for _ in range(100000):
+                if not self._step():
+                    break
+        finally:
+            self._save()
         await self._broadcast(force)
         self._schedule()
 
@@ -392,7 +424,9 @@ class LiveGame:
         bot = self._controller(player)
         legal = table.legal_actions(seat)
         if bot is not None:
-            return bot.act(table.observation(seat), legal), None, "bot"
+            # the random bot never reads its observation: none is built for it
+            observation = {} if type(bot) is RandomBot else table.observation(seat)
+            return bot.act(observation, legal), None, "bot"
         if window:
             if len(legal) == 1:
                 return legal[0], None, "clock"
