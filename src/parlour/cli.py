@@ -608,14 +608,64 @@ def score_command(
             "print one JSON result per line.",
         ),
     ] = None,
+    bonus: Annotated[
+        str | None,
+        typer.Option(
+            metavar="TILES",
+            help='Classical: the winner\'s flowers and seasons, e.g. "f1 x3" (or write them '
+            "in the hand).",
+        ),
+    ] = None,
+    bonus_replacement: Annotated[
+        bool,
+        typer.Option("--bonus-replacement", help="Classical: won on a flower's replacement tile."),
+    ] = False,
+    visible: Annotated[
+        str | None,
+        typer.Option(
+            metavar="TILES",
+            help="Classical: the dead discards, for the only-possible-tile rule.",
+        ),
+    ] = None,
+    goulash: Annotated[
+        bool,
+        typer.Option("--goulash", help="Classical: a goulash hand (the wild tiles are in play)."),
+    ] = False,
+    table_file: Annotated[
+        str | None,
+        typer.Option(
+            "--table",
+            metavar="FILE",
+            help="Score every seat's hand of a finished hand and settle the table (classical): "
+            'a JSON object {"rules", "options", "winner", "seats": {"E": {...}, ...}, '
+            '"visible"} in FILE (- for stdin).',
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
 ) -> None:
-    """Score a finished hand: the fans, the total and each seat's payment.
+    """Score a finished hand: the fans (or points and doubles), the total and each seat's
+    payment; or, with --table, every seat's hand and the settlement.
 
     Examples: parlour score "123m 456p 789s EEE CC" --win C --round S;
     parlour score "[123m] 456p 789s EEE CC +C" --self-drawn --flowers 2 --json;
-    parlour score --jsonl situations.jsonl > scores.jsonl
+    parlour score "999p 44s 67s [777m] [WWWW] f4" --rules classical --win 5s --seat W --self-drawn;
+    parlour score --table hand.json; parlour score --jsonl situations.jsonl > scores.jsonl
     """
+    classical_flags = {
+        "--bonus": bonus is not None,
+        "--bonus-replacement": bonus_replacement,
+        "--visible": visible is not None,
+        "--goulash": goulash,
+    }
+    if table_file is not None:
+        if hand is not None or jsonl is not None:
+            _fail("give a HAND, --table FILE or --jsonl FILE, one of them")
+        _score_table(table_file, as_json)
+        return
+    if rules != "classical":
+        for name, given_flag in classical_flags.items():
+            if given_flag:
+                _fail(f"{name} applies to --rules classical only")
     if jsonl is not None:
         if hand is not None:
             _fail("give a HAND or --jsonl FILE, not both")
@@ -646,6 +696,31 @@ def score_command(
         _check_players(rules, players)
     if self_drawn and discard:
         _fail("--self-drawn and --discard cannot both be given")
+    if rules == "classical":
+        if flowers:
+            _fail('classical scores each bonus tile: give them as --bonus "f1 x3", not --flowers')
+        if last_of_kind:
+            _fail("--last-of-kind does not apply to classical (give --visible TILES instead)")
+        _score_classical_hand(
+            hand,
+            win=win,
+            seat=seat,
+            round_wind=round_wind,
+            self_drawn=self_drawn,
+            discarder=discarder,
+            bonus=bonus,
+            visible=visible,
+            goulash=goulash,
+            flags={
+                "last_wall_tile": last_tile,
+                "kong_replacement": kong_replacement,
+                "bonus_replacement": bonus_replacement,
+                "robbing_kong": robbing_kong,
+            },
+            options=option or (),
+            as_json=as_json,
+        )
+        return
     from parlour import score
     from parlour.mahjong.scoring import Situation
 
@@ -683,6 +758,148 @@ def score_command(
         if as_json:
             err_console.print(f"[bold red]not valid:[/] {escape(result.reason or '')}")
         raise typer.Exit(2)
+
+
+def _score_classical_hand(
+    hand: str,
+    *,
+    win: str | None,
+    seat: str,
+    round_wind: str,
+    self_drawn: bool,
+    discarder: str | None,
+    bonus: str | None,
+    visible: str | None,
+    goulash: bool,
+    flags: dict[str, bool],
+    options: Iterable[str],
+    as_json: bool,
+) -> None:
+    """``parlour score HAND --rules classical``: one winning hand, paid by every other seat."""
+    from parlour import score
+
+    try:
+        if win is None:
+            named = parse_hand(hand).win_tile
+            if named is None:
+                raise InvalidHand(
+                    "no winning tile: give --win TILE or write it in the hand as +TILE"
+                )
+            win = tile_name(named)
+        seat = seat.strip().upper()
+        data: dict[str, Any] = {
+            "rules": "classical",
+            "hand": hand,
+            "win_tile": win,
+            "seat_wind": seat,
+            "round_wind": round_wind,
+            "goulash": goulash,
+        }
+        if self_drawn:
+            data["self_drawn"] = True
+        else:
+            winds = "ESWN"
+            data["discarder"] = (
+                discarder.strip().upper()
+                if discarder is not None
+                else winds[(winds.index(seat) - 1) % 4]
+                if seat in winds
+                else "N"
+            )
+        if bonus is not None:
+            data["bonus"] = bonus
+        if visible is not None:
+            data["visible"] = visible
+        data.update({k: v for k, v in flags.items() if v})
+        parsed = _parse_options(options)
+        if parsed:
+            data["options"] = parsed
+        result = score(data)
+    except ParlourError as e:
+        _fail(_name_flags(str(e)))
+    if as_json:
+        sys.stdout.write(json.dumps(result.to_json()) + "\n")
+    else:
+        how = "self-drawn" if self_drawn else f"on {data.get('discarder')}'s discard"
+        console.print(
+            f"[bold]{escape(hand)}[/]  CLASSICAL, {seat} won on {escape(str(win))} {how}",
+            highlight=False,
+        )
+        _print_lines(result)
+        if result.payments:
+            payments = Table(title="Payments")
+            payments.add_column("seat")
+            payments.add_column("points", justify="right")
+            for who, amount in result.payments.items():
+                payments.add_row(who, f"{amount:+d}")
+            console.print(payments)
+    if not result.valid:
+        err_console.print(f"[bold red]not valid:[/] {escape(result.reason or '')}")
+        raise typer.Exit(2)
+
+
+def _print_lines(result: Any, title: str = "Points and doubles") -> None:
+    """A score's lines (item, unit, count, value) and its arithmetic."""
+    table = Table(title=title)
+    table.add_column("item", no_wrap=True)
+    table.add_column("unit")
+    table.add_column("count", justify="right")
+    table.add_column("value", justify="right")
+    for p in result.patterns:
+        value = "limit" if p.unit == "limit" else str(p.points)
+        table.add_row(escape(p.name), p.unit, str(p.count), value)
+    table.add_section()
+    table.add_row("[bold]score[/]", "", "", f"[bold]{result.total}[/]")
+    console.print(table)
+    for line in result.explain:
+        console.print(escape(line), highlight=False)
+
+
+def _score_table(path: str, as_json: bool) -> None:
+    """``parlour score --table FILE``: every seat's score and the settlement."""
+    from parlour import settle
+
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        _fail(f"cannot read {path}: {e.strerror or e}")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        _fail(f"{path} is not JSON: {e.msg} at line {e.lineno} column {e.colno}")
+    try:
+        result = settle(data)
+    except ParlourError as e:
+        _fail(str(e))
+    if as_json:
+        sys.stdout.write(json.dumps(result.to_json()) + "\n")
+        return
+    seats = data.get("seats", {})
+    for who, s in result.scores.items():
+        role = "winner" if who == result.winner else "loser"
+        hand_text = seats.get(who, {}).get("hand", "")
+        win_text = seats.get(who, {}).get("win_tile")
+        suffix = f" +{win_text}" if role == "winner" and win_text else ""
+        console.print(
+            f"\n[bold]{who}[/] ({role})  {escape(hand_text)}{escape(suffix)}", highlight=False
+        )
+        _print_lines(s, title=f"{who}: {s.total}")
+    if result.payments:
+        payments = Table(title="Settlement")
+        payments.add_column("payer")
+        payments.add_column("payee")
+        payments.add_column("amount", justify="right")
+        for payer, payee, amount in result.payments:
+            payments.add_row(payer, payee, str(amount))
+        console.print(payments)
+    for line in result.explain:
+        console.print(escape(line), highlight=False)
+    net = Table(title="Net")
+    net.add_column("seat")
+    net.add_column("change", justify="right")
+    for who, amount in result.net.items():
+        net.add_row(who, f"{amount:+d}")
+    console.print(net)
 
 
 def _short_hand_hint(hand: str) -> str:

@@ -41,12 +41,14 @@ class RuleSystem:
         """The options of a system that can be played (none known for a planned one)."""
         if self.status == PLANNED or self.family != "mahjong":
             return ()
-        from parlour.mahjong.rules import ruleset_class
+        from parlour.mahjong.rules import find_ruleset, ruleset_class
 
         try:
             return ruleset_class(self.name).options_spec
         except (ValueError, LookupError):
-            return ()
+            # a system that scores but cannot be played yet keeps its options in its module
+            found: tuple[Option, ...] = getattr(find_ruleset(self.name), "OPTIONS", ())
+            return found
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -77,8 +79,8 @@ SYSTEMS: tuple[RuleSystem, ...] = (
         "game with the dreamer",
         "mahjong",
         (2, 3, 4, 5),
-        PLANNED,
-        "a Czech rulebook, British house rules",
+        SCORING,
+        "an online site's rules, British house rules and a Czech rulebook",
     ),
     RuleSystem(
         "xiamen",

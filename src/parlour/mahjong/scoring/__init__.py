@@ -97,6 +97,7 @@ class PatternLine:
         out: dict[str, Any] = {"name": self.name, "value": self.value, "count": self.count}
         if self.unit:
             out["unit"] = self.unit
+            out["key"] = self.key
         return out
 
 

@@ -42,7 +42,7 @@ def count_patterns(patterns: Sequence[Pattern], reading: Reading, facts: Any) ->
     for p in patterns:
         if p.count is None:
             continue
-        n = p.count(reading, facts)
+        n = int(p.count(reading, facts))
         if n:
             lines.append(PatternLine(p.name, p.value, n, p.key, p.unit))
     limits = [line for line in lines if line.unit == "limit"]
