@@ -1112,11 +1112,11 @@ def play_command(
     Answer with the number of an action or the action in words (discard 4p), or help;
     press Enter between hands; 'quit' or the end of input stops.
     """
-    from parlour.mahjong.session import session_rules_for
+    from parlour.mahjong.session import rules_of
     from parlour.terminal import play, record_problem
 
     ruleset = _table_rules(rules, option, players)
-    count = session_rules_for(ruleset.name).num_players(ruleset.num_seats)
+    count = rules_of(ruleset).num_players(ruleset.num_seats)
     names = _bot_names(bots, count - 1, "every other player")
     if hands < 1:
         _fail("--hands must be at least 1")
@@ -1158,13 +1158,15 @@ def simulate_command(
     players: _Players = None,
     games: Annotated[int, typer.Option(metavar="N", help="Hands to play.")] = 1000,
     bots: Annotated[
-        str,
+        str | None,
         typer.Option(
             metavar="BOTS",
             help="The bots: one name for every seat, or one per seat, comma-separated, "
-            "seat 0 first (greedy, random).",
+            "seat 0 first (greedy, random). Default: greedy on seats 0 and 1, random on "
+            "the others.",
+            show_default=False,
         ),
-    ] = "greedy,greedy,random,random",
+    ] = None,
     workers: Annotated[int, typer.Option(metavar="N", help="Local processes.")] = 1,
     seed: Annotated[int, typer.Option(metavar="N", help="Seed of the simulation.")] = 0,
     out: Annotated[
@@ -1199,6 +1201,8 @@ def simulate_command(
     from parlour.sim import simulate, write_outputs
 
     ruleset = _table_rules(rules, option, players)
+    if bots is None:
+        bots = ",".join("greedy" if s < 2 else "random" for s in range(ruleset.num_seats))
     names = _bot_names(bots, ruleset.num_seats, "every seat")
     if games < 1 or workers < 1:
         _fail("--games and --workers must be at least 1")
@@ -1242,7 +1246,8 @@ def simulate_command(
         )
     console.print(table)
     top = ", ".join(f"{k} {v}" for k, v in list(summary["fans"].items())[:8])
-    console.print(f"most frequent fans: {top or '-'}", highlight=False)
+    lines = "fans" if ruleset.name == "mcr" else "scoring lines"
+    console.print(f"most frequent {lines}: {top or '-'}", highlight=False)
     length = summary["actions_per_hand"]
     console.print(
         f"actions per hand: mean {length['mean']:.1f}, min {length['min']}, max {length['max']}",

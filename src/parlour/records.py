@@ -51,7 +51,7 @@ from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.game import Event
 from parlour.core.match import Setup, standings
 from parlour.mahjong.ruleset import WIND_LETTERS, Ruleset
-from parlour.mahjong.session import Session, SessionRules, make_ruleset, session_rules_for
+from parlour.mahjong.session import Session, SessionRules, make_ruleset, rules_of
 from parlour.mahjong.table import Table
 
 FORMAT = "parlour-record"
@@ -159,7 +159,7 @@ def _session_record(session: Session) -> dict[str, Any]:
         "players": list(session.players),
         "ask": _ask(session.tables[0]),
     }
-    if session.rules != session_rules_for(session.ruleset_name):
+    if session.rules != rules_of(session.ruleset):
         if type(session.rules) is not SessionRules:
             raise RecordError(
                 "a session with its own SessionRules subclass cannot be recorded by name; "

@@ -79,7 +79,7 @@ SYSTEMS: tuple[RuleSystem, ...] = (
         "game with the dreamer",
         "mahjong",
         (2, 3, 4, 5),
-        SCORING,
+        PLAYABLE,
         "an online site's rules, British house rules and a Czech rulebook",
     ),
     RuleSystem(

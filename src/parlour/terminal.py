@@ -625,7 +625,7 @@ def play(
         players=["you", *(f"{b} {i}" for i, b in enumerate(bots, 1))],
     )
     players: list[Bot | None] = [None] + [
-        make_bot(name, seed=seed * 4 + i) for i, name in enumerate(bots, 1)
+        make_bot(name, seed=seed * 4 + i, ruleset=session.ruleset) for i, name in enumerate(bots, 1)
     ]
     length = match_length(session)
 

@@ -42,10 +42,11 @@ BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
 """Bots by name (``make_bot`` builds one)."""
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name: ``random`` or ``greedy``."""
+def make_bot(name: str, seed: int = 0, ruleset: Any = None) -> Bot:
+    """A bot by name: ``random`` or ``greedy``; a bot that weighs its hand by the rules
+    (``greedy``) is given the table's ``ruleset`` (default: MCR's)."""
     cls = BOTS.get(name)
     if cls is None:
         raise ValueError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})")
-    bot: Bot = cls(seed=seed)
+    bot: Bot = cls(seed=seed, ruleset=ruleset) if cls is GreedyBot else cls(seed=seed)
     return bot

@@ -55,7 +55,7 @@ from parlour.core.errors import ParlourError
 from parlour.mahjong.actions import MahjongAction, action_tile
 from parlour.mahjong.melds import Meld, chow, kong, parse_meld, pung
 from parlour.mahjong.ruleset import WIND_LETTERS, Ruleset, WinContext
-from parlour.mahjong.shapes import is_complete_of, shanten, shanten_of
+from parlour.mahjong.shapes import is_complete_of, shanten, shanten_of, shanten_without_chows
 from parlour.mahjong.tiles import NUM_KINDS, Tile, parse_tiles
 
 Tiles = tuple[Tile, ...]
@@ -312,7 +312,12 @@ class GreedyBot:
         if v is None:
             if len(self._shanten) > _CACHE_LIMIT:
                 self._shanten.clear()
-            v = shanten(list(hand), melds, model="loose") if melds else shanten_of(list(hand))
+            if not self.rules.win_chows:
+                v = shanten_without_chows(list(hand), len(melds))
+            elif melds:
+                v = shanten(list(hand), melds, model="loose")
+            else:
+                v = shanten_of(list(hand))
             self._shanten[k] = v
         return v
 

@@ -23,7 +23,8 @@ The hooks, by moment of the hand:
 * winning: :attr:`win_shapes`, :attr:`special_shapes`, :meth:`wild_rules`,
   :meth:`score` (a pure valuation of a hand), :meth:`score_win` (a win at the table);
 * paying: :meth:`settle` (a win), :meth:`kong_payments` (paid when a kong stands),
-  :meth:`draw_payments`;
+  :meth:`draw_payments`, :meth:`result_fields` (what the result adds);
+* the match: :meth:`session_rules` (rounds, dealers and scores that follow the options);
 * the end of the wall: :meth:`before_draw` (declarations instead of a drawn hand);
 * what each seat sees: :meth:`observe`, and the table's ``reveal`` for a hand made public.
 """
@@ -48,6 +49,7 @@ from parlour.mahjong.wall import Deal, WallRules, deal
 if TYPE_CHECKING:
     from parlour.core.actions import Action
     from parlour.core.window import Window
+    from parlour.mahjong.session import SessionRules
     from parlour.mahjong.table import Table
 
 WIND_LETTERS = "ESWN"
@@ -112,6 +114,9 @@ class Ruleset:
     engine knows, which are MCR's five."""
     special_shapes: tuple[SpecialShape, ...] = ()
     """Winning shapes of the ruleset's own (three golds...)."""
+    win_chows = True
+    """May a winning hand hold chows? (False: its sets are pungs and kongs only, as in
+    a goulash; bots then aim for pungs.)"""
     kinds: tuple[tuple[str, Domain], ...] = ()
     """The action kinds this ruleset adds to the shared ones, with their payloads."""
     options_spec: tuple[Option, ...] = ()
@@ -288,6 +293,17 @@ class Ruleset:
     def draw_payments(self, table: Table) -> list[int]:
         """Payments of an exhaustive draw (none by default)."""
         return [0] * self.num_seats
+
+    def result_fields(self, table: Table) -> dict[str, Any]:
+        """The ruleset's own fields in the hand's result (every seat's scored hand, when
+        every hand is scored). Called once the hand is over. Default: none."""
+        return {}
+
+    def session_rules(self) -> SessionRules | None:
+        """How a match of this rule system runs, when it depends on the options (the
+        number of rounds, players, starting scores). None (the default): the rules
+        registered for the rule system's name."""
+        return None
 
     def before_draw(self, table: Table) -> bool:
         """Called when the hand would end without a winner: return True after opening

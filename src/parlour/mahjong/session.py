@@ -278,6 +278,16 @@ def session_rules_for(ruleset_name: str) -> SessionRules:
     return SESSION_RULES.get(ruleset_name, SessionRules())
 
 
+def rules_of(ruleset: Ruleset) -> SessionRules:
+    """The session rules a ruleset plays a match by: its own (when they follow its
+    options), else those registered for its name.
+
+    >>> rules_of(make_ruleset("mcr")) is MCR_SESSION
+    True
+    """
+    return ruleset.session_rules() or session_rules_for(ruleset.name)
+
+
 def make_ruleset(name: str, options: Mapping[str, Any] | None = None) -> Ruleset:
     """The table ruleset of rule system ``name`` with ``options``.
 
@@ -412,7 +422,9 @@ class Session(Match):
         self.ruleset = make_ruleset(ruleset_name, options) if ruleset is None else ruleset
         self.ruleset_name = ruleset_name if ruleset is None else self.ruleset.name
         self.options: dict[str, Any] = dict(self.ruleset.options)
-        self.rules = session_rules_for(self.ruleset_name) if rules is None else rules
+        if rules is None:
+            rules = rules_of(self.ruleset)
+        self.rules = rules
         match_rules = _SessionMatchRules(self.ruleset, self.rules, ask_everyone)
         n = self.ruleset.num_seats
         count = match_rules.num_players()
@@ -537,6 +549,7 @@ __all__ = [
     "hand_seed",
     "make_ruleset",
     "play_session",
+    "rules_of",
     "session_rules_for",
     "standings",
     "winners",

@@ -50,6 +50,7 @@ from parlour.mahjong.tiles import (
     TERMINALS_AND_HONORS,
     Tile,
     format_tiles,
+    parse_tiles,
     tile_name,
 )
 
@@ -467,6 +468,39 @@ def shanten(
     if not hand.rules.is_unrestricted():
         return _constrained_shanten(hand, ks)
     return _shanten_prepared(hand, ks, model)
+
+
+def shanten_without_chows(tiles: TileInput, melds: int = 0) -> int:
+    """Shanten when every set must be a pung (no chows): tiles away from ready, -1 when
+    complete. ``melds`` fixed sets count toward the four (five with 16 tiles).
+
+    >>> shanten_without_chows("111m 222p 99s 345m EE")
+    2
+    >>> shanten_without_chows("111m 222p 99s 333s EE")
+    0
+    """
+    hand = parse_tiles(tiles) if isinstance(tiles, str) else list(tiles)
+    counts = [0] * NUM_KINDS
+    for t in hand:
+        if t < NUM_KINDS:
+            counts[t] += 1
+    need = (4 if len(hand) + 3 * melds <= 14 else 5) - melds
+    pungs = sum(1 for c in counts if c >= 3)
+    pairs = sum(1 for c in counts if c == 2)
+    best = 2 * need  # nothing but the pair still to come
+    for eye in (True, False):
+        if eye and not (pairs or any(c >= 3 for c in counts)):
+            continue
+        p, q = pungs, pairs
+        if eye:
+            if q:
+                q -= 1
+            else:
+                p -= 1  # break a pung for the eye (its third tile is spare)
+        m = min(p, need)
+        t = min(q, need - m)
+        best = min(best, 2 * need - 2 * m - t - (1 if eye else 0))
+    return best
 
 
 def _checked_key(tiles: list[Tile]) -> int | None:

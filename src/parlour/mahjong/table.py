@@ -334,6 +334,7 @@ class Table:
             if self.transfers:
                 out["transfers"] = [dict(t, payments=list(t["payments"])) for t in self.transfers]
             out["payments"] = payments
+            out.update(self.rules.result_fields(self))
             self._result = out
         copied: dict[str, Any] = _copy_json(self._result)
         return copied

@@ -50,7 +50,7 @@ def play_hand(
     seed_i = hand_seed(seed, index)
     dealer = index % ruleset.num_seats
     table = Table(ruleset, seed=seed_i, dealer=dealer, ask_everyone=not fast)
-    players = [make_bot(name, seed=seed_i * 4 + s) for s, name in enumerate(bots)]
+    players = [make_bot(name, seed=seed_i * 4 + s, ruleset=ruleset) for s, name in enumerate(bots)]
     while not table.is_over():
         seat = table.to_act()[0]
         table.apply(seat, players[seat].act(table.observation(seat), table.legal_actions(seat)))

@@ -23,7 +23,10 @@ if TYPE_CHECKING:
     from parlour.mahjong.ruleset import Ruleset
     from parlour.mahjong.session import SessionRules
 
-RULESETS = {"mcr": "parlour.mahjong.rules.mcr", "classical": "parlour.mahjong.rules.classical"}
+RULESETS = {
+    "mcr": "parlour.mahjong.rules.mcr",
+    "classical": "parlour.mahjong.rules.classical_table",
+}
 """Rule-system name -> module. Planned (see :mod:`parlour.registry`): xiamen and quanzhou,
 hangzhou, wuhan, kawuxing."""
 
