@@ -56,7 +56,7 @@ from parlour.mahjong.actions import MahjongAction, action_tile
 from parlour.mahjong.melds import Meld, chow, kong, parse_meld, pung
 from parlour.mahjong.ruleset import WIND_LETTERS, Ruleset, WinContext
 from parlour.mahjong.shapes import is_complete_of, shanten, shanten_of, shanten_without_chows
-from parlour.mahjong.tiles import NUM_KINDS, Tile, parse_tiles
+from parlour.mahjong.tiles import JOKER, NUM_KINDS, Tile, parse_tiles
 
 Tiles = tuple[Tile, ...]
 Melds = tuple[Meld, ...]
@@ -114,14 +114,17 @@ class GreedyBot:
             ruleset = MCRRuleset()
         self.seed = seed
         self.rules = ruleset
-        self._shanten: dict[tuple[Tiles, Melds], int] = {}
-        self._waits: dict[tuple[Tiles, Melds, Winds], tuple[tuple[Tile, float], ...]] = {}
-        self._live: dict[tuple[Tiles, Melds, Winds], bool] = {}
+        self._shanten: dict[tuple[Tiles, Melds, frozenset[Tile], bool], int] = {}
+        self._waits: dict[tuple[Tiles, Melds, Winds, bool], tuple[tuple[Tile, float], ...]] = {}
+        self._live: dict[tuple[Tiles, Melds, Winds, bool], bool] = {}
         self._melds: dict[str, Meld | None] = {}
         # set per decision by ``act``
         self._unseen: list[int] = [4] * NUM_KINDS
         self._winds: Winds = ("E", "E", "S")  # seat wind, prevalent wind, a discarder's wind
         self._discard_tile: Tile = -1  # the discard a claim would take
+        self._wilds: frozenset[Tile] = frozenset((JOKER,))  # the tiles wild this hand
+        self._no_chows = not ruleset.win_chows  # this hand's sets are pungs only
+        self._goulash = False  # a goulash hand: wilds, no chows, no minimum
 
     # -- the protocol ----------------------------------------------------------------
 
@@ -135,7 +138,13 @@ class GreedyBot:
             return legal[0]
         hand = tuple(sorted(parse_tiles(observation["hand"])))
         melds = self._own_melds(observation)
+        wild = observation.get("rules", {}).get("wild")
+        self._wilds = frozenset((JOKER, *parse_tiles(wild))) if wild else frozenset((JOKER,))
+        self._goulash = bool(observation.get("rules", {}).get("goulash"))
+        self._no_chows = not self.rules.win_chows or self._goulash
         self._see(observation, hand)
+        if any(a.kind == "exchange" for a in legal):
+            return self._exchange(hand, melds, legal)
         if any(a.kind == "discard" for a in legal):
             choice = self._turn(hand, melds, legal)
         else:
@@ -164,6 +173,22 @@ class GreedyBot:
             if self.evaluate(rest, after, quick=True)[0] <= key[0]:
                 return a
         return best
+
+    def _exchange(self, hand: Tiles, melds: Melds, legal: list[Action]) -> Action:
+        """Pass the three tiles whose loss hurts least (never a wild while another
+        tile can go), one at a time."""
+        rest = hand
+        given: list[Tile] = []
+        for _ in range(3):
+            kinds = sorted(set(rest), key=lambda t: (t in self._wilds, discard_order(t)))
+            tame = [t for t in kinds if t not in self._wilds] or kinds
+            d = min(
+                tame, key=lambda t: (self.shanten(_without(rest, (t,)), melds), discard_order(t))
+            )
+            given.append(d)
+            rest = _without(rest, (d,))
+        want = MahjongAction("exchange", tuple(sorted(given)))
+        return want if want in legal else next(a for a in legal if a.kind == "exchange")
 
     def _claim(self, hand: Tiles, melds: Melds, legal: list[Action]) -> Action:
         now = self.evaluate(hand, melds, quick=True)[0]
@@ -215,6 +240,8 @@ class GreedyBot:
         out unless ready (the effective shanten is right, the rest of the key is not).
         """
         kinds = sorted(set(hand), key=discard_order)
+        if any(t not in self._wilds for t in kinds):
+            kinds = [t for t in kinds if t not in self._wilds]  # keep the wilds
         raw = {d: self.shanten(_without(hand, (d,)), melds) for d in kinds}
         low = min(raw.values())
         best: tuple[Key, Tile] | None = None
@@ -266,7 +293,7 @@ class GreedyBot:
 
     def live(self, hand: Tiles, melds: Melds) -> bool:
         """Can a 14-tile ``hand`` discard to a ready hand with a wait that scores?"""
-        k = (hand, melds, self._winds)
+        k = (hand, melds, self._winds, self._goulash)
         v = self._live.get(k)
         if v is None:
             if len(self._live) > _CACHE_LIMIT:
@@ -284,12 +311,19 @@ class GreedyBot:
         """The waits of a ready 13-tile ``hand`` whose win the rules would accept, each
         with its weight: 1 if a discard win scores enough, :data:`SELF_DRAWN_ONLY_WEIGHT`
         if only a self-drawn one does (cached)."""
-        k = (hand, melds, self._winds)
+        k = (hand, melds, self._winds, self._goulash)
         v = self._waits.get(k)
         if v is None:
             if len(self._waits) > _CACHE_LIMIT:
                 self._waits.clear()
             out: list[tuple[Tile, float]] = []
+            if self._goulash:
+                # any complete hand of pungs wins: the waits are the tiles that complete it
+                for t in range(NUM_KINDS):
+                    if self.shanten(tuple(sorted((*hand, t))), melds) < 0:
+                        out.append((t, 1.0))
+                v = self._waits[k] = tuple(out)
+                return v
             n = len(melds)
             held = [0] * NUM_KINDS
             for t in (*hand, *(x for m in melds for x in m.tiles)):
@@ -307,13 +341,18 @@ class GreedyBot:
     def shanten(self, hand: Tiles, melds: Melds) -> int:
         """Shanten of sorted ``hand`` beside ``melds`` (cached; see the module docstring
         for the model used with melds)."""
-        k = (hand, melds)
+        k = (hand, melds, self._wilds, self._no_chows)
         v = self._shanten.get(k)
         if v is None:
             if len(self._shanten) > _CACHE_LIMIT:
                 self._shanten.clear()
-            if not self.rules.win_chows:
-                v = shanten_without_chows(list(hand), len(melds))
+            wilds = sum(1 for t in hand if t in self._wilds)
+            naturals = [t for t in hand if t not in self._wilds]
+            if self._no_chows:
+                # each wild brings the hand at most one tile nearer: a fair guess
+                v = max(-1, shanten_without_chows(naturals, len(melds)) - wilds)
+            elif wilds:
+                v = shanten(naturals + [JOKER] * wilds, melds, model="loose")
             elif melds:
                 v = shanten(list(hand), melds, model="loose")
             else:
@@ -353,7 +392,8 @@ class GreedyBot:
         """Count the copies of each kind not in sight, note the winds and the discard."""
         seen = [0] * NUM_KINDS
         for t in hand:
-            seen[t] += 1
+            if t < NUM_KINDS:
+                seen[t] += 1
         for shown in obs["melds"]:
             for text in shown:
                 m = self._meld(text)  # None for a face-down kong

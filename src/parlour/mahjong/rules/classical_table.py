@@ -13,7 +13,12 @@ What the rulebook changes from the shared procedure, each in one hook:
 * settling (§12, §13): every seat's hand is scored and the losers settle among
   themselves (:meth:`settle`); the result carries every seat's score;
 * the match (§9, §10): East keeps the deal on a win or a washout, the repeat counter,
-  ``rounds`` wind rounds, each player starting from ``starting_score``.
+  ``rounds`` wind rounds, each player starting from ``starting_score``;
+* the goulash (British variations §G), a hand flagged ``goulash`` after a washout when
+  the option is on: the wild tiles (:meth:`wild_rules`, :meth:`claim_wilds`; with
+  ``goulash_wild = jokers`` four jokers join the wall, :meth:`tiles_of`), three
+  exchanges of three tiles face down (:meth:`after_deal`), Heaven's Blessing declared
+  during them, fishing and the frozen hand it brings (:meth:`allows`), no chows.
 
 >>> from parlour.mahjong.session import Session
 >>> s = Session("classical", seed=3, options={"rounds": 1})
@@ -23,10 +28,13 @@ What the rulebook changes from the shared procedure, each in one hook:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from parlour.core.actions import Action
+from parlour.core.actions import NOTHING, Action, OneOf, Several
+from parlour.mahjong.actions import TILE, MahjongAction
 from parlour.mahjong.melds import Meld
 from parlour.mahjong.rules.classical import (
     NAME,
@@ -43,8 +51,9 @@ from parlour.mahjong.rules.classical import (
 )
 from parlour.mahjong.ruleset import Ruleset, WinContext
 from parlour.mahjong.scoring import Score
-from parlour.mahjong.session import SessionRules
-from parlour.mahjong.tiles import JOKER, NUM_KINDS, Tile
+from parlour.mahjong.session import SessionRules, winners
+from parlour.mahjong.shapes import WildRules, shanten_without_chows
+from parlour.mahjong.tiles import JOKER, NUM_KINDS, TILES_144, Tile, TileSet
 from parlour.mahjong.wall import WallRules
 
 if TYPE_CHECKING:
@@ -53,6 +62,20 @@ if TYPE_CHECKING:
 CLASSICAL_WALL = WallRules(num_walls=4, dead_wall=14, dead_wall_min=13, bonus_in_rounds=True)
 """Four walls of 18 stacks; the dead wall of 14 (7 stacks) kept at 13 or more (§3.4);
 bonus tiles dealt are replaced in rounds (§3.6)."""
+JOKER_WALL = WallRules(
+    num_walls=4, dead_wall=14, dead_wall_min=13, bonus_in_rounds=True, longer_walls=2
+)
+"""A goulash with four jokers: 148 tiles, two walls a stack longer (BA3)."""
+TILES_148 = TILES_144.with_jokers(4, name="144+4J")
+TWO_S = 19
+EXCHANGE = "exchange"
+FISH = "fish"
+EXCHANGES: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {
+    4: (((0, 2), (3, 1)), ((0, 1), (2, 3)), ((0, 3), (2, 1))),
+    3: (((0, 2),), ((0, 1),), ((1, 2),)),
+    2: (((0, 1),), ((0, 1),), ((0, 1),)),
+}
+"""The pairs of each exchange, as seat offsets from East (G4, H4 with BA13, BA11)."""
 
 
 class ClassicalRuleset(Ruleset):
@@ -64,6 +87,9 @@ class ClassicalRuleset(Ruleset):
     wall = CLASSICAL_WALL
     win_shapes = ("regular", "thirteen_orphans")
     special_shapes = (WrigglingSnake(),)
+    kinds = ((EXCHANGE, Several(TILE, 3)), (FISH, OneOf(NOTHING, TILE)))
+    """``exchange T T T``: the three tiles passed in a goulash exchange; ``fish`` (East:
+    ``fish T``, the tile he will discard first): declaring the hand one tile away."""
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
@@ -77,15 +103,203 @@ class ClassicalRuleset(Ruleset):
         self.chows = players == 4 and not self.settings["no_chows"]
         self.win_chows = self.chows
 
+    # -- the goulash's tiles and walls ---------------------------------------------------
+
+    def _jokers(self, flags: Mapping[str, Any]) -> bool:
+        return bool(flags.get("goulash")) and self.settings["goulash_wild"] == "jokers"
+
+    def tiles_of(self, flags: Mapping[str, Any]) -> TileSet:
+        return TILES_148 if self._jokers(flags) else self.tile_set
+
+    def wall_of(self, flags: Mapping[str, Any]) -> WallRules:
+        return JOKER_WALL if self._jokers(flags) else self.wall
+
+    def _wild(self, table: Table) -> Tile | None:
+        """The wild kind of a bamboo_2 goulash (jokers are always wild)."""
+        return TWO_S if self.settings["goulash_wild"] == "bamboo_2" else None
+
+    def wild_rules(self, table: Table) -> WildRules | None:
+        """G6.2-G6.5: one wild in a pair or pung, two in a kong, never a set of wilds
+        only, no fifth tile of a kind; one group may hold one more when the winning tile
+        is a wild (the scorer checks that it is)."""
+        if not table.flags.get("goulash"):
+            return None
+        return WildRules(
+            in_chow=False,
+            max_in_set=1,
+            max_in_pair=1,
+            max_in_kong=2,
+            all_wild_sets=False,
+            wild_tile=self._wild(table),
+            extra_in_one_group=1,
+        )
+
+    def claim_wilds(self, table: Table) -> WildRules | None:
+        """A claimed pung may hold one wild, a claimed or declared kong two (G6.2)."""
+        if not table.flags.get("goulash"):
+            return None
+        return WildRules(in_chow=False, max_in_set=1, max_in_kong=2, wild_tile=self._wild(table))
+
+    # -- the goulash's exchanges -------------------------------------------------------
+
+    def new_state(self, table: Table) -> dict[str, Any]:
+        return {"exchange": 0, "fishing": {}}
+
+    def after_deal(self, table: Table) -> None:
+        if table.flags.get("goulash"):
+            self._open_exchange(table)
+
+    def _pairs(self, table: Table, r: int) -> list[tuple[int, int]]:
+        n = table.num_seats
+        return [((table.dealer + a) % n, (table.dealer + b) % n) for a, b in EXCHANGES[n][r]]
+
+    def _open_exchange(self, table: Table) -> None:
+        r = table.state["exchange"]
+        fishing: dict[int, Any] = table.state["fishing"]
+        exchanging = {
+            s for pair in self._pairs(table, r) if not (set(pair) & set(fishing)) for s in pair
+        }
+        seats = [
+            (table.dealer + k) % table.num_seats
+            for k in range(table.num_seats)
+            if (table.dealer + k) % table.num_seats not in fishing
+        ]
+
+        def offer(s: int) -> list[Action]:
+            out: list[Action] = []
+            if s == table.dealer and self._complete(table, s):
+                out.append(MahjongAction("win"))
+            if s in exchanging:
+                combos = sorted(set(itertools.combinations(sorted(table.hands[s]), 3)))
+                out += [MahjongAction(EXCHANGE, c) for c in combos]
+            else:
+                out.append(MahjongAction("pass"))
+            out += self._fish_offers(table, s)
+            return out
+
+        table.open_window(
+            EXCHANGE,
+            seats,
+            offer,
+            lambda w: self._exchange(table, w),
+            info={"exchange": r + 1},
+            ask="everyone",
+        )
+
+    def _exchange(self, table: Table, window: Any) -> None:
+        r = table.state["exchange"]
+        fishing: dict[int, Any] = table.state["fishing"]
+        answers: dict[int, Action] = dict(window.answers)
+        dealer = table.dealer
+        if answers.get(dealer, ("pass",))[0] == "win":
+            tile = table.last_drawn(dealer) or table.hands[dealer][-1]
+            table.declare_wins([(dealer, tile, WinContext(self_drawn=True, first_turn=True))])
+            return
+        for s, a in answers.items():
+            if a[0] == FISH:
+                fishing[s] = a[1]
+        for x, y in self._pairs(table, r):
+            if x in fishing or y in fishing:
+                continue  # a fishing player and his partner sit this exchange out
+            ax, ay = answers[x], answers[y]
+            table.pass_tiles(x, y, ax[1])  # y still holds what it chose
+            table.pass_tiles(y, x, ay[1])
+        table.state["exchange"] = r + 1
+        if r + 1 < len(EXCHANGES[table.num_seats]):
+            self._open_exchange(table)
+        else:
+            table.start_turn(dealer)
+
+    def _fish_offers(self, table: Table, seat: int) -> list[Action]:
+        """``fish`` when ``seat`` is one tile away from a legal goulash mahjong (G5.2):
+        a 13-tile hand waiting; East's 14 tiles waiting once one is discarded (he names
+        that tile)."""
+        hand = list(table.hands[seat])
+        melds = table.melds[seat]
+        if len(hand) + 3 * len(melds) == 13:
+            return [MahjongAction(FISH)] if self._waiting(table, seat, hand) else []
+        out: list[Action] = []
+        for d in sorted(set(hand)):
+            rest = list(hand)
+            rest.remove(d)
+            if self._waiting(table, seat, rest):
+                out.append(MahjongAction(FISH, d))
+        return out
+
+    def _waiting(self, table: Table, seat: int, hand: list[Tile]) -> bool:
+        wild = self._wild(table)
+        wilds = sum(1 for t in hand if t in (JOKER, wild))
+        naturals = [t for t in hand if t not in (JOKER, wild)]
+        melds = table.melds[seat]
+        if shanten_without_chows(naturals, len(melds)) - wilds > 0:
+            return False  # each wild brings the hand at most one tile nearer
+        return any(self._wins_with(table, seat, hand, t) for t in self._candidates(table))
+
+    def _candidates(self, table: Table) -> list[Tile]:
+        wild = self._wild(table)
+        kinds = [t for t in range(NUM_KINDS) if t != wild]
+        return [*kinds, wild if wild is not None else JOKER]
+
+    def _wins_with(self, table: Table, seat: int, hand: list[Tile], tile: Tile) -> bool:
+        h = self._hand(
+            table.seat_wind(seat),
+            hand,
+            table.melds[seat],
+            table.bonus[seat],
+            table.prevalent,
+            win_tile=tile,
+            how=WinContext(self_drawn=True),
+            goulash=True,
+            wild=self._wild(table),
+        )
+        return score_hand(h).valid
+
+    def _complete(self, table: Table, seat: int) -> bool:
+        """Do East's 14 tiles make a winning hand now (Heaven's Blessing, G5.1)?"""
+        hand = list(table.hands[seat])
+        tile = hand.pop()
+        return self._wins_with(table, seat, hand, tile)
+
+    def observe(self, table: Table, seat: int) -> dict[str, Any]:
+        """In a goulash: the wild tile (``2s`` or ``J``), the exchange under way and the
+        seats that declared fishing (public facts)."""
+        if not table.flags.get("goulash"):
+            return {}
+        wild = self._wild(table)
+        return {
+            "goulash": True,
+            "wild": "2s" if wild is not None else "J",
+            "exchange": min(table.state["exchange"] + 1, 3),
+            "fishing": sorted(table.state["fishing"]),
+        }
+
     # -- what may be done --------------------------------------------------------------
 
     def allows(self, table: Table, seat: int, action: Action) -> bool:
         kind = action[0]
+        goulash = bool(table.flags.get("goulash"))
         if kind == "chow":
-            return self.chows
+            return self.chows and not goulash
         if kind == "rob":
             return bool(self.settings["rob_kong"])
+        fishing = table.state["fishing"] if isinstance(table.state, dict) else {}
+        if seat in fishing:
+            return self._frozen_allows(table, seat, action, fishing[seat])
         return True
+
+    def _frozen_allows(self, table: Table, seat: int, action: Action, named: Any) -> bool:
+        """G5.3: a fishing hand wins, or discards the tile it drew (a fishing East his
+        named tile first); it claims only to win and declares no kong."""
+        kind = action[0]
+        if kind in ("win", "pass"):
+            return True
+        if kind != "discard":
+            return False
+        tile = action[1]
+        if seat == table.dealer and not table.discarded[seat] and named is not None:
+            return bool(tile == named)
+        drawn = table.last_drawn(seat)
+        return drawn is None or tile == drawn
 
     # -- winning -------------------------------------------------------------------------
 
@@ -103,10 +317,12 @@ class ClassicalRuleset(Ruleset):
         flags: frozenset[str] = frozenset(),
         unavailable: Sequence[int] = (0,) * NUM_KINDS,
         goulash: bool = False,
+        wild: Tile | None = None,
     ) -> SeatHand:
         tiles = list(concealed)
         if win_tile is not None:
             tiles.append(win_tile)
+        win_wild = win_tile is not None and (win_tile == JOKER or (goulash and win_tile == wild))
         return SeatHand(
             seat_name,
             tuple(sorted(tiles)),
@@ -114,7 +330,7 @@ class ClassicalRuleset(Ruleset):
             tuple(sorted(bonus)),
             self.settings,
             win_tile=win_tile,
-            win_wild=win_tile == JOKER,
+            win_wild=win_wild,
             self_drawn=how.self_drawn if how is not None else False,
             discarder=discarder,
             flags=flags,
@@ -170,6 +386,7 @@ class ClassicalRuleset(Ruleset):
             flags=frozenset(flags),
             unavailable=_seen_elsewhere(table, seat),
             goulash=bool(table.flags.get("goulash")),
+            wild=self._wild(table),
         )
         return score_hand(h)
 
@@ -191,6 +408,7 @@ class ClassicalRuleset(Ruleset):
                 table.prevalent,
                 unavailable=_seen_elsewhere(table, s),
                 goulash=bool(table.flags.get("goulash")),
+                wild=self._wild(table),
             )
             scores[names[s]] = score_hand(h)
         in_play = tuple(self.seat_name(k) for k in range(table.num_seats))
@@ -207,14 +425,33 @@ class ClassicalRuleset(Ruleset):
 
     def session_rules(self) -> SessionRules:
         """East keeps the deal on a win or a washout (the streak is the repeat counter);
-        ``rounds`` wind rounds; every player starts from ``starting_score``."""
+        ``rounds`` wind rounds; every player starts from ``starting_score``; a goulash
+        follows a washout when the option is on."""
         rounds = "ESWN"[: max(1, min(4, int(self.settings["rounds"])))]
-        return SessionRules(
+        return ClassicalSession(
             rounds=rounds,
             dealer_stays_on_win=True,
             dealer_stays_on_draw=True,
             starting_score=int(self.settings["starting_score"]),
+            goulash=bool(self.settings["goulash"]),
+            goulash_repeat=bool(self.settings["goulash_repeat"]),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicalSession(SessionRules):
+    """The classical match: a goulash hand after a washout (G1), and after a goulash
+    that is a washout too when ``goulash_repeat`` (BA2)."""
+
+    goulash: bool = False
+    goulash_repeat: bool = True
+
+    def next_flags(self, last: Any, result: Mapping[str, Any]) -> dict[str, Any]:
+        if not self.goulash or winners(result):
+            return {}
+        if last.flags.get("goulash") and not self.goulash_repeat:
+            return {}
+        return {"goulash": True}
 
 
 def _win_flags(how: WinContext) -> frozenset[str]:
