@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from parlour.core.actions import NOTHING, Action, OneOf, Several
+from parlour.core.match import Setup, hand_seed
 from parlour.mahjong.actions import TILE, MahjongAction
 from parlour.mahjong.melds import Meld
 from parlour.mahjong.rules.classical import (
@@ -87,6 +88,7 @@ class ClassicalRuleset(Ruleset):
     wall = CLASSICAL_WALL
     win_shapes = ("regular", "thirteen_orphans")
     special_shapes = (WrigglingSnake(),)
+    prevailing_values = "ESWNC"
     kinds = ((EXCHANGE, Several(TILE, 3)), (FISH, OneOf(NOTHING, TILE)))
     """``exchange T T T``: the three tiles passed in a goulash exchange; ``fish`` (East:
     ``fish T``, the tile he will discard first): declaring the hand one tile away."""
@@ -95,8 +97,6 @@ class ClassicalRuleset(Ruleset):
         super().__init__(options)
         self.settings = resolve_options(self.options)
         players = self.settings["players"]
-        if players == 5:
-            raise ValueError("the five-player game (the dreamer) cannot be played at a table yet")
         seats = _seats_in_play(self.settings)
         self.num_seats = len(seats)
         self.seat_names = seats
@@ -428,6 +428,20 @@ class ClassicalRuleset(Ruleset):
         ``rounds`` wind rounds; every player starts from ``starting_score``; a goulash
         follows a washout when the option is on."""
         rounds = "ESWN"[: max(1, min(4, int(self.settings["rounds"])))]
+        if self.settings["players"] == 5:
+            return DreamerSession(
+                rounds=rounds + ("C" if self.settings["centre_round"] else ""),
+                dealer_stays_on_win=True,
+                dealer_stays_on_draw=True,
+                starting_score=int(self.settings["starting_score"]),
+                goulash=bool(self.settings["goulash"]),
+                goulash_repeat=bool(self.settings["goulash_repeat"]),
+                east_retires_on_washout=bool(self.settings["east_retires_on_washout"]),
+                dreamer_payment=bool(self.settings["dreamer_payment"]),
+                dreamer_payment_east_double=bool(self.settings["dreamer_payment_east_double"]),
+                dreamer_payment_linear=self.settings["dreamer_payment_scale"] == "linear",
+                east_pays_double=bool(self.settings["east_pays_double"]),
+            )
         return ClassicalSession(
             rounds=rounds,
             dealer_stays_on_win=True,
@@ -491,3 +505,100 @@ def _seen_elsewhere(table: Table, seat: int) -> list[int]:
 RULESET = ClassicalRuleset
 
 __all__ = ["OPTIONS", "RULESET", "ClassicalRuleset", "score", "score_json", "settle"]
+
+
+@dataclass(frozen=True, slots=True)
+class DreamerSession(ClassicalSession):
+    """Five players at four seats (five-players.md): the fifth, the dreamer, sits out.
+
+    The first dreamer is the fifth player (the seat lot is the order of the players).
+    When East loses the deal (another seat wins, or a washout with
+    ``east_retires_on_washout``) he becomes the dreamer, South becomes East, and the
+    dreamer comes in as North in the chair East left (rule 125). A round ends when the
+    player who began it as the dreamer loses the deal as East (rule 126). The dreamer
+    takes no part in a hand; with ``dreamer_payment`` the losers pay him 2 x 2^d (or
+    2 x d) for the winner's d doubles, six at most or for a limit hand, East twice
+    (§7).
+    """
+
+    east_retires_on_washout: bool = False
+    dreamer_payment: bool = False
+    dreamer_payment_east_double: bool = True
+    dreamer_payment_linear: bool = False
+    east_pays_double: bool = False
+
+    def num_players(self, num_seats: int) -> int:
+        return num_seats + 1
+
+    def first_setup(self, session: Any) -> Setup:
+        return Setup(
+            1,
+            hand_seed(session.seed, 0),
+            (0, 1, 2, 3),
+            dealer=0,
+            round=0,
+            prevailing=self.rounds[0],
+            flags={"round_dreamer": 4},
+            resting=(4,),
+        )
+
+    def next_setup(self, session: Any, last: Setup, result: Mapping[str, Any]) -> Setup | None:
+        if self.max_hands is not None and last.number >= self.max_hands:
+            return None
+        number, seed = last.number + 1, hand_seed(session.seed, last.number)
+        won = winners(result)
+        dealer = last.dealer
+        east = last.seating[dealer]
+        round_dreamer = last.flags.get("round_dreamer", last.resting[0])
+        flags = {**self.next_flags(last, result), "round_dreamer": round_dreamer}
+        loses = (bool(won) and won[0] != dealer) or (not won and self.east_retires_on_washout)
+        if not loses:
+            return Setup(
+                number,
+                seed,
+                last.seating,
+                dealer=dealer,
+                round=last.round,
+                prevailing=last.prevailing,
+                streak=last.streak + 1,
+                flags=flags,
+                resting=last.resting,
+            )
+        seating = list(last.seating)
+        seating[dealer] = last.resting[0]  # the dreamer comes in as North
+        round_index = last.round
+        if east == round_dreamer:  # the round's first dreamer has lost the deal as East
+            round_index += 1
+            if round_index >= len(self.rounds):
+                return None
+        return Setup(
+            number,
+            seed,
+            tuple(seating),
+            dealer=(dealer + 1) % len(seating),
+            round=round_index,
+            prevailing=self.rounds[round_index],
+            flags=flags,
+            resting=(east,),
+        )
+
+    def adjust_payments(
+        self, session: Any, setup: Setup, result: Mapping[str, Any], payments: list[int]
+    ) -> list[int]:
+        """The dreamer's payment (§7), after the hand is settled."""
+        won = winners(result)
+        scores = result.get("scores")
+        if not (self.dreamer_payment and won and scores):
+            return payments
+        tally = scores[won[0]]
+        d = 6 if tally.get("limit") else min(int(tally.get("doubles", 0)), 6)
+        amount = 2 * d if self.dreamer_payment_linear else 2 << d
+        out = list(payments)
+        dreamer = setup.resting[0]
+        for seat, player in enumerate(setup.seating):
+            if seat == won[0]:
+                continue
+            pay = amount * (2 if seat == setup.dealer and self.dreamer_payment_east_double else 1)
+            out[player] -= pay
+            out[dreamer] += pay
+        return out
