@@ -471,8 +471,22 @@ class HandView:
                 if melds:
                     lines.append(f"  melds: {' '.join(melds)}")
             lines += self.breakdown(win)
+            scored = result.get("scores")
+            if scored:  # a rule system that scores every hand: the arithmetic too
+                lines += [f"  {x}" for x in scored[seat].get("explain", ())[1:]]
             lines.append("  payments:")
             lines += self.payments(win)
+        scored = result.get("scores")
+        if scored and wins:
+            winners = {w["seat"] for w in wins}
+            lines.append("the other hands:")
+            for seat, _ in self.order(list(range(len(scored)))):
+                if seat in winners:
+                    continue
+                got = scored[seat]
+                lines.append(f"  {n(seat)}: {got['total']}  {got.get('reading', '')}".rstrip())
+                lines += [f"  {x}" for x in self.breakdown(got)[:-1]]
+                lines += [f"    {x}" for x in got.get("explain", ())[1:]]
         for t in result.get("transfers", ()):
             pays = ", ".join(f"{n(s)} {v:+d}" for s, v in enumerate(t["payments"]) if v)
             lines.append(f"{n.whose(t['seat'])} {t['reason']} payment: {pays}")
@@ -508,7 +522,12 @@ class HandView:
     def breakdown(win: Mapping[str, Any]) -> list[str]:
         """Each pattern with its value, count and points, then the total."""
         rows = [
-            (p["name"], str(p["value"]), str(p["count"]), str(p["value"] * p["count"]))
+            (
+                p["name"],
+                _value_text(p),
+                str(p["count"]),
+                "limit" if p.get("unit") == "limit" else str(p["value"] * p["count"]),
+            )
             for p in win["patterns"]
         ]
         total = str(win["total"])
@@ -731,3 +750,16 @@ def _pause(ask: Callable[[str], str]) -> None:
         raise Quit from None
     if text in QUIT_WORDS:
         raise Quit
+
+
+def _value_text(pattern: Mapping[str, Any]) -> str:
+    """A pattern line's value with its unit when the rulebook has several (``4 points``,
+    ``1 double``); MCR's fans are plain numbers."""
+    unit = pattern.get("unit")
+    value = pattern["value"]
+    if not unit:
+        return str(value)
+    if unit == "limit":
+        return "limit"
+    word = unit[:-1] if value == 1 and unit.endswith("s") else unit
+    return f"{value} {word}"
