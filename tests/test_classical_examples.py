@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import parlour
+import parlour.core.errors
 
 VECTORS = json.loads(
     (Path(__file__).parent / "vectors" / "classical" / "worked_examples.json").read_text()
@@ -34,3 +35,50 @@ def test_worked_example(vector: dict[str, Any]) -> None:
     out = result.to_json()
     assert set(out["scores"]) == set(expect["scores"])
     assert out["net"] == expect["net"]
+
+
+def bv4(bonus: str) -> dict[str, Any]:
+    return {
+        "rules": "classical",
+        "options": {"players": 2},
+        "winner": "W",
+        "seats": {
+            "W": {
+                "hand": f"555s 7m {{9999p}} [PPP] [WWW] {bonus}",
+                "win_tile": "7m",
+                "self_drawn": True,
+            },
+            "E": {"hand": "1m 4m 2p 5p 3s 7s 8s E N C [FFF] x1"},
+        },
+    }
+
+
+def test_a_win_under_the_two_player_minimum_is_refused_with_its_reason() -> None:
+    """BV-4 without x3: 68 points and 2 doubles (272) may not go out (T3)."""
+    assert parlour.settle(bv4("x3")).valid
+    refused = parlour.settle(bv4(""))
+    assert not refused.valid
+    assert refused.reason is not None and "two players" in refused.reason
+    assert refused.net == {"E": 0, "W": 0}
+    out = refused.to_json()
+    assert out["valid"] is False and "4 doubles" in out["reason"]
+    single = parlour.score(
+        {
+            "rules": "classical",
+            "options": {"players": 2},
+            "seat_wind": "W",
+            "hand": "555s 7m {9999p} [PPP] [WWW]",
+            "win_tile": "7m",
+            "self_drawn": True,
+        }
+    )
+    assert not single.valid and single.reason == refused.scores["W"].reason
+
+
+def test_the_dreamer_is_named_and_paid_under_that_name() -> None:
+    fp2 = next(v for v in VECTORS if v["name"] == "FP-2")
+    table = dict(fp2["table"], dreamer="Fay")
+    assert parlour.settle(table).net["Fay"] == 16
+    for bad in (True, "", "W"):
+        with pytest.raises(parlour.core.errors.InvalidHand, match="'dreamer' must be the name"):
+            parlour.settle(dict(table, dreamer=bad))

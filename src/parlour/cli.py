@@ -873,6 +873,9 @@ def _score_table(path: str, as_json: bool) -> None:
         _fail(str(e))
     if as_json:
         sys.stdout.write(json.dumps(result.to_json()) + "\n")
+        if not result.valid:
+            err_console.print(f"[bold red]not valid:[/] {escape(result.reason or '')}")
+            raise typer.Exit(2)
         return
     seats = data.get("seats", {})
     for who, s in result.scores.items():
@@ -900,6 +903,9 @@ def _score_table(path: str, as_json: bool) -> None:
     for who, amount in result.net.items():
         net.add_row(who, f"{amount:+d}")
     console.print(net)
+    if not result.valid:
+        err_console.print(f"[bold red]not valid:[/] {escape(result.reason or '')}")
+        raise typer.Exit(2)
 
 
 def _short_hand_hint(hand: str) -> str:

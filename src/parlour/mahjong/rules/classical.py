@@ -25,7 +25,7 @@ The source's own example, settled for the whole table (East 1820, South 1994, We
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from parlour.core.errors import InvalidHand, NotationError
@@ -202,6 +202,15 @@ class SeatHand:
         )
 
     @property
+    def special_wild_rules(self) -> WildRules | None:
+        """The wilds' limits inside a special (limit) hand (G6.3, BA14): a pung or kong
+        needs only one natural tile; a pair still holds one wild, two under G6.4 (C3)."""
+        rules = self.wild_rules
+        if rules is None:
+            return None
+        return replace(rules, max_in_set=2, max_in_kong=3, all_wild_sets=False)
+
+    @property
     def chows_allowed(self) -> bool:
         return not (self.goulash or self.options["no_chows"] or self.options["players"] in (2, 3))
 
@@ -288,18 +297,6 @@ def _only_possible(r: Reading, h: SeatHand) -> int:
     return 0
 
 
-def _nine_gates(r: Reading, h: SeatHand) -> int:
-    if h.melds or h.win_tile is None or r.shape != "regular":
-        return 0
-    before = list(h.concealed)
-    before.remove(h.win_tile)
-    suit = before[0] // 9 if before and before[0] < 27 else None
-    if suit is None or h.win_wild:
-        return 0
-    want = [suit * 9 + i for i in (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8)]
-    return 1 if sorted(before) == want and h.win_tile // 9 == suit and h.win_tile < 27 else 0
-
-
 def _concealed_hand(r: Reading, h: SeatHand) -> bool:
     """No tile came from a discard except possibly the winning tile."""
     return all(not m.exposed for m in h.melds)
@@ -384,7 +381,13 @@ PATTERNS: tuple[Pattern, ...] = (
         "limit",
         _winner(lambda r, h: r.shape == "regular" and len(r.kongs) == 4),
     ),
-    _p("nine_gates", "The Nine Gates", 1, "limit", _winner(_nine_gates)),
+    _p(
+        "nine_gates",
+        "The Nine Gates",
+        1,
+        "limit",
+        _winner(lambda r, h: r.shape == "nine_gates"),
+    ),
     _p(
         "buried_treasure",
         "Buried Treasure",
@@ -645,38 +648,116 @@ PATTERNS: tuple[Pattern, ...] = (
 )
 
 
+def _gates(suit: int) -> list[int]:
+    """Counts of ``1112345678999`` of one suit (L10)."""
+    want = [0] * NUM_KINDS
+    for i in range(9):
+        want[suit * 9 + i] = 3 if i in (0, 8) else 1
+    return want
+
+
+def _snake(suit: int) -> list[int]:
+    """Counts of ``11 2 3 4 5 6 7 8 9`` of one suit and the four winds (L15)."""
+    want = [0] * NUM_KINDS
+    for i in range(9):
+        want[suit * 9 + i] = 2 if i == 0 else 1
+    for w in WINDS:
+        want[w] = 1
+    return want
+
+
+def _fill(
+    counts: Sequence[int], wilds: Sequence[Tile], want: Sequence[int]
+) -> tuple[tuple[Tile, Tile], ...] | None:
+    """The wilds standing for what the natural tiles lack of the fixed pattern ``want``
+    (None: the tiles do not make it). Wilds may stand for any tile of a fixed pattern
+    (BA14); in a game without wilds the tiles must be the pattern exactly."""
+    if any(c > w for c, w in zip(counts, want, strict=True)):
+        return None
+    missing = [t for t in range(NUM_KINDS) for _ in range(want[t] - counts[t])]
+    if len(missing) != len(wilds):
+        return None
+    return tuple(zip(wilds, missing, strict=True))
+
+
+def _kinds(want: Sequence[int]) -> tuple[Tile, ...]:
+    return tuple(t for t in range(NUM_KINDS) for _ in range(want[t]))
+
+
 @dataclass(slots=True)
 class WrigglingSnake:
-    """L15: ``11 2 3 4 5 6 7 8 9`` of one suit and the four winds, concealed."""
+    """L15: ``11 2 3 4 5 6 7 8 9`` of one suit and the four winds, concealed. A fixed
+    pattern: no sets, so allowed where chows are not (BA6)."""
 
     name: str = "wriggling_snake"
 
     def decompositions(self, hand: PreparedHand) -> Iterable[Decomposition]:
-        if hand.melds or hand.wilds:
+        if hand.melds:
             return
-        c = hand.counts
         for suit in range(3):
-            want = [0] * NUM_KINDS
-            for i in range(9):
-                want[suit * 9 + i] = 1
-            want[suit * 9] = 2
-            for w in WINDS:
-                want[w] = 1
-            if list(c) == want:
-                tiles = tuple(t for t in range(NUM_KINDS) for _ in range(c[t]))
-                yield Decomposition(self.name, (), singles=tiles)
+            want = _snake(suit)
+            wilds = _fill(hand.counts, hand.wild_tiles, want)
+            if wilds is not None:
+                yield Decomposition(self.name, (), singles=_kinds(want), wilds=wilds)
+
+
+@dataclass(slots=True)
+class NineGates:
+    """L10 (C3): the 13 tiles before the win are ``1112345678999`` of one suit and the
+    winning tile (drawn or claimed) is any tile of that suit. A fixed pattern, read as
+    such, so it stays allowed where chows are not (BA6)."""
+
+    win_tile: Tile
+    win_wild: bool = False
+    name: str = "nine_gates"
+
+    def decompositions(self, hand: PreparedHand) -> Iterable[Decomposition]:
+        if hand.melds or hand.size != 14:
+            return
+        counts = list(hand.counts)
+        wilds = list(hand.wild_tiles)
+        if self.win_wild:
+            if self.win_tile not in wilds:
+                return
+            wilds.remove(self.win_tile)
+        elif self.win_tile >= NUM_KINDS or counts[self.win_tile] == 0:
+            return
+        else:
+            counts[self.win_tile] -= 1
+        for suit in range(3):
+            if not self.win_wild and self.win_tile // 9 != suit:
+                continue
+            want = _gates(suit)
+            filled = _fill(counts, wilds, want)
+            if filled is None:
+                continue
+            last = suit * 9 if self.win_wild else self.win_tile  # a wild: any tile of the suit
+            if self.win_wild:
+                filled = (*filled, (self.win_tile, last))
+            yield Decomposition(
+                self.name, (), singles=tuple(sorted((*_kinds(want), last))), wilds=filled
+            )
 
 
 # -- scoring one hand --------------------------------------------------------------------
 
 
-def readings_of(h: SeatHand) -> list[Reading]:
+def readings_of(h: SeatHand, *, special_hand: bool = False) -> list[Reading]:
     """Every reading of the hand: winning readings for the winner (four sets and a pair
-    with chows where they are allowed, thirteen unique wonders, the wriggling snake),
-    partial readings for the others."""
-    rules = h.wild_rules
+    with chows where they are allowed, and the fixed patterns: thirteen unique wonders,
+    the nine gates, the wriggling snake), partial readings for the others.
+
+    ``special_hand``: the winner's readings with the wilds' limits of a special hand
+    (G6.3), which count only if they make a limit hand (:func:`score_hand`)."""
     if h.win_tile is None:
-        return partial_readings(h.concealed, h.melds, constraints=rules, chows=h.chows_allowed)
+        return partial_readings(
+            h.concealed, h.melds, constraints=h.wild_rules, chows=h.chows_allowed
+        )
+    rules = h.special_wild_rules if special_hand else h.wild_rules
+    if rules is not None:
+        rules = _rules_after_melds(h.melds, rules)
+        if rules is None:
+            return []
     found = winning_readings(
         h.concealed,
         h.melds,
@@ -685,44 +766,85 @@ def readings_of(h: SeatHand) -> list[Reading]:
         self_drawn=h.self_drawn,
         constraints=rules,
         kinds=("regular", "thirteen_orphans"),
-        special=(WrigglingSnake(),),
+        special=(WrigglingSnake(), NineGates(h.win_tile, h.win_wild)),
     )
     if h.chows_allowed or (h.flags & {"heavenly", "earthly"} and h.goulash):
         return found
     return [r for r in found if not r.chows]
 
 
+def _rules_after_melds(melds: Sequence[Meld], rules: WildRules) -> WildRules | None:
+    """The wilds' limits left for the concealed part once the fixed melds are counted
+    (G6.2): None if a fixed meld holds more wilds than allowed. Under G6.4 one pung may
+    hold one wild more; a fixed pung that takes it leaves none for the concealed part."""
+    over = []
+    for m in melds:
+        n = len(m.wilds) - (rules.max_in_kong if m.kind == KONG else rules.max_in_set)
+        if n > 0:
+            over.append((m, n))
+    if not over:
+        return rules
+    if len(over) == 1 and over[0][0].kind != KONG and over[0][1] <= rules.extra_in_one_group:
+        return replace(rules, extra_in_one_group=0)
+    return None
+
+
 def score_hand(h: SeatHand) -> Score:
     """The hand's score (§12): its best reading, the lines and the arithmetic. A winner
     whose tiles do not make a winning hand gets an invalid score saying so; so does a
-    two-player winner under the minimum (T3)."""
+    two-player winner under the minimum (T3). In a goulash a hand whose wilds are legal
+    only in a special hand (G6.3) counts if it is a limit hand."""
     arithmetic = DoublingToLimit(h.options["limit"])
-    best = best_reading(readings_of(h), PATTERNS, h, arithmetic)
-    if best is None:
-        if h.winner:
-            what = "four sets and a pair without chows" if not h.chows_allowed else "a winning hand"
-            return Score(False, 0, reason=f"{h.seat}'s tiles do not make {what}")
+    accept = None
+    if h.winner and h.options["players"] == 2:
+        # C6: the minimum is met if any legal reading meets it; that reading is scored
+        def accept(t: Tally) -> bool:
+            return _meets_two_player_minimum(t, h)
+
+    best = best_reading(readings_of(h), PATTERNS, h, arithmetic, accept=accept)
+    if h.winner and h.goulash and (best is None or not best.tally.limit):
+        special = best_reading(readings_of(h, special_hand=True), PATTERNS, h, arithmetic)
+        if special is not None and special.tally.limit:
+            best = special
+    if best is not None:
+        return _score_of(best, h)
+    if not h.winner:
         return Score(True, 0, reading="")
-    score = _score_of(best, h)
-    if h.winner and h.options["players"] == 2 and not _meets_two_player_minimum(best.tally, h):
-        return Score(
-            False,
-            score.total,
-            score.patterns,
-            reason=(
-                f"two players: going out needs {h.options['two_player_min_doubles']} doubles "
-                f"or {h.options['two_player_min_score']} points before the limit, or a limit "
-                f"hand; this hand has {best.tally.doubles} doubles and {best.tally.raw}"
-            ),
-            explain=score.explain,
-            tally=best.tally,
-            reading=score.reading,
+    fallback = best_reading(readings_of(h), PATTERNS, h, arithmetic)
+    if fallback is None:
+        return Score(False, 0, reason=_not_a_win(h))
+    score = _score_of(fallback, h)
+    t = fallback.tally
+    return Score(
+        False,
+        score.total,
+        score.patterns,
+        reason=(
+            f"two players: going out needs {h.options['two_player_min_doubles']} doubles "
+            f"or {h.options['two_player_min_score']} points before the limit, or a limit "
+            f"hand; this hand has {t.doubles} doubles and {t.raw}"
+        ),
+        explain=score.explain,
+        tally=t,
+        reading=score.reading,
+    )
+
+
+def _not_a_win(h: SeatHand) -> str:
+    """Why a winner's tiles are no win."""
+    rules = h.wild_rules
+    if rules is not None and _rules_after_melds(h.melds, rules) is None:
+        return (
+            f"{h.seat}'s melds hold too many wilds: a pung may hold one and a kong two "
+            "(G6.2), one pung one more if the winning tile is a wild (G6.4), or more in "
+            "a limit hand (G6.3)"
         )
-    return score
+    what = "four sets and a pair without chows" if not h.chows_allowed else "a winning hand"
+    return f"{h.seat}'s tiles do not make {what}"
 
 
 def _meets_two_player_minimum(t: Tally, h: SeatHand) -> bool:
-    return (
+    return bool(
         t.limit
         or t.doubles >= h.options["two_player_min_doubles"]
         or t.raw >= h.options["two_player_min_score"]
@@ -802,14 +924,9 @@ def _parse_seat(
         bonus.append(t)
     if len(set(bonus)) != len(bonus):
         raise InvalidHand(f"seat {seat} holds the same bonus tile twice")
-    wild_marks = list(hand.wild_marks)
     wild = TWO_S if goulash and options["goulash_wild"] == "bamboo_2" else None
-    if not goulash and (wild_marks or JOKER in concealed or any(m.wilds for m in hand.melds)):
-        raise InvalidHand(
-            f"seat {seat}'s hand holds a wild tile, but wilds are used only in a goulash"
-        )
-    if goulash and wild is None and TWO_S in wild_marks:
-        raise InvalidHand(f"seat {seat}: with jokers as the wilds a 2 Bamboo is an ordinary tile")
+    marked = [*hand.wild_marks, *(p for m in hand.melds for p, _ in m.wilds)]
+    _check_wild_tiles(seat, marked + [t for t in concealed if t == JOKER], goulash, wild)
     size = len(concealed) + 3 * len(hand.melds)
     flags: dict[str, Any] = {}
     win_tile: Tile | None = None
@@ -825,6 +942,12 @@ def _parse_seat(
         if len(scanned.concealed) != 1 or scanned.melds:
             raise InvalidHand(f"'win_tile' must be exactly one tile, not {raw_win!r}")
         win_tile = scanned.concealed[0]
+        if win_tile >= NUM_KINDS and win_tile != JOKER:
+            raise InvalidHand(
+                f"'win_tile' must be a playing tile, not the bonus tile {tile_name(win_tile)}"
+            )
+        jokers = [win_tile] if win_tile == JOKER else []
+        _check_wild_tiles(seat, [*scanned.wild_marks, *jokers], goulash, wild)
         win_wild = win_tile in (JOKER, wild) or bool(scanned.wild_marks)
         if size == 13:
             concealed.append(win_tile)
@@ -860,6 +983,9 @@ def _parse_seat(
             raise InvalidHand("a win on a replacement tile is self-drawn")
         if flags["robbing_kong"] and self_drawn:
             raise InvalidHand("a win by robbing a kong is not self-drawn: name the 'discarder'")
+        if flags["robbing_kong"] and not options["rob_kong"]:
+            raise InvalidHand("a kong may be robbed only with the option rob_kong (§6.6)")
+        _check_win_flags(seat, flags, sum(1 for m in hand.melds if m.kind == KONG))
     else:
         present = sorted(
             k for k in ("win_tile", "self_drawn", "discarder", *WIN_FLAGS) if k in data
@@ -874,6 +1000,49 @@ def _parse_seat(
     return _Parsed(
         tuple(sorted(concealed)), hand.melds, tuple(sorted(bonus)), win_tile, win_wild
     ), flags
+
+
+def _check_wild_tiles(seat: str, tiles: Sequence[Tile], goulash: bool, wild: Tile | None) -> None:
+    """The tiles used as wilds (marked ``*``, and jokers) are the goulash's wilds only
+    (G2): the 2 Bamboos (``wild``) or, with ``goulash_wild = jokers``, the jokers."""
+    for t in tiles:
+        if not goulash:
+            raise InvalidHand(
+                f"seat {seat}'s hand holds a wild tile ({tile_name(t)}*), but wilds are used "
+                "only in a goulash"
+            )
+        if t == JOKER and wild is not None:
+            raise InvalidHand(
+                f"seat {seat} holds a joker (J): jokers are wild only with goulash_wild "
+                "'jokers'; here the 2 Bamboos are the wilds"
+            )
+        if t == TWO_S and wild is None:
+            raise InvalidHand(
+                f"seat {seat}: with jokers as the wilds a 2 Bamboo is an ordinary tile"
+            )
+        if t not in (JOKER, wild):
+            name = "the 2 Bamboos" if wild is not None else "the jokers (J)"
+            raise InvalidHand(f"seat {seat}: {tile_name(t)}* is no wild; {name} are")
+
+
+def _check_win_flags(seat: str, flags: Mapping[str, Any], kongs: int) -> None:
+    """The win flags that only some wins can have (§11 L1, L2, L8; §12.5 D3)."""
+    if flags["heavenly"] and (seat != "E" or not flags["self_drawn"]):
+        raise InvalidHand(
+            "Heaven's Blessing ('heavenly') is East's own dealt hand, self-drawn (L1)"
+        )
+    if flags["earthly"] and (seat == "E" or flags["discarder"] != "E"):
+        raise InvalidHand(
+            "Earth's Blessing ('earthly') is another player's win on East's first discard: "
+            "give 'discarder': 'E' (L2)"
+        )
+    if flags["kong_replacement"] and kongs == 0:
+        raise InvalidHand("a win on a kong's replacement tile needs a kong in the hand")
+    if flags["kong_on_kong"] and (not flags["kong_replacement"] or kongs < 2):
+        raise InvalidHand(
+            "Kong on Kong ('kong_on_kong') is a win on the replacement tile of a second "
+            "kong: the hand holds two kongs and sets 'kong_replacement' (L8)"
+        )
 
 
 def _seat_hand(
@@ -902,12 +1071,17 @@ def _seat_hand(
     )
 
 
-def _round_wind(value: object) -> str | None:
+def _round_wind(value: object, options: Mapping[str, Any]) -> str | None:
     if value is None:
         return None
-    if isinstance(value, str) and value.strip().upper() in (*WIND_SEATS, "C"):
-        return value.strip().upper()
-    raise InvalidHand(f"'round_wind' must be E, S, W, N or C (the centre round), not {value!r}")
+    if not isinstance(value, str) or value.strip().upper() not in (*WIND_SEATS, "C"):
+        raise InvalidHand(f"'round_wind' must be E, S, W, N or C (the centre round), not {value!r}")
+    wind = value.strip().upper()
+    if wind == "C" and not options["centre_round"]:
+        raise InvalidHand(
+            "round_wind 'C' is the centre round of the five-player game (centre_round)"
+        )
+    return wind
 
 
 def _visible(value: object) -> list[Tile]:
@@ -917,7 +1091,7 @@ def _visible(value: object) -> list[Tile]:
         raise InvalidHand(f"'visible' must be tiles in notation (the dead discards), not {value!r}")
     tiles = parse_tiles(value)
     for t in tiles:
-        if t >= NUM_KINDS:
+        if t >= NUM_KINDS and t != JOKER:
             raise InvalidHand(f"'visible' holds {tile_name(t)}; it lists discarded playing tiles")
     return tiles
 
@@ -949,15 +1123,23 @@ def score_json(data: Mapping[str, Any]) -> Score:
     goulash = _flag(data, "goulash")
     seat_data = {k: v for k, v in data.items() if k in _SEAT_FIELDS}
     parsed, flags = _parse_seat(seat, seat_data, winner=True, options=options, goulash=goulash)
-    if flags["discarder"] is not None and flags["discarder"] not in _seats_in_play(options):
+    d = flags["discarder"]
+    if d is not None and (d == seat or d not in _seats_in_play(options)):
         raise InvalidHand(f"'discarder' must be another seat in play, not {flags['discarder']!r}")
     visible = _visible(data.get("visible"))
     _check_counts([("the hand", parsed)], visible, goulash, options)
     unavailable = [0] * NUM_KINDS
     for t in visible:
-        unavailable[t] += 1
+        if t < NUM_KINDS:  # a discarded joker is no tile kind
+            unavailable[t] += 1
     h = _seat_hand(
-        seat, parsed, flags, options, _round_wind(data.get("round_wind")), goulash, unavailable
+        seat,
+        parsed,
+        flags,
+        options,
+        _round_wind(data.get("round_wind"), options),
+        goulash,
+        unavailable,
     )
     s = score_hand(h)
     if not s.valid:
@@ -1017,6 +1199,11 @@ def _check_counts(
         limit = 1 if t in BONUS_TILES else 4
         if t == JOKER:
             limit = 4 if goulash and options["goulash_wild"] == "jokers" else 0
+        if n > limit and limit == 0:
+            raise InvalidHand(
+                "jokers (J) are used only in a goulash with goulash_wild 'jokers', "
+                f"but the {'table' if len(hands) > 1 else 'hand'} holds {n}"
+            )
         if n > limit:
             where = "the table" if len(hands) > 1 else "the hand"
             raise InvalidHand(f"{where} holds {n} copies of {tile_name(t)}; there are only {limit}")
@@ -1036,15 +1223,23 @@ class TableScore:
     net: dict[str, int]
     payments: tuple[tuple[str, str, int], ...] = ()
     explain: tuple[str, ...] = field(default=())
+    valid: bool = True
+    reason: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "winner": self.winner,
-            "scores": {seat: s.to_json() for seat, s in self.scores.items()},
-            "net": dict(self.net),
-            "payments": [{"from": a, "to": b, "amount": n} for a, b, n in self.payments],
-            "explain": list(self.explain),
-        }
+        out: dict[str, Any] = {"valid": self.valid}
+        if self.reason is not None:
+            out["reason"] = self.reason
+        out.update(
+            {
+                "winner": self.winner,
+                "scores": {seat: s.to_json() for seat, s in self.scores.items()},
+                "net": dict(self.net),
+                "payments": [{"from": a, "to": b, "amount": n} for a, b, n in self.payments],
+                "explain": list(self.explain),
+            }
+        )
+        return out
 
 
 def settle(data: Mapping[str, Any]) -> TableScore:
@@ -1070,11 +1265,7 @@ def settle(data: Mapping[str, Any]) -> TableScore:
     if winner is not None and winner not in in_play:
         raise InvalidHand(f"'winner' must be a seat in play or null (a washout), not {winner!r}")
     goulash = _flag(data, "goulash")
-    round_wind = _round_wind(data.get("round_wind"))
-    if round_wind == "C" and not options["centre_round"]:
-        raise InvalidHand(
-            "round_wind 'C' is the centre round of the five-player game (centre_round)"
-        )
+    round_wind = _round_wind(data.get("round_wind"), options)
     visible = _visible(data.get("visible"))
     parsed: dict[str, tuple[_Parsed, dict[str, Any]]] = {}
     for seat in in_play:
@@ -1086,20 +1277,26 @@ def settle(data: Mapping[str, Any]) -> TableScore:
         if d is not None and (d == winner or d not in in_play):
             raise InvalidHand(f"'discarder' must be another seat in play, not {d!r}")
     _check_counts([(s, p) for s, (p, _) in parsed.items()], visible, goulash, options)
-    dreamer = _flag(data, "dreamer")
-    if dreamer and options["players"] != 5:
-        raise InvalidHand("a dreamer sits out only in the five-player game (players 5)")
+    dreamer = data.get("dreamer")
+    if dreamer is not None:
+        if options["players"] != 5:
+            raise InvalidHand("a dreamer sits out only in the five-player game (players 5)")
+        if not isinstance(dreamer, str) or not dreamer.strip() or dreamer in in_play:
+            raise InvalidHand(
+                f"'dreamer' must be the name of the player sitting out, not {dreamer!r}"
+            )
     if winner is None:
         zero = {s: Score(True, 0, explain=("washout: nobody scores",)) for s in in_play}
         net = dict.fromkeys(in_play, 0)
-        if dreamer:
-            net["dreamer"] = 0
+        if dreamer is not None:
+            net[dreamer] = 0
         return TableScore(None, zero, net, (), ("washout: nothing is paid",))
     scores: dict[str, Score] = {}
     for seat in in_play:
         unavailable = [0] * NUM_KINDS
         for t in visible:
-            unavailable[t] += 1
+            if t < NUM_KINDS:
+                unavailable[t] += 1
         for other in in_play:
             if other == seat:
                 continue
@@ -1111,7 +1308,12 @@ def settle(data: Mapping[str, Any]) -> TableScore:
         h = _seat_hand(seat, p, flags, options, round_wind, goulash, unavailable)
         scores[seat] = score_hand(h)
     if not scores[winner].valid:
-        raise InvalidHand(f"the winner's hand is not a win: {scores[winner].reason}")
+        # a win the rules refuse: every hand as it stands, nothing paid
+        net = dict.fromkeys(in_play, 0)
+        if dreamer is not None:
+            net[dreamer] = 0
+        reason = f"{winner} may not go out: {scores[winner].reason}"
+        return TableScore(winner, scores, net, (), (reason,), valid=False, reason=reason)
     return _settle_scores(winner, scores, in_play, options, dreamer)
 
 
@@ -1120,7 +1322,7 @@ def _settle_scores(
     scores: Mapping[str, Score],
     in_play: Sequence[str],
     options: Mapping[str, Any],
-    dreamer: bool,
+    dreamer: str | None,
 ) -> TableScore:
     sw = scores[winner].total
     losers = [s for s in _turn_order_from(winner, in_play) if s != winner]
@@ -1147,17 +1349,17 @@ def _settle_scores(
                 # between two losers only the difference moves, from the lower score
                 if a > b:
                     payments.append((payer, collector, _pay(a - b, payer, collector, options)))
-    if dreamer and options["dreamer_payment"]:
+    if dreamer is not None and options["dreamer_payment"]:
         d = _winner_doubles(scores[winner])
         for loser in losers:
             amount = 2 << d if options["dreamer_payment_scale"] == "doubling" else 2 * d
             if loser == "E" and options["dreamer_payment_east_double"]:
                 amount *= 2
-            payments.append((loser, "dreamer", amount))
+            payments.append((loser, dreamer, amount))
         explain.append(f"the dreamer is paid for {d} doubles")
     net: dict[str, int] = dict.fromkeys(in_play, 0)
-    if dreamer:
-        net["dreamer"] = 0
+    if dreamer is not None:
+        net[dreamer] = 0
     for payer, payee, amount in payments:
         net[payer] -= amount
         net[payee] += amount

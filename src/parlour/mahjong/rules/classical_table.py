@@ -412,7 +412,7 @@ class ClassicalRuleset(Ruleset):
             )
             scores[names[s]] = score_hand(h)
         in_play = tuple(self.seat_name(k) for k in range(table.num_seats))
-        settled = _settle_scores(names[seat], scores, in_play, self.settings, dreamer=False)
+        settled = _settle_scores(names[seat], scores, in_play, self.settings, dreamer=None)
         table.state["scores"] = [scores[names[s]].to_json() for s in range(table.num_seats)]
         return [settled.net[names[s]] for s in range(table.num_seats)]
 
