@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,19 @@ test: $(STAMP_DEV)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy --strict src
+	@$(MAKE) --no-print-directory browser
 	$(BIN)/python -m pytest
+
+# The browser tests drive Debian's Chromium (never a downloaded one): installed here when
+# missing and we are root; otherwise those tests skip (or fail when CI=true).
+browser:
+	@if command -v chromium >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "installing Debian's chromium for the browser tests"; \
+		apt-get install -y chromium || { apt-get update && apt-get install -y chromium; }; \
+	else \
+		echo "no chromium on the PATH and not root: the browser tests will be skipped"; \
+	fi
 
 bench: $(STAMP_DEV)
 	$(BIN)/parlour bench shapes

@@ -1,7 +1,10 @@
 """SVG tiles: one small picture per tile, named in words for screen readers.
 
 Each tile shows its rank or character and a short label, so that nothing is told by
-colour alone; its ``<title>`` names it in words ("5 of circles", "East wind").
+colour alone; its ``<title>`` names it in words ("5 of circles", "East wind"). The three
+suits differ in shape as well as colour (a dot, a drawn bamboo stick, the character 萬),
+and the honours carry their English word, so a tile reads even where no Chinese font is
+installed.
 
 >>> svg = tile_svg("5p")
 >>> svg.startswith("<svg") and "<title>5 of circles</title>" in svg
@@ -32,6 +35,20 @@ _HONOURS = {
     "F": ("Green dragon", "發", "#163"),
     "P": ("White dragon", "□", "#14a"),
 }
+_HONOUR_LABELS = {
+    "E": "East",
+    "S": "South",
+    "W": "West",
+    "N": "North",
+    "C": "Red",
+    "F": "Green",
+    "P": "White",
+}
+_BAMBOO = (
+    '<rect x="26" y="55" width="8" height="18" rx="3" fill="{c}"/>'
+    '<rect x="24" y="63" width="12" height="2.5" fill="{c}"/>'
+)
+"""The bamboo suit's mark, drawn (a stick with a node) rather than written."""
 _FLOWERS = ("plum", "orchid", "chrysanthemum", "bamboo")
 _SEASONS = ("spring", "summer", "autumn", "winter")
 _BONUS = {"f": ("Flower", "花", _FLOWERS), "x": ("Season", "季", _SEASONS)}
@@ -61,16 +78,20 @@ def _check(name: str) -> None:
 def tile_svg(name: str) -> str:
     """The SVG picture of the tile written ``name`` (``"5p"``, ``"E"``, ``"f1"``)."""
     _check(name)
+    mark = ""
     if name[-1] in _SUITS:
         _, glyph, colour = _SUITS[name[-1]]
         big, small = name[0], glyph
+        if name[-1] == "s":
+            mark, small = _BAMBOO.format(c=colour), ""
     elif name in _HONOURS:
         _, glyph, colour = _HONOURS[name]
-        big, small = glyph, name
+        big, small = glyph, _HONOUR_LABELS[name]
     elif name[0] in _BONUS:
-        _, glyph, _names = _BONUS[name[0]]
+        _, _glyph, names = _BONUS[name[0]]
         colour = "#640"
-        big, small = glyph, name
+        word = names[int(name[1]) - 1]
+        big, small = name[1], "mum" if word == "chrysanthemum" else word
     else:
         colour = "#505"
         big, small = "J", "joker"
@@ -82,8 +103,13 @@ def tile_svg(name: str) -> str:
         'stroke="#776" stroke-width="3"/>'
         f'<text x="30" y="46" font-size="34" text-anchor="middle" fill="{colour}" '
         f'font-family="sans-serif" font-weight="bold">{escape(big)}</text>'
-        f'<text x="30" y="70" font-size="15" text-anchor="middle" fill="{colour}" '
-        f'font-family="sans-serif">{escape(small)}</text></svg>'
+        + (
+            f'<text x="30" y="70" font-size="{13 if len(small) > 3 else 15}" '
+            f'text-anchor="middle" fill="{colour}" font-family="sans-serif">{escape(small)}</text>'
+            if small
+            else ""
+        )
+        + f"{mark}</svg>"
     )
 
 

@@ -179,14 +179,23 @@ def create_app(url: str | None = None, *, resume: bool = True) -> FastAPI:
 
     @app.post("/api/score")
     async def api_score(request: Request) -> dict[str, Any]:
-        """Score a hand situation (the calculator): the same scorer as ``parlour score``."""
+        """Score a hand situation (the calculator): the same scorer as ``parlour score``,
+        taking the same situation (``rules``, ``options``, ``hand`` or ``concealed`` and
+        ``melds``, ``win_tile``, the winds, ``bonus`` as a count or as flowers and
+        seasons, and the flags ``self_drawn``, ``last_wall_tile``, ``last_of_kind``,
+        ``kong_replacement``, ``robbing_kong``). A situation the scorer cannot read is
+        refused with 400 and the reason."""
         from parlour import score
 
         data = await _json_body(request)
+        if not isinstance(data, dict):
+            raise HTTPException(400, "a hand situation is a JSON object")
         try:
             return score(data).to_json()
-        except ParlourError as e:
-            raise HTTPException(400, str(e)) from None
+        except (ParlourError, ValueError, TypeError) as e:
+            # a field of the wrong type deep in the situation (a number among the bonus
+            # tiles) is the request's fault, not the server's
+            raise HTTPException(400, str(e) or type(e).__name__) from None
 
     # -- sockets --------------------------------------------------------------------
 

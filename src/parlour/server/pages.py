@@ -20,6 +20,7 @@ def _page(title: str, body: str, *, script: str = "") -> str:
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(title)} · parlour</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/static/style.css">
 </head>
 <body>
@@ -27,7 +28,8 @@ def _page(title: str, body: str, *, script: str = "") -> str:
 <nav><a href="/">New table</a> <a href="/calculator">Calculator</a>
 <a href="/records">Records</a></nav>
 </header>
-<main id="main">{body}</main>
+<main id="main">{body}
+<noscript><p class="error">This page needs JavaScript.</p></noscript></main>
 <footer>parlour {escape(__version__)} · every rule enforced, every hand scored</footer>
 {module}
 </body>
@@ -50,6 +52,12 @@ def home() -> str:
     <label><input id="no-timer" type="checkbox"> no timer (friends and learners)</label>
     <label>Turn clock
       <input id="turn" type="number" min="0" max="600" value="0"> s (0: none)</label>
+    <label>Hands to play <select id="hands">
+      <option value="">the whole match</option>
+      <option value="1">1 (a quick game)</option>
+      <option value="4">4</option>
+      <option value="8">8</option>
+    </select></label>
   </fieldset>
   <button type="submit" id="start">Start</button>
 </form>
@@ -79,6 +87,8 @@ def calculator() -> str:
     """Build a hand by clicking tiles, melds, flags, winds and bonus tiles; score it."""
     body = """
 <h1>Calculator</h1>
+<p class="note">Build a finished hand by clicking tiles (or type it as <code>parlour score</code>
+takes it), say how it was won, and see its score line by line.</p>
 <div id="calculator" class="panel"></div>
 """
     return _page(

@@ -1,62 +1,250 @@
-// The calculator: build a hand by clicking tiles and score it (the same scorer as parlour score).
-import { tileImage, tileWords } from '/static/mahjong.js';
+// The calculator: build a hand by clicking tiles, say how it was won, and score it
+// (the same scorer as `parlour score`, through POST /api/score).
+import { el, tileImage, tileWords, tiles } from '/static/mahjong.js';
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
-    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? '' : v);
+const SUITED = [...'mps'].flatMap((s) => [...'123456789'].map((d) => d + s));
+const HONOURS = [...'ESWNCFP'];
+const ALL = SUITED.concat(HONOURS);
+const BONUS = ['f1', 'f2', 'f3', 'f4', 'x1', 'x2', 'x3', 'x4'];
+const ORDER = Object.fromEntries(ALL.map((t, i) => [t, i]));
+const WINDS = [['E', 'East'], ['S', 'South'], ['W', 'West'], ['N', 'North']];
+const MODES = [
+  ['concealed', 'a concealed tile'],
+  ['chow', 'an exposed chow (click its lowest tile)'],
+  ['pung', 'an exposed pung'],
+  ['kong', 'an exposed kong'],
+  ['concealed_kong', 'a concealed kong'],
+  ['win', 'the winning tile'],
+];
+const FLAGS = [
+  ['self_drawn', 'self-drawn', 'Won by drawing the tile from the wall'],
+  ['last_wall_tile', 'last tile of the wall', 'Won on the last tile of the wall (drawn or discarded)'],
+  ['last_of_kind', 'last of its kind', 'The winning tile is the last of its kind: the other three are in sight'],
+  ['kong_replacement', 'on a kong replacement', "Won on a kong's replacement tile"],
+  ['robbing_kong', 'robbing the kong', "Won by robbing another player's added kong"],
+];
+
+// Tiles in notation, grouped by suit: ["4p","5p","6p","E","E"] -> "456p EE"
+export function notation(list) {
+  const sorted = [...list].sort((a, b) => ORDER[a] - ORDER[b]);
+  const out = [];
+  for (const s of 'mps') {
+    const digits = sorted.filter((t) => t[1] === s).map((t) => t[0]).join('');
+    if (digits) out.push(digits + s);
   }
-  for (const c of children.flat()) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return node;
+  for (const h of HONOURS) {
+    const run = sorted.filter((t) => t === h).join('');
+    if (run) out.push(run);
+  }
+  return out.join(' ');
 }
 
-const ALL = [...'123456789'].map((d) => d + 'm').concat([...'123456789'].map((d) => d + 'p'),
-  [...'123456789'].map((d) => d + 's'), [...'ESWNCFP']);
+function meldText(kind, t) {
+  if (kind === 'chow') return /^[1-7][mps]$/.test(t) ? `[${+t[0]}${+t[0] + 1}${+t[0] + 2}${t[1]}]` : null;
+  const n = kind === 'pung' ? 3 : 4;
+  const body = t.length === 2 ? t[0].repeat(n) + t[1] : t.repeat(n);
+  return kind === 'concealed_kong' ? `{${body}}` : `[${body}]`;
+}
 
-export function calculator() {
+export async function calculator() {
   const root = document.getElementById('calculator');
-  const state = { concealed: [], melds: [], win: null, bonus: 0 };
-  const picked = el('div', { class: 'picked', 'aria-label': 'your hand' });
-  const text = el('input', { id: 'hand-text', 'aria-label': 'the hand in notation', size: 40 });
-  const mode = el('select', { id: 'mode' }, ['concealed', 'exposed pung', 'exposed chow', 'exposed kong', 'concealed kong'].map((m) => el('option', { value: m }, m)));
+  const state = { concealed: [], melds: [], win: null, bonus: new Set() };
+  const info = await (await fetch('/api/rules')).json();
+  const scorable = info.systems.filter((s) => s.family === 'mahjong' && (s.status === 'playable' || s.status === 'scoring only'));
+
+  // the rule system and its options
+  const rules = el('select', { id: 'calc-rules', name: 'rules' });
+  for (const s of info.systems.filter((x) => x.family === 'mahjong')) {
+    const can = scorable.includes(s);
+    rules.append(el('option', { value: s.name, disabled: !can }, `${s.name}${can ? '' : ' (' + s.status + ')'}`));
+  }
+  const rulesTitle = el('p', { class: 'note', id: 'calc-rules-title' });
+  const options = el('div', { id: 'calc-options' });
+  function showRules() {
+    const system = info.systems.find((s) => s.name === rules.value) || scorable[0];
+    rulesTitle.textContent = system.title;
+    options.innerHTML = '';
+    for (const o of system.options) {
+      const id = `calc-opt-${o.name}`;
+      const input = o.choices
+        ? el('select', { id, name: o.name, 'data-default': JSON.stringify(o.default) },
+          o.choices.map((c) => el('option', { value: JSON.stringify(c), selected: c === o.default }, String(c))))
+        : el('input', { id, name: o.name, value: JSON.stringify(o.default), 'data-default': JSON.stringify(o.default) });
+      options.append(el('label', { for: id }, `${o.name} `, input, el('small', {}, ` ${o.meaning}`)));
+    }
+  }
+  rules.addEventListener('change', showRules);
+  if (scorable.length) rules.value = scorable[0].name;
+  showRules();
+
+  // how a clicked tile is added
+  const modes = el('fieldset', { class: 'modes', id: 'modes' }, el('legend', {}, 'A click on a tile adds'));
+  for (const [value, words] of MODES) {
+    modes.append(el('label', {}, el('input', { type: 'radio', name: 'mode', id: `mode-${value}`, value,
+      checked: value === 'concealed' }), ` ${words}`));
+  }
+  const mode = () => modes.querySelector('input[name="mode"]:checked').value;
+
   const palette = el('div', { class: 'palette', role: 'group', 'aria-label': 'tiles to add' });
-  for (const t of ALL) palette.append(el('button', { type: 'button', 'data-tile': t, title: tileWords(t), onclick: () => add(t) }, tileImage(t, { class: 'tile small' })));
-  const win = el('input', { id: 'win', size: 4, placeholder: 'e.g. 5p', 'aria-label': 'the winning tile' });
-  const self = el('input', { type: 'checkbox', id: 'self-drawn' });
-  const seat = el('select', { id: 'seat' }, [...'ESWN'].map((w) => el('option', { value: w }, w)));
-  const round = el('select', { id: 'round' }, [...'ESWN'].map((w) => el('option', { value: w }, w)));
-  const flowers = el('input', { type: 'number', id: 'flowers', min: 0, max: 8, value: 0 });
-  const out = el('div', { class: 'score', 'aria-live': 'polite' });
+  for (const t of ALL) {
+    palette.append(el('button', { type: 'button', 'data-tile': t, title: `add the ${tileWords(t)}`,
+      'aria-label': `add the ${tileWords(t)}`, onclick: () => add(t) }, tileImage(t, { class: 'tile small', alt: '' })));
+  }
+  const message = el('p', { class: 'note', id: 'calc-message', 'aria-live': 'polite' });
+  const picked = el('div', { class: 'picked', id: 'picked', role: 'group', 'aria-label': 'the hand: click a tile or meld to take it out' });
+  const text = el('input', { id: 'hand-text', 'aria-label': 'the hand in notation, winning tile marked +', size: 40,
+    placeholder: 'e.g. [123m] 456p 789s EEE CC +C', oninput: () => parse(text.value) });
+
+  // bonus tiles: flowers and seasons, pressed or not
+  const bonus = el('div', { class: 'bonus-tiles', id: 'bonus-tiles', role: 'group', 'aria-label': 'flowers and seasons held' });
+  for (const t of BONUS) {
+    const b = el('button', { type: 'button', id: `bonus-${t}`, 'data-tile': t, 'aria-pressed': 'false',
+      'aria-label': tileWords(t), title: tileWords(t), onclick: () => {
+        if (state.bonus.has(t)) state.bonus.delete(t); else state.bonus.add(t);
+        b.setAttribute('aria-pressed', state.bonus.has(t) ? 'true' : 'false');
+      } }, tileImage(t, { class: 'tile small', alt: '' }));
+    bonus.append(b);
+  }
+
+  // how the hand was won, and the winds
+  const flags = el('fieldset', { class: 'flags', id: 'flags' }, el('legend', {}, 'How it was won'));
+  const flagBoxes = {};
+  for (const [key, words, meaning] of FLAGS) {
+    const box = el('input', { type: 'checkbox', id: `flag-${key}`, name: key });
+    flagBoxes[key] = box;
+    flags.append(el('label', { title: meaning }, box, ` ${words}`));
+  }
+  const windSelect = (id, words) => el('select', { id, 'aria-label': words },
+    WINDS.map(([w, name]) => el('option', { value: w }, name)));
+  const seat = windSelect('seat-wind', 'seat wind');
+  const round = windSelect('round-wind', 'prevailing wind');
+  const discarder = el('select', { id: 'discarder', 'aria-label': 'won on the discard of' },
+    el('option', { value: '' }, 'the player on the left'), WINDS.map(([w, name]) => el('option', { value: w }, name)));
+  const out = el('div', { class: 'score', id: 'calc-result', 'aria-live': 'polite' });
+
   function add(t) {
-    const m = mode.value;
+    const m = mode();
+    message.textContent = '';
     if (m === 'concealed') state.concealed.push(t);
-    else if (m === 'exposed pung') state.melds.push(`[${t}${t}${t}]`.replace(/(\d)([mps])(\d)\2(\d)\2/, '$1$3$4$2'));
-    else if (m === 'exposed kong') state.melds.push(`[${t}${t}${t}${t}]`.replace(/(\d)([mps])(\d)\2(\d)\2(\d)\2/, '$1$3$4$5$2'));
-    else if (m === 'concealed kong') state.melds.push(`{${t}${t}${t}${t}}`.replace(/(\d)([mps])(\d)\2(\d)\2(\d)\2/, '$1$3$4$5$2'));
-    else if (m === 'exposed chow' && /^[1-7][mps]$/.test(t)) state.melds.push(`[${+t[0]}${+t[0] + 1}${+t[0] + 2}${t[1]}]`);
+    else if (m === 'win') state.win = t;
+    else {
+      const meld = meldText(m, t);
+      if (!meld) { message.textContent = `A chow runs from 1 to 7 of a suit, not from the ${tileWords(t)}.`; return; }
+      state.melds.push(meld);
+    }
     sync();
   }
+
+  function handText() {
+    const standing = state.win ? [...state.concealed, state.win] : state.concealed;
+    return [...state.melds, notation(standing), state.win ? `+${state.win}` : ''].filter(Boolean).join(' ');
+  }
+
+  function parse(value) {
+    // the notation typed by hand: melds in brackets, tiles, +T the winning tile
+    const melds = value.match(/[[{][^\]}]*[\]}]/g) || [];
+    const rest = value.replace(/[[{][^\]}]*[\]}]/g, ' ');
+    const win = (rest.match(/\+\s*(\S+)/) || [])[1] || null;
+    const loose = tiles(rest.replace(/\+\s*\S+/, ' '));
+    if (win) { const i = loose.indexOf(win); if (i >= 0) loose.splice(i, 1); }
+    state.melds = melds;
+    state.concealed = loose;
+    state.win = win;
+    drawPicked();
+  }
+
+  // a tile's picture, or the text typed when it names no tile (the scorer says why)
+  function picture(t) {
+    return ORDER[t] === undefined ? el('span', { class: 'unknown', title: 'not a tile' }, `${t}?`)
+      : tileImage(t, { class: 'tile small', alt: '' });
+  }
+
   function sync() {
-    text.value = [...state.melds, state.concealed.join(' ')].join(' ').trim();
+    text.value = handText();
+    drawPicked();
+  }
+
+  function drawPicked() {
     picked.innerHTML = '';
-    picked.append(text.value);
+    state.melds.forEach((m, i) => {
+      const body = tiles(m.replace(/^[[{]|[\]}]$/g, ''));
+      picked.append(el('button', { type: 'button', class: 'group' + (m.startsWith('{') ? ' concealed' : ''),
+        'aria-label': `take out the ${m.startsWith('{') ? 'concealed' : 'exposed'} meld ${body.map(tileWords).join(', ')}`,
+        onclick: () => { state.melds.splice(i, 1); sync(); } }, body.map(picture)));
+    });
+    [...state.concealed].sort((a, b) => (ORDER[a] ?? 99) - (ORDER[b] ?? 99)).forEach((t) => {
+      picked.append(el('button', { type: 'button', 'aria-label': `take out the ${tileWords(t)}`,
+        onclick: () => { state.concealed.splice(state.concealed.indexOf(t), 1); sync(); } }, picture(t)));
+    });
+    if (state.win) {
+      picked.append(el('button', { type: 'button', class: 'win-tile', id: 'picked-win',
+        'aria-label': `the winning tile, ${tileWords(state.win)}: take it out`,
+        onclick: () => { state.win = null; sync(); } }, picture(state.win)));
+    }
+    const count = state.concealed.length + (state.win ? 1 : 0) + state.melds.length * 3;
+    picked.setAttribute('data-count', String(count));
   }
+
+  function situation() {
+    const sit = { rules: rules.value, hand: text.value.trim(), win_tile: state.win || '',
+      seat_wind: seat.value, round_wind: round.value };
+    for (const [key, box] of Object.entries(flagBoxes)) if (box.checked) sit[key] = true;
+    if (state.bonus.size) sit.bonus = BONUS.filter((t) => state.bonus.has(t)).join(' ');
+    if (discarder.value && !sit.self_drawn) sit.discarder = discarder.value;
+    const opts = {};
+    for (const input of options.querySelectorAll('select, input')) {
+      if (input.value === input.dataset.default) continue;
+      try { opts[input.name] = JSON.parse(input.value); } catch { opts[input.name] = input.value; }
+    }
+    if (Object.keys(opts).length) sit.options = opts;
+    return sit;
+  }
+
   async function score() {
-    const situation = { rules: 'mcr', hand: text.value, win_tile: win.value.trim(), self_drawn: self.checked,
-      seat_wind: seat.value, round_wind: round.value, bonus: Number(flowers.value) };
-    const reply = await fetch('/api/score', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(situation) });
-    const body = await reply.json();
     out.innerHTML = '';
+    if (!state.win) {
+      out.append(el('p', { class: 'error', role: 'alert' }, 'Choose the winning tile: pick "the winning tile" above, then click it.'));
+      return;
+    }
+    const reply = await fetch('/api/score', { method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(situation()) });
+    out.innerHTML = '';
+    let body;
+    try { body = await reply.json(); } catch { body = { detail: `the server answered ${reply.status}` }; }
     if (!reply.ok) { out.append(el('p', { class: 'error', role: 'alert' }, body.detail)); return; }
-    out.append(el('p', {}, body.valid ? `Total: ${body.total}` : `Not valid: ${body.reason}`));
-    const table = el('table', { class: 'breakdown' });
-    for (const p of body.patterns) table.append(el('tr', {}, el('td', {}, p.name), el('td', {}, `${p.value} × ${p.count}`)));
-    out.append(table, el('ul', {}, body.explain.map((line) => el('li', {}, line))));
+    out.append(el('p', { id: 'verdict', class: body.valid ? 'valid' : 'error' },
+      body.valid ? `A winning hand: ${body.total} points` : `Not a valid win: ${body.reason} (${body.total} points)`));
+    const table = el('table', { class: 'breakdown', id: 'calc-breakdown' },
+      el('caption', {}, 'The score, line by line'),
+      el('tr', {}, el('th', { scope: 'col' }, 'pattern'), el('th', { scope: 'col' }, 'value'),
+        el('th', { scope: 'col' }, 'count'), el('th', { scope: 'col' }, 'points')));
+    for (const p of body.patterns) {
+      // points add up; other units (doubles, multipliers) are worked out in the lines below
+      const adds = !p.unit || p.unit === 'points' || p.unit === 'fan';
+      table.append(el('tr', { class: 'pattern' }, el('td', {}, p.name), el('td', {}, `${p.value}${p.unit ? ' ' + p.unit : ''}`),
+        el('td', {}, p.count), el('td', { class: 'points' }, adds ? p.value * p.count : '')));
+    }
+    table.append(el('tr', { class: 'total' }, el('td', {}, 'total'), el('td', {}), el('td', {}), el('td', { class: 'points' }, body.total)));
+    const pays = el('ul', { class: 'payments', id: 'calc-payments' },
+      Object.entries(body.payments || {}).map(([w, v]) => el('li', {}, `${w}: ${v > 0 ? '+' : ''}${v}`)));
+    out.append(table, el('ul', { class: 'explain' }, body.explain.map((line) => el('li', {}, line))),
+      Object.keys(body.payments || {}).length ? el('h3', {}, 'Payments') : null, pays);
   }
-  root.append(el('p', {}, 'Add tiles as ', mode), palette, picked,
-    el('p', {}, el('label', {}, 'Hand ', text), ' ', el('button', { type: 'button', onclick: () => { state.concealed = []; state.melds = []; sync(); } }, 'Clear')),
-    el('p', {}, el('label', {}, 'Winning tile ', win), ' ', el('label', {}, self, ' self-drawn'), ' ',
-      el('label', {}, 'seat ', seat), ' ', el('label', {}, 'round ', round), ' ', el('label', {}, 'flowers ', flowers)),
+
+  function clear() {
+    state.concealed = []; state.melds = []; state.win = null;
+    out.innerHTML = '';
+    sync();
+  }
+
+  root.append(
+    el('p', {}, el('label', { for: 'calc-rules' }, 'Rule system ', rules)), rulesTitle, options,
+    modes, palette, message, picked,
+    el('p', {}, el('label', { for: 'hand-text' }, 'Hand in notation '), text, ' ',
+      el('button', { type: 'button', id: 'clear', onclick: clear }, 'Clear')),
+    el('h2', {}, 'Flowers and seasons'), bonus,
+    flags,
+    el('p', { class: 'flags' }, el('label', {}, 'Seat wind ', seat), el('label', {}, 'Prevailing wind ', round),
+      el('label', {}, 'Won on the discard of ', discarder)),
     el('button', { type: 'button', id: 'score', onclick: score }, 'Score'), out);
 }

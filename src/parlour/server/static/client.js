@@ -12,27 +12,47 @@ export function start() {
   const token = root.dataset.token;
   const role = root.dataset.role;
   const game = root.dataset.game;
-  const received = [];
+  const log = [];  // what was sent and received, newest last, to copy when something is wrong
   let state = null;
   let socket = null;
   let retry = 0;
+  let gone = false;
+
+  function remember(direction, message) {
+    log.push({ at: new Date().toISOString(), [direction]: message });
+    if (log.length > 500) log.shift();
+  }
+
   const client = {
     role,
     game,
     act(text) {
       if (!state) return;
-      send({ type: 'action', action: text, hand: state.hand, id: uid() });
+      if (send({ type: 'action', action: text, hand: state.hand, id: uid() })) view.busy(true);
     },
     auto(settings) { send({ type: 'auto', auto: settings }); },
     next() { send({ type: 'next' }); },
     help(action) { send(action ? { type: 'help', action } : { type: 'help' }); },
-    log() { return JSON.stringify(received, null, 1); },
+    log() { return JSON.stringify({ game, role, page: location.pathname, messages: log }, null, 1); },
+    state() { return state; },
   };
   const view = new MahjongView(root, client);
 
+  window.addEventListener('error', (event) => {
+    view.error(`Something went wrong in this page: ${event.message}`);
+  });
+  window.addEventListener('unhandledrejection', (event) => {
+    view.error(`Something went wrong in this page: ${event.reason}`);
+  });
+
   function send(message) {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-    else view.error('not connected: reconnecting…');
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      remember('sent', message);
+      socket.send(JSON.stringify(message));
+      return true;
+    }
+    view.error('Not connected: reconnecting…');
+    return false;
   }
 
   function connect() {
@@ -42,16 +62,17 @@ export function start() {
     socket.onmessage = (event) => {
       let message;
       try { message = JSON.parse(event.data); } catch { return; }
-      received.push(message);
-      if (received.length > 500) received.shift();
+      remember('received', message);
       if (message.type === 'state') { state = message; view.render(message); }
-      else if (message.type === 'error') view.error(message.message);
-      else if (message.type === 'help') view.help(message);
+      else if (message.type === 'error') {
+        if (/no such seat/.test(message.message)) gone = true;
+        view.error(message.message);
+      } else if (message.type === 'help') view.help(message);
       else if (message.type === 'auto') view.autoSaved(message.auto);
     };
     socket.onclose = (event) => {
       view.connected(false);
-      if (event.code === 4404) { view.error('no such seat: the link is wrong'); return; }
+      if (gone || event.code === 4404) { view.error('No such seat: the link is wrong or the table is gone.'); return; }
       retry = Math.min(retry + 1, 6);
       setTimeout(connect, 300 * 2 ** retry);
     };

@@ -1,13 +1,5 @@
 // The home page: choose a rule system, its options and the seats; start; or join.
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
-    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? '' : v);
-  }
-  for (const c of children.flat()) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return node;
-}
+import { el } from '/static/mahjong.js';
 
 export async function home() {
   const info = await (await fetch('/api/rules')).json();
@@ -30,13 +22,16 @@ export async function home() {
         : el('input', { id, name: o.name, value: JSON.stringify(o.default) });
       options.append(el('label', { for: id }, `${o.name} `, input, el('small', {}, ` ${o.meaning}`)));
     }
-    seats.querySelectorAll('label').forEach((n) => n.remove());
-    const count = system.players[system.players.length - 1];
+    seats.querySelectorAll('.seat-choice').forEach((n) => n.remove());
+    // four at the table when the rules allow it, else as many as they take
+    const count = system.players.includes(4) ? 4 : system.players[system.players.length - 1];
     for (let p = 0; p < count; p++) {
-      const choice = el('select', { id: `seat-${p}`, 'data-seat': p },
+      const choice = el('select', { id: `seat-${p}`, 'data-seat': p, 'aria-label': `who plays player ${p + 1}` },
         el('option', { value: 'human' }, p === 0 ? 'you' : 'a friend (open seat)'),
         info.bots.map((b) => el('option', { value: b, selected: p > 0 && b === 'greedy' }, `bot: ${b}`)));
-      seats.append(el('label', {}, `Player ${p + 1} `, choice));
+      const name = el('input', { id: `name-${p}`, class: 'seat-name', maxlength: 40, size: 12,
+        'aria-label': `name of player ${p + 1}`, placeholder: 'name' });
+      seats.append(el('p', { class: 'seat-choice' }, `Player ${p + 1} `, choice, ' ', name));
     }
   }
   rules.addEventListener('change', show);
@@ -50,26 +45,43 @@ export async function home() {
     }
     const noTimer = document.getElementById('no-timer').checked;
     const turn = Number(document.getElementById('turn').value);
+    const hands = document.getElementById('hands').value;
+    const kinds = [...seats.querySelectorAll('select')].map((s) => s.value);
+    const typed = [...seats.querySelectorAll('input.seat-name')].map((n) => n.value.trim());
     const spec = {
       rules: rules.value,
       options: opts,
-      seats: [...seats.querySelectorAll('select')].map((s) => s.value),
+      seats: kinds,
       policy: { claim_seconds: noTimer ? null : Number(document.getElementById('claim').value),
         turn_seconds: turn > 0 ? turn : null },
     };
+    if (hands) spec.policy.hands = Number(hands);
+    if (typed.some(Boolean)) spec.names = typed.map((n, p) => n || (kinds[p] === 'human' ? `player ${p + 1}` : `${kinds[p]} ${p + 1}`));
     const reply = await fetch('/api/tables', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) });
     const made = document.getElementById('made');
     made.hidden = false;
     made.innerHTML = '';
-    const body = await reply.json();
-    if (!reply.ok) { made.append(el('p', { class: 'error', role: 'alert' }, body.detail || 'the table could not be made')); return; }
-    made.append(el('h2', {}, 'Your table is ready'));
+    let body;
+    try { body = await reply.json(); } catch { body = { detail: `the server answered ${reply.status}` }; }
+    if (!reply.ok) {
+      const detail = typeof body.detail === 'string' ? body.detail : JSON.stringify(body.detail || body);
+      made.append(el('p', { class: 'error', role: 'alert' }, detail || 'the table could not be made'));
+      return;
+    }
+    made.append(el('h2', { tabindex: '-1', id: 'made-title' }, 'Your table is ready'));
     const list = el('ul');
-    body.links.forEach((l, i) => list.append(el('li', {}, `${l.name}: `,
-      el('a', { href: l.url, id: i === 0 ? 'your-seat' : `seat-link-${l.player}` }, i === 0 ? 'take your seat' : 'link for this seat'),
-      ` (${location.origin}${l.url})`)));
-    list.append(el('li', {}, 'Spectators: ', el('a', { href: body.spectator, id: 'watch' }, `${location.origin}${body.spectator}`)));
-    made.append(list, el('p', { class: 'note' }, `Seed commitment: ${body.commitment} (the seed is shown when the game is over).`));
+    const links = [...body.links].sort((a, b) => a.player - b.player);
+    links.forEach((l, i) => list.append(el('li', {}, `${l.name}: `,
+      el('a', { href: l.url, id: i === 0 ? 'your-seat' : `seat-link-${l.player}`, 'data-player': l.player },
+        i === 0 ? 'take your seat' : 'link for this seat'),
+      ' ', el('input', { readonly: true, value: `${location.origin}${l.url}`, size: 30, 'aria-label': `link for ${l.name}`,
+        onfocus: (e) => e.target.select() }))));
+    list.append(el('li', {}, 'Spectators: ', el('a', { href: body.spectator, id: 'watch' }, 'watch'), ' ',
+      el('input', { readonly: true, value: `${location.origin}${body.spectator}`, size: 30, 'aria-label': 'link for spectators',
+        onfocus: (e) => e.target.select() })));
+    made.append(list, el('p', { class: 'note' }, 'Send each friend the link of their seat: whoever has a link plays that seat.'),
+      el('p', { class: 'note' }, `Seed commitment: ${body.commitment} (the seed is shown when the game is over).`));
+    document.getElementById('made-title').focus();
   });
   document.getElementById('join').addEventListener('submit', (event) => {
     event.preventDefault();

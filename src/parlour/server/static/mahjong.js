@@ -3,13 +3,17 @@
 const SUITS = { m: 'characters', p: 'circles', s: 'bamboos' };
 const HONOURS = { E: 'East wind', S: 'South wind', W: 'West wind', N: 'North wind',
   C: 'Red dragon', F: 'Green dragon', P: 'White dragon' };
+const FLOWERS = ['plum', 'orchid', 'chrysanthemum', 'bamboo'];
+const SEASONS = ['spring', 'summer', 'autumn', 'winter'];
 
+// A tile named in words, as the SVG tiles and the server name it ("5 of circles").
 export function tileWords(name) {
-  if (SUITS[name.slice(-1)] && name.length === 2) return `${name[0]} of ${SUITS[name[1]]}`;
-  if (HONOURS[name]) return HONOURS[name];
-  if (name[0] === 'f') return `Flower ${name[1]}`;
-  if (name[0] === 'x') return `Season ${name[1]}`;
-  if (name === 'J') return 'Joker';
+  const bare = name.replace(/\*$/, '');
+  if (bare.length === 2 && SUITS[bare[1]] && /[1-9]/.test(bare[0])) return `${bare[0]} of ${SUITS[bare[1]]}`;
+  if (HONOURS[bare]) return HONOURS[bare];
+  if (/^f[1-4]$/.test(bare)) return `Flower ${bare[1]} (${FLOWERS[+bare[1] - 1]})`;
+  if (/^x[1-4]$/.test(bare)) return `Season ${bare[1]} (${SEASONS[+bare[1] - 1]})`;
+  if (bare === 'J') return 'Joker';
   return name;
 }
 
@@ -17,7 +21,7 @@ export function tileWords(name) {
 export function tiles(text) {
   const out = [];
   if (!text) return out;
-  for (const group of text.split(/\s+/)) {
+  for (const group of text.trim().split(/\s+/)) {
     const m = group.match(/^([1-9]+)([mps])$/);
     if (m) { for (const d of m[1]) out.push(d + m[2]); continue; }
     const bonus = group.match(/^([fx])([1-4]+)$/);
@@ -28,7 +32,7 @@ export function tiles(text) {
   return out;
 }
 
-function el(tag, attrs = {}, ...children) {
+export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (k === 'class') node.className = v;
@@ -36,7 +40,7 @@ function el(tag, attrs = {}, ...children) {
     else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? '' : v);
   }
   for (const c of children.flat()) {
-    if (c === null || c === undefined) continue;
+    if (c === null || c === undefined || c === false) continue;
     node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
   return node;
@@ -44,54 +48,101 @@ function el(tag, attrs = {}, ...children) {
 
 export function tileImage(name, extra = {}) {
   const words = tileWords(name);
-  return el('img', { src: `/tiles/${encodeURIComponent(name)}.svg`, alt: words, title: words,
+  return el('img', { src: `/tiles/${encodeURIComponent(name.replace(/\*$/, ''))}.svg`, alt: words, title: words,
     class: 'tile', ...extra });
 }
 
-function meldTiles(text) {
-  // "[123m>1]" "{EEEE}" "{????}" "[23mJ*=1m]"
+// A meld as tiles: "[123m>1]" "{EEEE}" "{????}" (another's concealed kong) "[23mJ*=1m]"
+export function meldTiles(text) {
   const concealed = text.startsWith('{');
   const body = text.replace(/^[[{]|[\]}]$/g, '').replace(/>\d$/, '').replace(/=.*$/, '');
-  const span = el('span', { class: 'meld' + (concealed ? ' concealed' : ''), title: text });
+  const words = concealed ? 'concealed meld' : 'exposed meld';
+  const span = el('span', { class: 'meld' + (concealed ? ' concealed' : ''), title: text, role: 'img' });
   if (body === '????') {
-    for (let i = 0; i < 4; i++) span.append(el('span', { class: 'tile back', 'aria-label': 'a face-down tile' }));
+    span.setAttribute('aria-label', 'a concealed kong, face down');
+    for (let i = 0; i < 4; i++) span.append(el('span', { class: 'tile back' }));
     return span;
   }
-  for (const t of tiles(body.replace(/\*/g, ''))) span.append(tileImage(t, { class: 'tile small' }));
+  const list = tiles(body.replace(/\*/g, ''));
+  span.setAttribute('aria-label', `${words}: ${list.map(tileWords).join(', ')}`);
+  for (const t of list) span.append(tileImage(t, { class: 'tile small', alt: '' }));
   return span;
 }
 
 const CLAIM_WORDS = { pass: 'Pass', win: 'Win', rob: 'Rob the kong', pung: 'Pung', kong: 'Kong',
   chow: 'Chow', concealed_kong: 'Concealed kong', added_kong: 'Add to pung' };
 
+// The tiles a claim makes: "chow 2p" is 2p 3p 4p, "pung 4m" three 4m, "kong 4m" four.
+function claimTiles(kind, rest) {
+  const tile = rest.split(' ')[0];
+  if (kind === 'chow' && /^[1-7][mps]$/.test(tile)) return [0, 1, 2].map((k) => `${+tile[0] + k}${tile[1]}`);
+  if (kind === 'pung') return [tile, tile, tile];
+  if (kind === 'kong' || kind === 'concealed_kong' || kind === 'added_kong') return [tile, tile, tile, tile];
+  if ((kind === 'win' || kind === 'rob') && tile) return [tile];
+  return [];
+}
+
 export class MahjongView {
   constructor(root, client) {
     this.root = root;
     this.client = client;
-    this.focus = 0;
+    this.focusIndex = 0;
+    this.drawnTile = null;    // the tile this seat drew last, while it stands apart
+    this.lastDiscard = null;  // {seat, tile} of the last discard still in a river
+    this.names = {};          // hand number -> the players' names by seat in that hand
+    this.deadline = null;     // when the claim window closes (performance.now() ms)
     root.innerHTML = '';
     this.status = el('p', { class: 'status', role: 'status' });
-    this.errorBox = el('p', { class: 'error', role: 'alert', hidden: true });
+    this.errorBox = el('div', { class: 'error-box', role: 'alert', hidden: true });
     this.board = el('div', { class: 'board' });
-    this.result = el('section', { class: 'result', hidden: true, 'aria-label': 'end of the hand' });
+    this.result = el('section', { class: 'result', hidden: true, 'aria-label': 'end of the hand', tabindex: '-1' });
     this.tools = el('details', { class: 'tools' }, el('summary', {}, 'Auto-actions, help, record'));
     this.logBox = el('ol', { class: 'events', 'aria-label': 'what happened' });
-    root.append(this.status, this.errorBox, this.board, this.result, this.tools,
+    root.append(this.status, this.errorBox, this.result, this.board, this.tools,
       el('details', { class: 'log' }, el('summary', {}, 'Events'), this.logBox));
     this.buildTools();
     document.addEventListener('keydown', (e) => this.key(e));
+    this.ticker = setInterval(() => this.tick(), 250);
   }
 
   connected(on) {
     this.status.dataset.connected = on ? 'yes' : 'no';
-    if (!on) this.status.textContent = 'connection lost: reconnecting…';
+    this.root.dataset.connected = on ? 'yes' : 'no';
+    if (on) this.freshLog = true;  // the server sends the hand's events again
+    else this.status.textContent = 'Connection lost: reconnecting…';
   }
 
+  // Something went wrong: say what, and offer the log and the record to copy.
   error(message) {
+    const wasBusy = this.isBusy;
+    if (wasBusy && this.state) this.draw();
+    this.errorBox.innerHTML = '';
     this.errorBox.hidden = false;
-    this.errorBox.textContent = message;
+    const game = this.client.game;
+    this.errorBox.append(
+      el('p', { class: 'error' }, message),
+      el('p', { class: 'report' }, 'If this looks wrong: ',
+        el('button', { type: 'button', class: 'copy-log', onclick: () => this.copyLog() }, 'Copy the game log'), ' ',
+        el('a', { href: `/api/tables/${game}/record`, download: `parlour-${game}.json` }, 'the game record'),
+        ' (given once the game is over) ',
+        el('button', { type: 'button', class: 'dismiss', 'aria-label': 'dismiss the message',
+          onclick: () => { this.errorBox.hidden = true; } }, '×')));
     clearTimeout(this.errorTimer);
-    this.errorTimer = setTimeout(() => { this.errorBox.hidden = true; }, 6000);
+    this.errorTimer = setTimeout(() => {
+      if (!this.errorBox.contains(document.activeElement)) this.errorBox.hidden = true;
+    }, 12000);
+  }
+
+  // An action is on its way: nothing more to click until the server answers.
+  busy(on) {
+    this.isBusy = on;
+    if (on) this.root.dataset.busy = 'yes';
+    else delete this.root.dataset.busy;
+    if (on) {
+      for (const b of this.root.querySelectorAll('.hand .tile-button')) b.setAttribute('aria-disabled', 'true');
+      // aria-disabled, not disabled: a disabled button drops the keyboard focus
+      for (const b of this.root.querySelectorAll('.actions button[data-action]')) b.setAttribute('aria-disabled', 'true');
+    }
   }
 
   help(message) {
@@ -103,49 +154,77 @@ export class MahjongView {
     this.helpOut.textContent = lines.join(' · ');
   }
 
-  autoSaved(auto) { this.autoState = auto; }
+  autoSaved(auto) {
+    this.autoState = auto;
+    this.syncAuto(auto);
+  }
+
+  syncAuto(auto) {
+    for (const [key, box] of Object.entries(this.autoBoxes || {})) box.checked = Boolean(auto && auto[key]);
+  }
 
   buildTools() {
-    if (this.client.role === 'spectator') { this.tools.hidden = true; return; }
+    const game = this.client.game;
+    const record = el('a', { href: `/api/tables/${game}/record`, download: `parlour-${game}.json`, id: 'record-link' },
+      'Download the record (once the game is over)');
+    const copy = el('button', { type: 'button', id: 'copy-log', onclick: () => this.copyLog() }, 'Copy the game log');
+    this.logText = el('textarea', { id: 'log-text', readonly: true, rows: 6, hidden: true,
+      'aria-label': 'the game log, to copy' });
+    this.helpOut = el('p', { class: 'help', 'aria-live': 'polite' });
+    if (this.client.role === 'spectator') {
+      this.tools.querySelector('summary').textContent = 'Record and log';
+      this.tools.append(el('p', {}, copy, ' ', record), this.helpOut, this.logText);
+      return;
+    }
     const boxes = [['pass_chow', 'Pass on chows'], ['pass_pung', 'Pass on pungs'],
       ['pass_kong', 'Pass on kongs'], ['discard_drawn', 'Discard the drawn tile']];
     const form = el('fieldset', {}, el('legend', {}, 'Auto-actions (kept across hands; never an auto-win)'));
+    this.autoBoxes = {};
     for (const [key, label] of boxes) {
       const box = el('input', { type: 'checkbox', id: `auto-${key}`,
         onchange: () => this.client.auto({ [key]: box.checked }) });
+      this.autoBoxes[key] = box;
       form.append(el('label', {}, box, ' ', label));
     }
-    this.helpOut = el('p', { class: 'help', 'aria-live': 'polite' });
     const why = el('input', { type: 'text', id: 'why', placeholder: 'an action, e.g. win',
       'aria-label': 'ask why an action is refused' });
     const helpRow = el('p', {},
       el('button', { type: 'button', id: 'help', onclick: () => this.client.help() }, 'My waits'), ' ',
-      why, ' ', el('button', { type: 'button', onclick: () => this.client.help(why.value.trim() || 'win') }, 'Why not?'));
-    const copy = el('button', { type: 'button', onclick: () => this.copyLog() }, 'Copy the game log');
-    const record = el('a', { href: `/api/tables/${this.client.game}/record`, download: `parlour-${this.client.game}.json` },
-      'Download the record (once the game is over)');
-    this.tools.append(form, helpRow, this.helpOut, el('p', {}, copy, ' ', record));
+      why, ' ', el('button', { type: 'button', id: 'why-not', onclick: () => this.client.help(why.value.trim() || 'win') }, 'Why not?'));
+    this.tools.append(form, helpRow, this.helpOut, el('p', {}, copy, ' ', record), this.logText);
   }
 
   copyLog() {
     const text = this.client.log();
-    if (navigator.clipboard) navigator.clipboard.writeText(text).catch(() => {});
-    this.helpOut.textContent = `The log (${text.length} characters) is copied; the record is at /api/tables/${this.client.game}/record once the game is over.`;
+    // the log is also shown to select by hand: the clipboard needs a secure page
+    this.logText.value = text;
+    this.logText.hidden = false;
+    this.tools.open = true;
+    this.logText.select();
+    let copied = false;
+    try { copied = document.execCommand('copy'); } catch { copied = false; }
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).catch(() => {});
+    this.helpOut.textContent = `The game log (${text.length} characters) is ${copied ? 'copied and ' : ''}shown below to copy; `
+      + `the record is at /api/tables/${this.client.game}/record once the game is over.`;
   }
 
   key(e) {
-    if (!this.state || e.target.tagName === 'INPUT') return;
-    const hand = this.root.querySelectorAll('.hand button.tile-button');
+    if (!this.state || e.ctrlKey || e.metaKey || e.altKey) return;
+    const tag = e.target && e.target.tagName;
+    if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
+    const hand = [...this.root.querySelectorAll('.hand button.tile-button')];
     if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
       if (!hand.length) return;
-      this.focus = (this.focus + (e.key === 'ArrowRight' ? 1 : hand.length - 1)) % hand.length;
-      hand[this.focus].focus();
+      const at = hand.indexOf(document.activeElement);
+      const from = at >= 0 ? at : Math.min(this.focusIndex, hand.length - 1);
+      this.focusIndex = at < 0 ? from : (from + (e.key === 'ArrowRight' ? 1 : hand.length - 1)) % hand.length;
+      hand[this.focusIndex].focus();
       e.preventDefault();
     } else if (e.key === 'p' || e.key === 'P') {
-      const pass = this.root.querySelector('button[data-action="pass"]');
+      const pass = this.root.querySelector('button[data-action="pass"]:not([aria-disabled="true"])');
       if (pass) pass.click();
     } else if (e.key === 'w' || e.key === 'W') {
-      const win = this.root.querySelector('button[data-kind="win"], button[data-kind="rob"]');
+      const win = this.root.querySelector('button[data-kind="win"]:not([aria-disabled="true"]), button[data-kind="rob"]:not([aria-disabled="true"])');
       if (win) win.click();
     }
   }
@@ -165,159 +244,263 @@ export class MahjongView {
     return { name, wind, where, score: player ? player.score : 0 };
   }
 
+  // Remember what the events tell: the tile drawn, the last discard, for the log.
+  absorb(state) {
+    const obs = state.observation;
+    const me = obs.seat;
+    if (this.hand !== state.hand) {
+      this.hand = state.hand;
+      this.drawnTile = null;
+      this.lastDiscard = null;
+    }
+    const names = {};
+    for (const p of obs.match.players) if (p.seat !== null && p.seat !== undefined) names[p.seat] = p.name;
+    this.names[state.hand] = names;
+    if (this.freshLog) { this.logBox.innerHTML = ''; this.freshLog = false; }
+    for (const e of state.events || []) {
+      if (e.kind === 'drawn' && e.seat === me) this.drawnTile = e.tile;
+      else if (e.kind === 'discard') {
+        this.lastDiscard = { seat: e.seat, tile: e.tile };
+        if (e.seat === me) this.drawnTile = null;
+      } else if (e.kind === 'claim') {
+        this.lastDiscard = null;
+        if (e.seat === me) this.drawnTile = null;
+      }
+      this.logBox.append(el('li', {}, this.eventText(obs, e)));
+    }
+    while (this.logBox.children.length > 300) this.logBox.firstChild.remove();
+  }
+
   render(state) {
     this.state = state;
+    this.absorb(state);
+    this.draw();
+  }
+
+  // Draw the table from the last state (again after a refused action).
+  draw() {
+    const state = this.state;
+    // where the keyboard was, to put it back after the table is drawn again
+    const active = document.activeElement;
+    const inTable = active && this.board.contains(active);
+    const handButtons = [...this.board.querySelectorAll('.hand .tile-button')];
+    if (inTable && handButtons.includes(active)) this.focusIndex = handButtons.indexOf(active);
+    this.busy(false);
     const obs = state.observation;
     const n = obs.seat_names.length;
     const me = obs.seat;
-    const total = obs.match.players.length === 4 && obs.seat_names.length === 4 ? 16 : null;
-    const parts = [`Hand ${state.hand}${total ? ' of ' + total : ''}`, `round ${obs.prevailing}`,
-      `wall ${obs.wall}`];
-    if (me !== null && me !== undefined) parts.push(`you are ${obs.seat_name}`);
-    if (state.claim_seconds_left !== null && state.claim_seconds_left !== undefined && obs.phase !== 'turn')
-      parts.push(`claim window: ${Math.ceil(state.claim_seconds_left)} s`);
-    if (state.answered) parts.push('your answer is in');
+    const playing = me !== null && me !== undefined;
+    const legal = obs.legal || [];
+    const canDiscard = legal.some((a) => /^discard \S+$/.test(a));
+    const claims = legal.filter((a) => !/^discard \S+$/.test(a));
+    this.root.dataset.hand = state.hand;
+    this.root.dataset.asked = state.answered ? 'answered' : canDiscard ? 'turn' : claims.length ? 'claim' : 'none';
+    const parts = [`Hand ${state.hand}`, `round ${obs.prevailing}`, `wall ${obs.wall}`];
+    if (playing) parts.push(`you are ${obs.seat_name}`);
+    if (state.match_over) parts.push('the match is over');
+    else if (playing && canDiscard) parts.push('your turn: choose a tile to discard');
+    else if (playing && claims.length && !state.answered) parts.push('a discard you may claim');
+    else if (state.answered) parts.push('your answer is in');
+    else if (state.between_hands) parts.push('the next hand starts when everyone goes on');
+    else if (obs.phase === 'turn' && obs.current !== null && obs.current !== undefined) parts.push(`${this.label(obs, obs.current).name} to play`);
     this.status.textContent = parts.join(' · ');
+
+    const window = obs.phase !== 'turn' && obs.phase !== 'over';
+    const left = state.claim_seconds_left;
+    this.deadline = window && left !== null && left !== undefined ? performance.now() + left * 1000 : null;
+
     this.board.innerHTML = '';
-    const order = me === null || me === undefined ? [...Array(n).keys()]
-      : [...Array(n).keys()].map((k) => (me + k + 1) % n);  // others first, you last
+    const order = playing ? [...Array(n).keys()].map((k) => (me + k + 1) % n)  // others first, you last
+      : [...Array(n).keys()];
     for (const seat of order) this.board.append(this.seatPanel(state, seat));
-    if (me !== null && me !== undefined) this.board.append(this.actions(state));
-    for (const e of state.events || []) this.logBox.append(el('li', {}, this.eventText(obs, e)));
-    while (this.logBox.children.length > 200) this.logBox.firstChild.remove();
-    this.renderResult(state);
+    if (playing) this.board.append(this.actions(state));
+    if (this.autoBoxes) this.syncAuto(state.auto);
+    this.tick();
+    const resultShown = this.renderResult(state);
+
+    if (inTable) {
+      const claimButton = this.board.querySelector('.actions button[data-action]');
+      const hand = [...this.board.querySelectorAll('.hand .tile-button')];
+      if (resultShown && this.nextButton) this.nextButton.focus();
+      else if (claimButton && !canDiscard) claimButton.focus();
+      else if (hand.length) hand[Math.min(this.focusIndex, hand.length - 1)].focus();
+    }
   }
 
   seatPanel(state, seat) {
     const obs = state.observation;
     const who = this.label(obs, seat);
     const mine = seat === obs.seat;
+    const current = obs.phase === 'turn' && obs.current === seat;
     const dealer = seat === obs.dealer ? el('span', { class: 'dealer', title: 'dealer' }, ' (dealer)') : null;
-    const head = el('h2', {}, `${who.name} · ${who.wind}${who.where ? ' · ' + who.where : ''} · ${who.score}`, dealer);
-    const panel = el('section', { class: 'seat' + (mine ? ' mine' : '') + (obs.current === seat ? ' current' : ''),
-      'aria-label': `${who.name}, ${who.wind}` }, head);
+    const turn = current ? el('span', { class: 'turn-mark' }, ' ▶ to play') : null;
+    const head = el('h2', {}, `${who.name} · ${who.wind}${who.where ? ' · ' + who.where : ''} · ${who.score}`, dealer, turn);
+    const panel = el('section', { class: 'seat' + (mine ? ' mine' : '') + (current ? ' current' : ''),
+      'data-seat': seat, 'aria-label': `${who.name}, ${who.wind}${who.where ? ', ' + who.where : ''}` }, head);
     const melds = el('div', { class: 'melds', 'aria-label': 'melds' });
     for (const m of obs.melds[seat]) melds.append(meldTiles(m));
     const bonus = el('div', { class: 'bonus', 'aria-label': 'bonus tiles' }, tiles(obs.bonus[seat]).map((t) => tileImage(t, { class: 'tile small' })));
     panel.append(melds, bonus);
-    if (mine) panel.append(this.hand(state));
+    if (mine) panel.append(this.handRow(state));
     else {
-      const shown = obs.public_hands[seat];
+      const shown = (obs.public_hands || [])[seat];
       panel.append(shown ? el('div', { class: 'public' }, 'Open hand: ', tiles(shown).map((t) => tileImage(t, { class: 'tile small' })))
         : el('p', { class: 'size' }, `${obs.hand_sizes[seat]} tiles in hand`));
     }
     const river = tiles(obs.discards[seat]);
-    const discards = el('div', { class: 'discards', 'aria-label': 'discards, oldest first' });
+    const discards = el('div', { class: 'discards', 'aria-label': `${who.name}'s discards, oldest first` });
+    const last = obs.last_discard || this.lastDiscard;
     river.forEach((t, i) => {
-      const last = obs.last_discard && obs.last_discard.seat === seat && i === river.length - 1;
-      discards.append(tileImage(t, { class: 'tile small' + (last ? ' last' : ''), 'data-last': last ? 'yes' : null }));
+      const isLast = last && last.seat === seat && i === river.length - 1 && last.tile === t;
+      if (!isLast) { discards.append(tileImage(t, { class: 'tile small' })); return; }
+      // the last discard: outlined, raised and labelled in words, not by colour alone
+      discards.append(el('span', { class: 'last-discard', 'data-last': 'yes' },
+        tileImage(t, { class: 'tile small last', alt: `${tileWords(t)}, the last discard`, title: `${tileWords(t)}, the last discard` }),
+        el('span', { class: 'last-mark', 'aria-hidden': 'true' }, '▲ last')));
     });
     panel.append(discards);
     return panel;
   }
 
-  hand(state) {
+  handRow(state) {
     const obs = state.observation;
-    const legal = obs.legal || [];
+    const legal = state.answered ? [] : obs.legal || [];
     const discards = new Set(legal.filter((a) => /^discard \S+$/.test(a)).map((a) => a.slice(8)));
-    const drawn = this.drawn(state);
-    const row = el('div', { class: 'hand', role: 'group', 'aria-label': 'your hand' });
     const hand = tiles(obs.hand);
-    let marked = false;
-    const ordered = [];
-    for (const t of hand) {
-      if (!marked && drawn && t === drawn) { marked = true; continue; }
-      ordered.push([t, false]);
+    const drawn = obs.phase === 'turn' && obs.current === obs.seat && hand.length % 3 === 2
+      && this.drawnTile && hand.includes(this.drawnTile) ? this.drawnTile : null;
+    const row = el('div', { class: 'hand', role: 'group', 'aria-label': 'your hand: arrows move, Enter or Space discards' });
+    const ordered = hand.map((t) => [t, false]);
+    if (drawn) {
+      ordered.splice(ordered.findIndex(([t]) => t === drawn), 1);
+      ordered.push([drawn, true]);
     }
-    if (marked) ordered.push([drawn, true]);
     for (const [t, isDrawn] of ordered) {
       const can = discards.has(t);
-      const b = el('button', { type: 'button', class: 'tile-button' + (isDrawn ? ' drawn' : ''), disabled: !can,
-        'data-tile': t, title: `${tileWords(t)}${isDrawn ? ' (just drawn)' : ''}${can ? ': discard' : ''}`,
-        'aria-label': `${tileWords(t)}${isDrawn ? ', just drawn' : ''}${can ? ', discard' : ''}`,
-        onclick: () => this.client.act(`discard ${t}`) }, tileImage(t));
+      const words = `${tileWords(t)}${isDrawn ? ', just drawn' : ''}${can ? ': discard' : ''}`;
+      const b = el('button', { type: 'button', class: 'tile-button' + (isDrawn ? ' drawn' : ''),
+        'aria-disabled': can ? 'false' : 'true', 'data-tile': t, title: words, 'aria-label': words,
+        onclick: () => { if (can && !this.isBusy) this.client.act(`discard ${t}`); } },
+      tileImage(t, { alt: '' }));
       row.append(b);
     }
     return row;
   }
 
-  drawn(state) {
-    const events = state.events || [];
-    for (let i = events.length - 1; i >= 0; i--) if (events[i].kind === 'drawn') return events[i].tile;
-    return this.lastDrawn || null;
-  }
-
   actions(state) {
     const obs = state.observation;
-    const legal = (obs.legal || []).filter((a) => !/^discard \S+$/.test(a));
+    const legal = (state.answered ? [] : obs.legal || []).filter((a) => !/^discard \S+$/.test(a));
     const bar = el('div', { class: 'actions', role: 'group', 'aria-label': 'your choices' });
-    if (state.answered) bar.append(el('span', {}, 'Waiting for the others…'));
+    if (state.answered) bar.append(el('span', { class: 'waiting' }, 'Your answer is in: waiting for the others…'));
     for (const a of legal) {
       const kind = a.split(' ')[0];
       const rest = a.slice(kind.length + 1);
-      const words = CLAIM_WORDS[kind] || kind;
-      const text = kind === 'chow' && obs.last_discard ? `Chow ${rest} (with ${obs.last_discard.tile})`
-        : rest ? `${words} ${rest}` : words;
-      bar.append(el('button', { type: 'button', 'data-action': a, 'data-kind': kind,
-        class: kind === 'win' || kind === 'rob' ? 'win' : '', onclick: () => this.client.act(a) }, text));
+      const words = CLAIM_WORDS[kind] || kind.replace(/_/g, ' ');
+      const made = claimTiles(kind, rest);
+      const from = obs.last_discard ? ` with the ${tileWords(obs.last_discard.tile)} discarded` : '';
+      let label = words;
+      if (kind === 'chow') label = `Chow ${made.map(tileWords).join(', ')}${from}`;
+      else if (kind === 'win') label = made.length ? `Win on the ${tileWords(made[0])}` : 'Win (self-drawn)';
+      else if (made.length) label = `${words}: ${tileWords(made[0])}`;
+      else if (rest) label = `${words} ${rest}`;
+      bar.append(el('button', { type: 'button', 'data-action': a, 'data-kind': kind, 'aria-label': label, title: label,
+        class: kind === 'win' || kind === 'rob' ? 'win' : '', onclick: () => { if (!this.isBusy) this.client.act(a); } },
+      el('span', {}, kind === 'win' ? '★ ' + words : words), made.length > 1 ? el('span', { class: 'claim-tiles' }, made.map((t) => tileImage(t, { class: 'tile small', alt: '' }))) : null,
+      made.length === 1 ? el('span', {}, ' ', tileImage(made[0], { class: 'tile small', alt: '' })) : null));
     }
+    const asked = legal.length && obs.phase !== 'turn';
+    if (asked || (state.answered && this.deadline !== null)) {
+      this.countdown = el('span', { class: 'countdown', role: 'timer', 'aria-live': 'off' });
+      bar.append(this.countdown);
+    } else this.countdown = null;
+    if (asked && this.deadline === null) this.countdown.textContent = 'no time limit';
     return bar;
+  }
+
+  // The claim window's countdown, ticking between the server's messages.
+  tick() {
+    if (!this.countdown || this.deadline === null) return;
+    const left = Math.max(0, (this.deadline - performance.now()) / 1000);
+    this.countdown.textContent = `${Math.ceil(left)} s left to answer`;
+    this.countdown.dataset.seconds = String(Math.ceil(left));
   }
 
   eventText(obs, e) {
     const who = e.seat !== undefined && e.seat !== null ? this.label(obs, e.seat).name : '';
     switch (e.kind) {
-      case 'drawn': this.lastDrawn = e.tile; return `you draw ${tileWords(e.tile)}`;
-      case 'discard': return `${who} discards ${tileWords(e.tile)}`;
+      case 'drawn': return `you draw the ${tileWords(e.tile)}`;
+      case 'draw': return `${who} draws${e.replacement ? ' a replacement tile' : ''}`;
+      case 'discard': return `${who} discards the ${tileWords(e.tile)}`;
       case 'claim': return `${who} claims ${e.meld}`;
-      case 'bonus': return `${who} lays out ${tileWords(e.tile)}`;
+      case 'bonus': return `${who} lays out the ${tileWords(e.tile)}`;
       case 'concealed_kong': return `${who} declares a concealed kong`;
-      case 'added_kong': return `${who} adds ${tileWords(e.tile)} to a pung`;
-      case 'win': return `${who} wins on ${tileWords(e.tile)}: ${e.total} points`;
+      case 'concealed_kong_tile': return `your concealed kong of ${tileWords(e.tile)}`;
+      case 'added_kong': return `${who} adds the ${tileWords(e.tile)} to a pung`;
+      case 'win': return `${who} wins on the ${tileWords(e.tile)}: ${e.total} points`;
       case 'exhaustive_draw': return 'the wall is empty: the hand is drawn';
       case 'reveal': return `${who} lays the hand open`;
-      case 'payment': return `${e.reason} payment`;
+      case 'payment': return `${(e.reason || '').replace(/_/g, ' ')} payment`;
       case 'deal': return `you are dealt ${e.tiles}`;
       case 'dice': return `dice: ${e.dice.join(' ')}`;
-      default: return `${e.kind}${who ? ' (' + who + ')' : ''}`;
+      default: return `${e.kind.replace(/_/g, ' ')}${who ? ' (' + who + ')' : ''}`;
     }
   }
 
+  // The end of a hand: who won, how, the breakdown and the payments; true when shown.
   renderResult(state) {
     const last = state.last_hand;
-    if (!last) { this.result.hidden = true; return; }
-    // a hand's result stays up until the player goes on (or the next one is underway)
-    if (this.shownResult === last.number && !state.between_hands && !state.match_over) {
-      if (this.dismissed === last.number) this.result.hidden = true;
-      return;
+    this.nextButton = null;
+    if (!last) { this.result.hidden = true; return false; }
+    if (this.dismissed === last.number && !state.match_over) {
+      this.result.hidden = true;
+      if (state.between_hands) this.status.textContent += ' · waiting for the others to go on';
+      return false;
     }
+    if (this.shownResult === last.number && !this.result.hidden && !state.match_over) {
+      this.nextButton = this.result.querySelector('#next');
+      return false;  // already up; drawn once
+    }
+    const fresh = this.shownResult !== last.number;
     this.shownResult = last.number;
     this.result.innerHTML = '';
     this.result.hidden = false;
-    const obs = state.observation;
+    const names = this.names[last.number] || {};
+    const name = (s) => (names[s] ? `${names[s]} (${last.seat_names[s]})` : last.seat_names[s]);
     const r = last.result;
     this.result.append(el('h2', {}, `Hand ${last.number} is over`));
-    if (!r.wins.length) this.result.append(el('p', {}, 'Nobody won: the hand is drawn.'));
+    if (!r.wins.length) this.result.append(el('p', { class: 'drawn-hand' }, 'Nobody won: the hand is drawn.'));
     const revealed = last.revealed || [];
     r.wins.forEach((w, i) => {
-      const name = last.seat_names[w.seat];
-      const how = w.self_drawn ? 'self-drawn' : `on the discard of ${last.seat_names[w.discarder]}`;
+      const how = w.self_drawn ? 'self-drawn' : `on the discard of ${name(w.discarder)}`;
       const shown = revealed[i];
-      this.result.append(el('h3', {}, `${name} wins on ${tileWords(w.tile)}, ${how}`));
-      if (shown) this.result.append(el('p', { class: 'winning-hand' }, tiles(shown.hand).map((t) => tileImage(t, { class: 'tile small' })), ' ', (shown.melds || []).map(meldTiles)));
-      const table = el('table', { class: 'breakdown' }, el('tr', {}, el('th', {}, 'pattern'), el('th', {}, 'value'), el('th', {}, 'count'), el('th', {}, 'points')));
-      for (const p of w.patterns) table.append(el('tr', {}, el('td', {}, p.name), el('td', {}, p.value), el('td', {}, p.count), el('td', {}, p.value * p.count)));
-      table.append(el('tr', { class: 'total' }, el('td', {}, 'total'), el('td', {}), el('td', {}), el('td', {}, w.total)));
+      this.result.append(el('h3', { class: 'winner' }, `${name(w.seat)} wins on the ${tileWords(w.tile)}, ${how}`));
+      if (shown) {
+        this.result.append(el('p', { class: 'winning-hand', 'aria-label': 'the winning hand' },
+          tiles(shown.hand).map((t) => tileImage(t, { class: 'tile small' })), ' ', (shown.melds || []).map(meldTiles)));
+      }
+      const table = el('table', { class: 'breakdown' },
+        el('caption', {}, 'The score, pattern by pattern'),
+        el('tr', {}, el('th', { scope: 'col' }, 'pattern'), el('th', { scope: 'col' }, 'value'),
+          el('th', { scope: 'col' }, 'count'), el('th', { scope: 'col' }, 'points')));
+      for (const p of w.patterns) {
+        table.append(el('tr', { class: 'pattern' }, el('td', {}, p.name), el('td', {}, p.value), el('td', {}, p.count),
+          el('td', { class: 'points' }, p.value * p.count)));
+      }
+      table.append(el('tr', { class: 'total' }, el('td', {}, 'total'), el('td', {}), el('td', {}), el('td', { class: 'points' }, w.total)));
       this.result.append(table);
     });
     const pays = el('ul', { class: 'payments' });
-    r.payments.forEach((v, s) => pays.append(el('li', {}, `${last.seat_names[s]}: ${v > 0 ? '+' : ''}${v}`)));
+    r.payments.forEach((v, s) => pays.append(el('li', { 'data-seat': s, 'data-amount': v },
+      `${name(s)}: ${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v)}${v > 0 ? ' (receives)' : v < 0 ? ' (pays)' : ''}`)));
     this.result.append(el('h3', {}, 'Payments'), pays);
     if (state.match_over) this.result.append(this.standings(state));
     else if (this.client.role !== 'spectator') {
-      this.result.append(el('button', { type: 'button', id: 'next', onclick: () => {
-        this.dismissed = last.number; this.result.hidden = true; this.client.next(); } }, 'Next hand'));
+      this.nextButton = el('button', { type: 'button', id: 'next', onclick: () => {
+        this.dismissed = last.number; this.result.hidden = true; this.client.next(); } }, 'Next hand');
+      this.result.append(this.nextButton);
     }
+    if (fresh) this.result.scrollIntoView({ block: 'nearest' });
+    return fresh;
   }
 
   standings(state) {
@@ -325,13 +508,17 @@ export class MahjongView {
     const box = el('section', { class: 'standings' }, el('h2', {}, 'The match is over'));
     const table = el('table', {}, el('tr', {}, el('th', {}, 'rank'), el('th', {}, 'player'), el('th', {}, 'score')));
     for (const r of res.standings) table.append(el('tr', {}, el('td', {}, r.rank), el('td', {}, r.name), el('td', {}, r.score)));
-    box.append(table, this.chart(state));
+    const game = this.client.game;
+    box.append(table, this.chart(state), el('p', {},
+      el('a', { href: `/api/tables/${game}/record`, download: `parlour-${game}.json` }, 'Download the record'), ' · ',
+      el('a', { href: `/replay/${game}` }, 'Replay the game')));
     return box;
   }
 
   chart(state) {
-    // scores over the hands, one line per player (drawn from the results table)
+    // scores over the hands, one line per player, told apart by dashes and a legend
     const hist = state.score_history || [];
+    const players = (state.results && state.results.standings) || [];
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     svg.setAttribute('viewBox', '0 0 320 160');
     svg.setAttribute('role', 'img');
@@ -351,6 +538,11 @@ export class MahjongView {
       line.setAttribute('stroke-dasharray', dashes[p % dashes.length]);
       svg.append(line);
     });
-    return svg;
+    const legend = el('ul', { class: 'legend' });
+    hist[0].forEach((_, p) => {
+      const who = players.find((r) => r.player === p);
+      legend.append(el('li', {}, `${['solid', 'dashed', 'dotted', 'dash-dot', 'fine dots'][p % 5]} line: ${who ? who.name : 'player ' + (p + 1)}`));
+    });
+    return el('figure', {}, svg, el('figcaption', {}, legend));
   }
 }
