@@ -12,11 +12,19 @@ doubles, then the most points, then the first found.
 >>> best = best_reading(partial_readings("111m 2m 3m 4m"), [pung], None, DoublingToLimit(500))
 >>> str(best.reading), best.tally.total
 ('{111m} {234m}', 4)
+
+``accept`` keeps only the readings whose tally passes (a minimum to go out, met by any
+legal reading):
+
+>>> best = best_reading(partial_readings("111m 2m 3m 4m"), [pung], None, DoublingToLimit(500),
+...                     accept=lambda t: t.total == 0)
+>>> str(best.reading), best.tally.total
+('{123m} 11m 4m', 0)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,13 +69,19 @@ def best_reading(
     patterns: Sequence[Pattern],
     facts: Any,
     arithmetic: Arithmetic,
+    *,
+    accept: Callable[[Tally], bool] | None = None,
 ) -> Best | None:
-    """The reading worth the most (see the module docstring); None if there is none."""
+    """The reading worth the most (see the module docstring); None if there is none.
+    ``accept``: only readings whose tally it accepts count (a rulebook's minimum to go
+    out, met by any legal reading)."""
     best: Best | None = None
     best_key: tuple[int, int, int] | None = None
     for r in readings:
         lines = count_patterns(patterns, r, facts)
         t = arithmetic.tally(lines)
+        if accept is not None and not accept(t):
+            continue
         key = (t.total, t.doubles, t.points + t.water)
         if best_key is None or key > best_key:
             best, best_key = Best(r, tuple(lines), t), key
