@@ -488,6 +488,16 @@ def test_a_finished_game_is_listed_replayed_and_its_record_validates(
     assert last == len(steps) - 1
     shot(page, "replay")
 
+    # a spectator of the finished game sees the last hand, the standings and the chart
+    page.goto(server + made["spectator"])
+    standings = page.locator(".result .standings")
+    standings.wait_for()
+    assert standings.locator("tr").count() == 5  # a head and four players
+    assert standings.locator("svg.chart polyline").count() == 4
+    assert page.locator(".result #next, .seat.mine").count() == 0
+    assert len(read_result(page)["payments"]) == 4
+    shot(page, "match-over")
+
 
 def test_at_phone_width_the_keyboard_plays_and_tiles_are_named(
     server: str, browser: Browser
@@ -532,30 +542,27 @@ def test_at_phone_width_the_keyboard_plays_and_tiles_are_named(
             state="attached"
         )
 
-    def until_my_turn() -> bool:
-        """Pass every claim by keyboard until the seat's turn; False when a hand's end
-        took the keyboard to its Next button."""
-        kept = True
+    def until_my_turn() -> None:
+        """Pass every claim by keyboard (and go on after a hand's end) until the seat's
+        turn; the keyboard follows: to the claim buttons, the Next button, the hand."""
         for _ in range(200):
             page.wait_for_selector(READY)
             if page.locator(".result").is_visible():
-                page.click("#next")
-                kept = False
+                assert page.evaluate("document.activeElement.id === 'next'")
+                page.keyboard.press("Enter")
             elif asked(page) == "claim":
                 # the keyboard is on the claim buttons; P passes
-                if kept:
-                    assert page.evaluate("document.activeElement.dataset.action === 'pass'")
+                assert page.evaluate("document.activeElement.dataset.action === 'pass'")
                 page.keyboard.press("p")
                 page.wait_for_selector("#table[data-busy]", state="detached")
             else:
-                return kept
+                return
         raise AssertionError("the seat's turn never came")
 
     discard_with("Enter", move=False)
-    kept = until_my_turn()
-    focused = page.evaluate("document.activeElement.classList.contains('tile-button')")
-    assert focused or not kept
-    discard_with(" ", move=focused)
+    until_my_turn()
+    assert page.evaluate("document.activeElement.classList.contains('tile-button')")
+    discard_with(" ", move=True)
     until_my_turn()
 
     # the last discard is marked by an outline, a lift and the word "last"

@@ -126,6 +126,50 @@ def test_bad_requests_are_refused(client: TestClient) -> None:
     assert client.post("/api/score", json={"hand": "12x"}).status_code == 400
 
 
+def test_the_calculator_api_scores_flags_winds_and_bonus_tiles_as_parlour_score(
+    client: TestClient,
+) -> None:
+    from parlour import score
+
+    situation = {
+        "rules": "mcr",
+        "hand": "[123m] 456p 789s EEE CC +C",
+        "win_tile": "C",
+        "seat_wind": "S",
+        "round_wind": "W",
+        "self_drawn": True,
+        "last_wall_tile": True,
+        "bonus": "f1 x3",
+    }
+    reply = client.post("/api/score", json=situation)
+    assert reply.status_code == 200
+    assert reply.json() == score(situation).to_json()
+    names = [p["name"] for p in reply.json()["patterns"]]
+    assert "Last Tile Draw" in names and "Flower Tiles" in names
+    on_discard = {**situation, "self_drawn": False, "last_wall_tile": False}
+    on_discard |= {"hand": "[123m] 456p 78s EEE CC +9s", "win_tile": "9s"}
+    on_discard |= {"last_of_kind": True, "discarder": "N", "bonus": 0}
+    reply = client.post("/api/score", json=on_discard)
+    assert reply.json() == score(on_discard).to_json()
+    assert reply.json()["payments"]["N"] < 0
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        [1],
+        "hand",
+        {"hand": "123m 456p 789s EEE CC", "win_tile": "C", "bonus": ["f1", 3]},
+        {"hand": "123m 456p 789s EEE CC", "win_tile": "C", "self_drawn": "yes"},
+        {"hand": "123m 456p 789s EEE CC", "win_tile": "C", "seat_wind": 2},
+        {"hand": "123m 456p 789s EEE CC", "win_tile": "C", "rules": "nope"},
+    ],
+)
+def test_the_calculator_api_refuses_what_it_cannot_read(client: TestClient, body: Any) -> None:
+    reply = client.post("/api/score", json=body)
+    assert reply.status_code == 400 and reply.json()["detail"]
+
+
 def test_a_whole_match_against_bots_through_a_socket(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -102,6 +102,11 @@ export class MahjongView {
       el('details', { class: 'log' }, el('summary', {}, 'Events'), this.logBox));
     this.buildTools();
     document.addEventListener('keydown', (e) => this.key(e));
+    // whether the keyboard is at the table (the hand, the claims, a hand's result): it
+    // stays there when a redraw takes away the element it was on
+    document.addEventListener('focusin', (e) => {
+      this.keyboardHere = this.board.contains(e.target) || this.result.contains(e.target);
+    });
     this.ticker = setInterval(() => this.tick(), 250);
   }
 
@@ -282,9 +287,10 @@ export class MahjongView {
     const state = this.state;
     // where the keyboard was, to put it back after the table is drawn again
     const active = document.activeElement;
-    const inTable = active && this.board.contains(active);
+    const lost = !active || active === document.body || !active.isConnected;
+    const inTable = this.keyboardHere && (lost || this.board.contains(active) || this.result.contains(active));
     const handButtons = [...this.board.querySelectorAll('.hand .tile-button')];
-    if (inTable && handButtons.includes(active)) this.focusIndex = handButtons.indexOf(active);
+    if (handButtons.includes(active)) this.focusIndex = handButtons.indexOf(active);
     this.busy(false);
     const obs = state.observation;
     const n = obs.seat_names.length;
