@@ -418,6 +418,20 @@ def test_the_calculator_scores_a_clicked_hand_as_parlour_score_does(
     assert "Flower Tiles" in [row[0] for row in shown["rows"]]
     shot(page, "calculator")
 
+    # every other rule system offered scores the same hand with its own rulebook
+    from parlour import score
+
+    for rules in offered:
+        if rules == "mcr":
+            continue
+        page.select_option("#calc-rules", rules)
+        sent, shown = _page_score(page)
+        assert sent["rules"] == rules
+        scored = score(sent).to_json()
+        assert shown["total"] == scored["total"]
+        assert [row[0] for row in shown["rows"]] == [p["name"] for p in scored["patterns"]]
+    page.select_option("#calc-rules", "mcr")
+
     # typed notation, on another's discard, the last tile of its kind
     page.fill("#hand-text", "[123m] 456p 78s EEE CC +9s")
     page.uncheck("#flag-self_drawn")

@@ -76,7 +76,7 @@ def table(token: str, game_id: str, *, spectator: bool) -> str:
     role = "spectator" if spectator else "player"
     body = f"""
 <div id="table" class="table" data-token="{escape(token)}" data-game="{escape(game_id)}"
-     data-role="{role}" aria-live="polite">
+     data-role="{role}">
   <p class="note">Connecting…</p>
 </div>
 """

@@ -1,6 +1,6 @@
 // The calculator: build a hand by clicking tiles, say how it was won, and score it
 // (the same scorer as `parlour score`, through POST /api/score).
-import { el, tileImage, tileWords, tiles } from '/static/mahjong.js';
+import { el, patternRow, tileImage, tileWords, tiles } from '/static/mahjong.js';
 
 const SUITED = [...'mps'].flatMap((s) => [...'123456789'].map((d) => d + s));
 const HONOURS = [...'ESWNCFP'];
@@ -66,10 +66,11 @@ export async function calculator() {
     options.innerHTML = '';
     for (const o of system.options) {
       const id = `calc-opt-${o.name}`;
+      const fixed = { id, name: o.name, 'data-default': JSON.stringify(o.default) };
       const input = o.choices
-        ? el('select', { id, name: o.name, 'data-default': JSON.stringify(o.default) },
-          o.choices.map((c) => el('option', { value: JSON.stringify(c), selected: c === o.default }, String(c))))
-        : el('input', { id, name: o.name, value: JSON.stringify(o.default), 'data-default': JSON.stringify(o.default) });
+        ? el('select', fixed, o.choices.map((c) => el('option', { value: JSON.stringify(c), selected: c === o.default }, String(c))))
+        : typeof o.default === 'boolean' ? el('input', { ...fixed, type: 'checkbox', checked: o.default })
+          : el('input', { ...fixed, value: JSON.stringify(o.default) });
       options.append(el('label', { for: id }, `${o.name} `, input, el('small', {}, ` ${o.meaning}`)));
     }
   }
@@ -190,11 +191,15 @@ export async function calculator() {
       seat_wind: seat.value, round_wind: round.value };
     for (const [key, box] of Object.entries(flagBoxes)) if (box.checked) sit[key] = true;
     if (state.bonus.size) sit.bonus = BONUS.filter((t) => state.bonus.has(t)).join(' ');
-    if (discarder.value && !sit.self_drawn) sit.discarder = discarder.value;
+    // on a discard: the discarder chosen, or the winner's left (the seat before)
+    const left = WINDS[(WINDS.findIndex(([w]) => w === seat.value) + 3) % 4][0];
+    if (!sit.self_drawn) sit.discarder = discarder.value || left;
     const opts = {};
     for (const input of options.querySelectorAll('select, input')) {
-      if (input.value === input.dataset.default) continue;
-      try { opts[input.name] = JSON.parse(input.value); } catch { opts[input.name] = input.value; }
+      let value;
+      if (input.type === 'checkbox') value = input.checked;
+      else { try { value = JSON.parse(input.value); } catch { value = input.value; } }
+      if (JSON.stringify(value) !== input.dataset.default) opts[input.name] = value;
     }
     if (Object.keys(opts).length) sit.options = opts;
     return sit;
@@ -218,12 +223,7 @@ export async function calculator() {
       el('caption', {}, 'The score, line by line'),
       el('tr', {}, el('th', { scope: 'col' }, 'pattern'), el('th', { scope: 'col' }, 'value'),
         el('th', { scope: 'col' }, 'count'), el('th', { scope: 'col' }, 'points')));
-    for (const p of body.patterns) {
-      // points add up; other units (doubles, multipliers) are worked out in the lines below
-      const adds = !p.unit || p.unit === 'points' || p.unit === 'fan';
-      table.append(el('tr', { class: 'pattern' }, el('td', {}, p.name), el('td', {}, `${p.value}${p.unit ? ' ' + p.unit : ''}`),
-        el('td', {}, p.count), el('td', { class: 'points' }, adds ? p.value * p.count : '')));
-    }
+    for (const p of body.patterns) table.append(patternRow(p));
     table.append(el('tr', { class: 'total' }, el('td', {}, 'total'), el('td', {}), el('td', {}), el('td', { class: 'points' }, body.total)));
     const pays = el('ul', { class: 'payments', id: 'calc-payments' },
       Object.entries(body.payments || {}).map(([w, v]) => el('li', {}, `${w}: ${v > 0 ? '+' : ''}${v}`)));

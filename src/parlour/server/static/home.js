@@ -11,20 +11,39 @@ export async function home() {
   }
   const options = document.getElementById('options');
   const seats = document.getElementById('seats');
+  // an option's input: a list to choose from, a box to tick, a number, or text
+  function optionInput(o, id) {
+    if (o.choices) {
+      return el('select', { id, name: o.name }, o.choices.map((c) => el('option', { value: JSON.stringify(c), selected: c === o.default }, String(c))));
+    }
+    if (typeof o.default === 'boolean') return el('input', { id, name: o.name, type: 'checkbox', checked: o.default });
+    if (typeof o.default === 'number') return el('input', { id, name: o.name, type: 'number', value: o.default, step: 'any' });
+    return el('input', { id, name: o.name, value: JSON.stringify(o.default) });
+  }
+  function optionValue(input) {
+    if (input.type === 'checkbox') return input.checked;
+    if (input.type === 'number') return Number(input.value);
+    try { return JSON.parse(input.value); } catch { return input.value; }
+  }
   function show() {
     const system = info.systems.find((s) => s.name === rules.value) || playable[0];
     document.getElementById('rules-title').textContent = system.title;
     options.querySelectorAll('label').forEach((n) => n.remove());
     for (const o of system.options) {
       const id = `opt-${o.name}`;
-      const input = o.choices
-        ? el('select', { id, name: o.name }, o.choices.map((c) => el('option', { value: JSON.stringify(c), selected: c === o.default }, String(c))))
-        : el('input', { id, name: o.name, value: JSON.stringify(o.default) });
+      const input = optionInput(o, id);
       options.append(el('label', { for: id }, `${o.name} `, input, el('small', {}, ` ${o.meaning}`)));
+      // a rule system whose number of players is an option: the seats follow it
+      if (o.name === 'players') input.addEventListener('change', () => showSeats(system));
     }
+    showSeats(system);
+  }
+  function showSeats(system) {
     seats.querySelectorAll('.seat-choice').forEach((n) => n.remove());
+    const chosen = options.querySelector('[name="players"]');
     // four at the table when the rules allow it, else as many as they take
-    const count = system.players.includes(4) ? 4 : system.players[system.players.length - 1];
+    const count = chosen ? Number(optionValue(chosen))
+      : system.players.includes(4) ? 4 : system.players[system.players.length - 1];
     for (let p = 0; p < count; p++) {
       const choice = el('select', { id: `seat-${p}`, 'data-seat': p, 'aria-label': `who plays player ${p + 1}` },
         el('option', { value: 'human' }, p === 0 ? 'you' : 'a friend (open seat)'),
@@ -40,9 +59,7 @@ export async function home() {
   document.getElementById('new-table').addEventListener('submit', async (event) => {
     event.preventDefault();
     const opts = {};
-    for (const input of options.querySelectorAll('select, input')) {
-      try { opts[input.name] = JSON.parse(input.value); } catch { opts[input.name] = input.value; }
-    }
+    for (const input of options.querySelectorAll('select, input')) opts[input.name] = optionValue(input);
     const noTimer = document.getElementById('no-timer').checked;
     const turn = Number(document.getElementById('turn').value);
     const hands = document.getElementById('hands').value;

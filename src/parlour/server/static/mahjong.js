@@ -69,6 +69,16 @@ export function meldTiles(text) {
   return span;
 }
 
+// A pattern line of a score as table cells: name, value (with its unit, when the
+// rulebook has several), count, and the points it adds (blank for doubles and the like,
+// which the score's explanation works out).
+export function patternRow(p) {
+  const unit = p.unit ? ' ' + (p.value === 1 ? p.unit.replace(/s$/, '') : p.unit) : '';
+  const adds = !p.unit || p.unit === 'points' || p.unit === 'fan';
+  return el('tr', { class: 'pattern' }, el('td', {}, p.name), el('td', {}, `${p.value}${unit}`),
+    el('td', {}, p.count), el('td', { class: 'points' }, adds ? p.value * p.count : ''));
+}
+
 const CLAIM_WORDS = { pass: 'Pass', win: 'Win', rob: 'Rob the kong', pung: 'Pung', kong: 'Kong',
   chow: 'Chow', concealed_kong: 'Concealed kong', added_kong: 'Add to pung' };
 
@@ -488,10 +498,7 @@ export class MahjongView {
         el('caption', {}, 'The score, pattern by pattern'),
         el('tr', {}, el('th', { scope: 'col' }, 'pattern'), el('th', { scope: 'col' }, 'value'),
           el('th', { scope: 'col' }, 'count'), el('th', { scope: 'col' }, 'points')));
-      for (const p of w.patterns) {
-        table.append(el('tr', { class: 'pattern' }, el('td', {}, p.name), el('td', {}, p.value), el('td', {}, p.count),
-          el('td', { class: 'points' }, p.value * p.count)));
-      }
+      for (const p of w.patterns) table.append(patternRow(p));
       table.append(el('tr', { class: 'total' }, el('td', {}, 'total'), el('td', {}), el('td', {}), el('td', { class: 'points' }, w.total)));
       this.result.append(table);
     });
