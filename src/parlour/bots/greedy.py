@@ -424,6 +424,8 @@ def _near(hand: Tiles) -> list[Tile]:
     """
     out: set[Tile] = set()
     for t in hand:
+        if t >= NUM_KINDS:
+            continue  # a joker: no kind of its own
         if t >= 27:
             out.add(t)
         else:

@@ -788,7 +788,7 @@ class Table:
         if self._drew and self.wall.can_replace():
             kinds = sorted(set(hand))
             for t in kinds:
-                if hand.count(t) == 4:
+                if t < NUM_KINDS and hand.count(t) == 4:
                     out.append(MahjongAction("concealed_kong", t))
             for m in self.melds[seat]:
                 if m.kind == "pung" and m.exposed and m.tiles[0] in hand:
@@ -920,6 +920,8 @@ class Table:
         live, replace = self._claimable
         if not live:
             return out  # the discard after the last live tile can only be won on
+        if t >= NUM_KINDS:
+            return out  # a discarded joker stands for nothing yet: it can only be won on
         held = hand.count(t)
         if held >= 3 and replace:
             out.append(MahjongAction("kong", t))

@@ -280,6 +280,8 @@ class ClassicalRuleset(Ruleset):
         goulash = bool(table.flags.get("goulash"))
         if kind == "chow":
             return self.chows and not goulash
+        if goulash and kind in _MELDS and _meld_kind(action) == self._wild(table):
+            return False  # a set of wilds only (G6.3)
         if kind == "rob":
             return bool(self.settings["rob_kong"])
         fishing = table.state["fishing"] if isinstance(table.state, dict) else {}
@@ -466,6 +468,17 @@ class ClassicalSession(SessionRules):
         if last.flags.get("goulash") and not self.goulash_repeat:
             return {}
         return {"goulash": True}
+
+
+_MELDS = frozenset(("pung", "kong", "concealed_kong", "added_kong"))
+
+
+def _meld_kind(action: Action) -> Tile | None:
+    """The kind a meld action names (``pung C`` and ``pung C with 2s*`` alike)."""
+    p = action[1]
+    if type(p) is tuple:
+        p = p[0]
+    return p if type(p) is int else None
 
 
 def _win_flags(how: WinContext) -> frozenset[str]:
