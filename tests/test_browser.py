@@ -79,8 +79,22 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real parlour server (uvicorn in a thread); its base URL."""
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless."""
+    if sync_playwright is None:
+        _no_browser("Playwright is not installed")
+    if CHROMIUM is None:
+        _no_browser("no chromium on the PATH")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[str]:
+    """A real parlour server (uvicorn in a thread); its base URL. (Started once the
+    browser is there: without one the tests skip at once.)"""
     import uvicorn
 
     from parlour.server.app import create_app
@@ -101,19 +115,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     uv.should_exit = True
     thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """Debian's Chromium, headless."""
-    if sync_playwright is None:
-        _no_browser("Playwright is not installed")
-    if CHROMIUM is None:
-        _no_browser("no chromium on the PATH")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 class Watched:
@@ -586,6 +587,12 @@ def test_at_phone_width_the_keyboard_plays_and_tiles_are_named(
     assert marked.locator(".last-mark").inner_text().endswith("last")
     assert (marked.locator("img").get_attribute("alt") or "").endswith(", the last discard")
     shot(page, "phone-last-discard")
+
+    # the other pages do not scroll sideways either
+    for path in ("/", "/calculator", "/records"):
+        page.goto(server + path)
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), path
     phone.close()
 
 

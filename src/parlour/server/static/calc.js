@@ -122,6 +122,8 @@ export async function calculator() {
   const discarder = el('select', { id: 'discarder', 'aria-label': 'won on the discard of' },
     el('option', { value: '' }, 'the player on the left'), WINDS.map(([w, name]) => el('option', { value: w }, name)));
   const out = el('div', { class: 'score', id: 'calc-result', 'aria-live': 'polite' });
+  // a self-drawn tile has no discarder
+  flagBoxes.self_drawn.addEventListener('change', () => { discarder.disabled = flagBoxes.self_drawn.checked; });
 
   function add(t) {
     const m = mode();
