@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 
 from parlour.bots import make_bot
+from parlour.mahjong.actions import MahjongAction
 from parlour.mahjong.session import Session, make_ruleset, play_session
+from parlour.mahjong.table import Table
 from parlour.records import record_of, validate
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Fay"]
@@ -169,3 +171,11 @@ def test_a_goulash_follows_a_washout_with_the_same_east() -> None:
     assert not once.rules.next_setup(once, g, WASHOUT).flags.get("goulash")
     plain = session({})
     assert not plain.rules.next_setup(plain, first, WASHOUT).flags.get("goulash")
+
+
+def test_chows_are_played_with_five_players() -> None:
+    """The four at the table play the four-player game (rule 128): chows allowed."""
+    five = make_ruleset("classical", {"players": 5})
+    assert five.allows(Table(five, seed=1), 0, MahjongAction("chow", 0))
+    assert five.win_chows
+    assert not make_ruleset("classical", {"players": 3}).win_chows

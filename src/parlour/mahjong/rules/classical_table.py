@@ -100,7 +100,7 @@ class ClassicalRuleset(Ruleset):
         seats = _seats_in_play(self.settings)
         self.num_seats = len(seats)
         self.seat_names = seats
-        self.chows = players == 4 and not self.settings["no_chows"]
+        self.chows = players in (4, 5) and not self.settings["no_chows"]
         self.win_chows = self.chows
 
     # -- the goulash's tiles and walls ---------------------------------------------------
