@@ -688,7 +688,9 @@ class Table:
             return f"{text} is not the winning tile"
         if action[0] == "discard" and type(action[1]) is int and action[1] not in self.hands[seat]:
             return f"seat {seat} holds no {tile_name(action[1])} to discard"
-        shown = ", ".join(self.space.format(a) for a in legal)
+        shown = ", ".join(self.space.format(a) for a in legal[:_SHOWN_LEGAL])
+        if len(legal) > _SHOWN_LEGAL:
+            shown += f", and {len(legal) - _SHOWN_LEGAL} more"
         return f"{text} is not allowed for seat {seat} now (legal: {shown})"
 
     def _refusal(self, seat: int) -> str:
@@ -1240,6 +1242,10 @@ class Table:
         self.window = None
         self._legal = {}
         self.events.append(Event("exhaustive_draw", None, {}))
+
+
+_SHOWN_LEGAL = 24
+"""At most this many legal actions are named in a refusal (an exchange offers hundreds)."""
 
 
 def _take(
