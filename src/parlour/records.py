@@ -42,7 +42,7 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -159,12 +159,19 @@ def _session_record(session: Session) -> dict[str, Any]:
         "players": list(session.players),
         "ask": _ask(session.tables[0]),
     }
-    if session.rules != rules_of(session.ruleset):
-        if type(session.rules) is not SessionRules:
+    base = rules_of(session.ruleset)
+    if session.rules != base:
+        own = {f.name for f in fields(SessionRules)}
+        if type(session.rules) is not type(base) or any(
+            getattr(session.rules, f.name) != getattr(base, f.name)
+            for f in fields(session.rules)
+            if f.name not in own
+        ):
             raise RecordError(
                 "a session with its own SessionRules subclass cannot be recorded by name; "
                 "register its rule system"
             )
+        # the shared fields (rounds, max_hands...) over the rule system's own rules
         record["session_rules"] = session.rules.to_json()
     record["hands"] = [
         _hand_entry(t, setup) for t, setup in zip(session.tables, session.setups, strict=True)
@@ -736,9 +743,11 @@ def _unfinished(table: Table, entry: Mapping[str, Any], h: int, m: int, total: i
 
 def _new_session(record: Mapping[str, Any]) -> Session:
     try:
-        rules = (
-            SessionRules.from_json(record["session_rules"]) if "session_rules" in record else None
-        )
+        rules = None
+        if "session_rules" in record:
+            plain = SessionRules.from_json(record["session_rules"])
+            base = rules_of(make_ruleset(record["ruleset"], record.get("options") or {}))
+            rules = replace(base, **{f.name: getattr(plain, f.name) for f in fields(SessionRules)})
         session = Session(
             record["ruleset"],
             record.get("options") or {},
