@@ -43,6 +43,7 @@ browser:
 bench: $(STAMP_DEV)
 	$(BIN)/parlour bench shapes
 	$(BIN)/parlour bench mcr
+	$(BIN)/parlour bench server
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .ruff_cache .mypy_cache

@@ -285,7 +285,8 @@ async def _handle(game: LiveGame, player: int, text: str) -> dict[str, Any] | No
             await game.next_hand(player)
             return None
         if kind == "help":
-            return help_for(game, player, message.get("action"))
+            async with game.lock:  # not while a pump waits for its commit
+                return help_for(game, player, message.get("action"))
         if kind == "ping":
             return {"type": "pong"}
     except Refused as e:

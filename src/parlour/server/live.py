@@ -30,7 +30,7 @@ from typing import Any
 from parlour.bots import Bot, RandomBot, make_bot
 from parlour.core.actions import Action
 from parlour.core.errors import IllegalAction, NotationError, ParlourError
-from parlour.mahjong.session import Session, session_rules_for
+from parlour.mahjong.session import Session, make_ruleset, rules_of
 from parlour.mahjong.table import TURN, Table
 from parlour.server.store import GameRow, LoggedAction, Store
 
@@ -129,7 +129,7 @@ class LiveGame:
         self.store = store
         self.clock = clock
         self.policy = Policy.from_json(row.policy)
-        rules = session_rules_for(row.ruleset)
+        rules = rules_of(make_ruleset(row.ruleset, row.options))
         if self.policy.hands is not None:
             rules = replace(rules, max_hands=self.policy.hands)
         self.session = Session(
@@ -151,6 +151,7 @@ class LiveGame:
         self.action_ids: set[str] = set()
         self._unsaved: list[LoggedAction] = []  # applied, to be committed by _save
         self._finish: str | None = None  # the game's new status, committed with them
+        self._hand_ended = False  # a hand ended among them
         self.pending: dict[int, tuple[Action, str | None, str]] = {}  # seat -> answer
         self.window_key: object | None = None  # the window being collected
         self.window_opened = 0.0
@@ -160,7 +161,9 @@ class LiveGame:
         self.hand_over_at: float | None = None  # when the last hand ended (a pause)
         self.ready_next: set[int] = set()
         self.lock = asyncio.Lock()
-        self._timer: asyncio.Task[None] | None = None
+        self._timer: asyncio.TimerHandle | None = None  # the next wake, pending
+        self._waking: asyncio.Task[None] | None = None  # a wake waiting for the lock
+        self._last_hand: tuple[int, dict[str, Any]] | None = None  # view's, per hand
         self._replay()
 
     # -- the log ---------------------------------------------------------------------
@@ -185,21 +188,34 @@ class LiveGame:
         if action_id:
             self.action_ids.add(action_id)
         if table.is_over():
+            self._hand_ended = True
             self.hand_over_at = self.clock()
             self.ready_next = set()
             if self.session.is_over():
                 self._finish = "finished"
 
-    def _save(self) -> None:
+    async def _save(self) -> None:
         """Commit the actions applied since the last save, in one transaction. If the
         database refuses them, the game goes back to what its log holds (nobody has
-        heard of them) and the error is raised."""
+        heard of them) and the error is raised.
+
+        The store's writer thread commits them while the event loop serves the other
+        games (this game's lock stays held: its sockets and clocks wait). A batch that
+        ends a hand is committed before anything else runs, so that what is read of a
+        game without its lock (the API's hand, scores, end and record) never runs
+        ahead of its log: those change only when a hand ends.
+        """
         if not self._unsaved and self._finish is None:
             return
-        entries, finish = self._unsaved, self._finish
-        self._unsaved, self._finish = [], None
+        entries, finish, at_once = self._unsaved, self._finish, self._hand_ended
+        self._unsaved, self._finish, self._hand_ended = [], None, False
         try:
-            self.store.append_many(self.id, entries, finish=finish)
+            if at_once:
+                self.store.commit_now(self.id, entries, finish=finish)
+            else:
+                await self.store.commit(self.id, entries, finish=finish)
+        except asyncio.CancelledError:
+            raise  # the server stops: its log is what a restart goes on from
         except Exception:
             self._reload()
             raise
@@ -220,6 +236,7 @@ class LiveGame:
         self.turn_key = None
         self.hand_over_at = None
         self.ready_next = set()
+        self._last_hand = None
         self._replay()
 
     # -- who plays a seat -------------------------------------------------------------
@@ -345,7 +362,7 @@ class LiveGame:
                 if not self._step():
                     break
         finally:
-            self._save()
+            await self._save()
         await self._broadcast(force)
         self._schedule()
 
@@ -486,10 +503,15 @@ class LiveGame:
         return min(later) if later else None
 
     def _schedule(self) -> None:
+        """Wake the game when :meth:`_next_wake` says (a timer of the event loop, no
+        task until it is due), instead of any wake set before."""
         when = self._next_wake()
-        if self._timer is not None and not self._timer.done():
+        if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        if self._waking is not None:  # due, but another pump came first
+            self._waking.cancel()
+            self._waking = None
         if when is None:
             return
         try:
@@ -497,19 +519,26 @@ class LiveGame:
         except RuntimeError:
             return
         delay = max(0.0, when - self.clock())
-        self._timer = loop.create_task(self._wake(delay))
+        self._timer = loop.call_later(delay + 0.001, self._due, loop)
 
-    async def _wake(self, delay: float) -> None:
-        await asyncio.sleep(delay + 0.001)
+    def _due(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._timer = None
+        self._waking = loop.create_task(self._wake())
+
+    async def _wake(self) -> None:
         async with self.lock:
-            self._timer = None
+            self._waking = None
             await self._pump()
 
     async def close(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
+            self._timer = None
+        waking, self._waking = self._waking, None
+        if waking is not None:
+            waking.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._timer
+                await waking
 
     # -- what each seat is told --------------------------------------------------------
 
@@ -543,14 +572,23 @@ class LiveGame:
             "commitment": self.row.commitment,
         }
         message["between_hands"] = self.hand_over_at is not None
-        if session.outcomes:
-            last = session.tables[len(session.outcomes) - 1]
-            message["last_hand"] = {
-                "number": len(session.outcomes),
-                "result": last.result(),
-                "seat_names": [last.seat_name(s) for s in range(last.num_seats)],
-                "revealed": [e.to_json() for e in last.events if e.kind == "win"],
-            }
+        finished = len(session.outcomes)
+        if finished:
+            # the same for every message until another hand ends: made once (shared by
+            # the messages, which are only ever serialised)
+            cached = self._last_hand
+            if cached is None or cached[0] != finished:
+                last = session.tables[finished - 1]
+                cached = self._last_hand = (
+                    finished,
+                    {
+                        "number": finished,
+                        "result": last.result(),
+                        "seat_names": [last.seat_name(s) for s in range(last.num_seats)],
+                        "revealed": [e.to_json() for e in last.events if e.kind == "win"],
+                    },
+                )
+            message["last_hand"] = cached[1]
         if session.is_over():
             message["results"] = session.results()
             totals = [session.match_rules.starting_score] * session.num_players

@@ -18,7 +18,7 @@ from typing import Any
 
 from parlour.bots import BOTS
 from parlour.core.errors import ParlourError
-from parlour.mahjong.session import make_ruleset, session_rules_for
+from parlour.mahjong.session import make_ruleset, rules_of
 from parlour.registry import check_playable
 from parlour.server.live import SPECTATOR, LiveGame, Policy
 from parlour.server.store import Store, seed_commitment
@@ -62,7 +62,7 @@ class Manager:
             ruleset = make_ruleset(rules, options)
         except (ParlourError, ValueError) as e:
             raise BadRequest(str(e)) from None
-        count = session_rules_for(ruleset.name).num_players(ruleset.num_seats)
+        count = rules_of(ruleset).num_players(ruleset.num_seats)
         seats = spec.get("seats") or [HUMAN] + ["greedy"] * (count - 1)
         if not isinstance(seats, list) or len(seats) != count:
             raise BadRequest(f"{ruleset.name} is played by {count}: give {count} seats")
@@ -156,7 +156,9 @@ class Manager:
         return resumed
 
     async def close(self) -> None:
+        """Stop the games' timers and the store's writer (after its last writes)."""
         await asyncio.gather(*(g.close() for g in self.live.values()))
+        await asyncio.to_thread(self.store.close)
 
 
 __all__ = ["HUMAN", "BadRequest", "Manager", "new_token"]

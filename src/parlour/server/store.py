@@ -13,9 +13,13 @@ SQLite (a file under ``./var/`` by default) and PostgreSQL (by URL) are both sup
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import datetime as dt
 import hashlib
 import json
+import queue
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -37,7 +41,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 DEFAULT_URL = "sqlite:///var/parlour.db"
@@ -93,6 +97,12 @@ class ActionRow(Base):
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
+_COLUMNS = ["game_id", "seq", "hand", "seat", "action", "action_id", "by", "created"]
+"""The columns of the log a live game writes (``id`` is the database's)."""
+_ROWS_PER_INSERT = 1000
+"""Rows in one SQLite INSERT (8,000 parameters; SQLite takes 32,766 at least)."""
+
+
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -131,7 +141,31 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self._insert_action = insert(ActionRow)
+        # the log's INSERT as the driver takes it, with the columns' order, so that a
+        # batch goes to the driver's executemany as it is (no per-row processing)
+        compiled = insert(ActionRow).compile(dialect=self.engine.dialect, column_keys=_COLUMNS)
+        self._insert_sql = str(compiled)
+        self._insert_order: list[str] | None = (
+            list(compiled.positiontup or ()) if compiled.positional else None
+        )
+        # SQLite: many rows in one statement, so that the driver writes them in one
+        # call (during which other threads run) rather than one call per row
+        head, _, one = self._insert_sql.partition(" VALUES ")
+        self._many_rows: tuple[str, str] | None = (
+            (head + " VALUES ", one)
+            if self.engine.dialect.name == "sqlite" and self.engine.dialect.paramstyle == "qmark"
+            else None
+        )
+        created = ActionRow.__table__.c.created.type
+        self._created = created.bind_processor(self.engine.dialect)
+        # an in-memory SQLite database lives in one connection of one thread: it is
+        # written where it is used; any other is written by the writer thread
+        url_ = self.engine.url
+        self._in_memory = self.engine.dialect.name == "sqlite" and (
+            (url_.database or ":memory:") == ":memory:" or url_.query.get("mode") == "memory"
+        )
+        self._writer: _Writer | None = None
+        self._writer_lock = threading.Lock()
         migrate(self.engine)
 
     @contextmanager
@@ -197,29 +231,102 @@ class Store:
         writes every action of one pump (a player's action and the bots' answers that
         follow it) at once, which costs about what one action alone did.
         """
+        if entries or finish is not None:
+            self._write([_Batch(game_id, entries, finish)])
+
+    async def commit(
+        self, game_id: str, entries: Sequence[LoggedAction], *, finish: str | None = None
+    ) -> None:
+        """:meth:`append_many` for a coroutine: it returns once the actions are
+        committed, and the event loop serves other games meanwhile. The writer thread
+        commits the batches of every game waiting at that moment in one transaction
+        (SQLite and the database drivers let other Python threads run while they
+        write). An in-memory SQLite database is written at once, in this thread."""
         if not entries and finish is None:
             return
+        batch = _Batch(game_id, entries, finish)
+        writer = self._the_writer()
+        if writer is None:
+            self._write([batch])
+            return
+        batch.done = asyncio.get_running_loop().create_future()
+        writer.queue.put(batch)
+        await batch.done
+
+    def commit_now(
+        self, game_id: str, entries: Sequence[LoggedAction], *, finish: str | None = None
+    ) -> None:
+        """:meth:`append_many` through the writer thread (after the batches it holds,
+        which spares both a wait for SQLite's lock), waiting in this thread."""
+        if not entries and finish is None:
+            return
+        batch = _Batch(game_id, entries, finish)
+        writer = self._the_writer()
+        if writer is None:
+            self._write([batch])
+            return
+        batch.event = threading.Event()
+        writer.queue.put(batch)
+        batch.event.wait()
+        if batch.error is not None:
+            raise batch.error
+
+    def _the_writer(self) -> _Writer | None:
+        """The writer thread (started on first use); None for an in-memory database."""
+        if self._in_memory:
+            return None
+        writer = self._writer
+        if writer is None:
+            with self._writer_lock:
+                writer = self._writer
+                if writer is None:
+                    writer = self._writer = _Writer(self)
+        return writer
+
+    def close(self) -> None:
+        """Stop the writer thread (after the writes asked of it); the store stays
+        usable (a later :meth:`commit` starts a new one)."""
+        with self._writer_lock:
+            writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.stop()
+
+    def _write(self, batches: Sequence[_Batch], connection: Connection | None = None) -> None:
+        """The actions and statuses of ``batches`` in one transaction (on
+        ``connection``, or one from the pool)."""
+        if connection is None:
+            with self.engine.connect() as own:
+                self._write(batches, own)
+            return
         now = _now()
-        rows = [
-            {
-                "game_id": game_id,
-                "seq": e.seq,
-                "hand": e.hand,
-                "seat": e.seat,
-                "action": e.action,
-                "action_id": e.action_id,
-                "by": e.by,
-                "created": now,
-            }
-            for e in entries
-        ]
-        with self.engine.begin() as connection:
-            if rows:
-                connection.execute(self._insert_action, rows)
-            if finish is not None:
-                connection.execute(
-                    update(GameRow).where(GameRow.id == game_id).values(status=finish, finished=now)
-                )
+        created = now if self._created is None else self._created(now)
+        rows: list[Any] = [
+            (b.game_id, e.seq, e.hand, e.seat, e.action, e.action_id, e.by, created)
+            for b in batches
+            for e in b.entries
+        ]  # in the order of _COLUMNS
+        order = self._insert_order
+        if order is None:  # named parameters
+            rows = [dict(zip(_COLUMNS, row, strict=True)) for row in rows]
+        elif order != _COLUMNS:
+            where = [_COLUMNS.index(k) for k in order]
+            rows = [tuple(row[i] for i in where) for row in rows]
+        with connection.begin():
+            if rows and self._many_rows is not None:
+                head, one = self._many_rows
+                for i in range(0, len(rows), _ROWS_PER_INSERT):
+                    chunk = rows[i : i + _ROWS_PER_INSERT]
+                    values = tuple(v for row in chunk for v in row)
+                    connection.exec_driver_sql(head + ", ".join([one] * len(chunk)), values)
+            elif rows:
+                connection.exec_driver_sql(self._insert_sql, rows)
+            for b in batches:
+                if b.finish is not None:
+                    connection.execute(
+                        update(GameRow)
+                        .where(GameRow.id == b.game_id)
+                        .values(status=b.finish, finished=now)
+                    )
 
     def finish(self, game_id: str, status: str = "finished") -> None:
         with self.session() as s:
@@ -253,6 +360,105 @@ class Store:
         with self.session() as s:
             row = s.get(TokenRow, token_digest(token))
             return None if row is None else (row.game_id, row.player)
+
+
+@dataclass(slots=True)
+class _Batch:
+    """Actions of one game to commit together, the status it takes, if any, and who
+    waits for them: a coroutine (``done``) or a thread (``event``, then ``error``)."""
+
+    game_id: str
+    entries: Sequence[LoggedAction]
+    finish: str | None
+    done: asyncio.Future[None] | None = None
+    event: threading.Event | None = None
+    error: BaseException | None = None
+
+
+class _Writer:
+    """The thread that commits live games' actions (see :meth:`Store.commit`).
+
+    It takes every batch waiting, commits them in one transaction (a group commit) on
+    a connection it keeps, then tells each batch's waiter. When the group's
+    transaction fails, each batch is tried alone, so that only a batch at fault fails.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.queue: queue.SimpleQueue[_Batch | None] = queue.SimpleQueue()
+        self.connection: Connection | None = None
+        self.thread = threading.Thread(target=self._run, name="parlour-log-writer", daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.queue.put(None)
+        self.thread.join()
+
+    def _run(self) -> None:
+        try:
+            stop = False
+            while not stop:
+                first = self.queue.get()
+                if first is None:
+                    return
+                group = [first]
+                while True:
+                    try:
+                        more = self.queue.get_nowait()
+                    except queue.Empty:
+                        break
+                    if more is None:
+                        stop = True
+                        break
+                    group.append(more)
+                self._commit(group)
+        finally:
+            if self.connection is not None:
+                self.connection.close()
+
+    def _commit(self, group: list[_Batch]) -> None:
+        try:
+            self._write(group)
+        except Exception:
+            for b in group:
+                try:
+                    self._write([b])
+                except Exception as e:
+                    b.error = e
+        by_loop: dict[asyncio.AbstractEventLoop, list[_Batch]] = {}
+        for b in group:
+            if b.event is not None:
+                b.event.set()
+            elif b.done is not None:
+                by_loop.setdefault(b.done.get_loop(), []).append(b)
+        for loop, done in by_loop.items():
+            # a closed loop raises RuntimeError: nobody waits any more
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(_resolve, done)
+
+    def _write(self, batches: Sequence[_Batch]) -> None:
+        if self.connection is None:
+            self.connection = self.store.engine.connect()
+        try:
+            self.store._write(batches, self.connection)
+        except Exception:
+            # a connection that failed is not kept (the next write takes a new one)
+            connection, self.connection = self.connection, None
+            with contextlib.suppress(Exception):
+                connection.close()
+            raise
+
+
+def _resolve(done: Sequence[_Batch]) -> None:
+    """Tell the coroutines waiting for ``done`` (in their event loop)."""
+    for b in done:
+        future = b.done
+        if future is None or future.done():
+            continue
+        if b.error is None:
+            future.set_result(None)
+        else:
+            future.set_exception(b.error)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
