@@ -234,3 +234,26 @@ def test_a_batch_is_all_or_nothing(tmp_path: Path) -> None:
     store.close()
     assert results[0] is None and isinstance(results[1], Exception)
     assert [e.seq for e in store.log("g")] == [1, 2]
+
+
+def test_the_collector_policy_freezes_survivors_while_a_server_runs() -> None:
+    import gc
+
+    from parlour.server.manager import CollectorPolicy
+
+    assert gc.get_freeze_count() == 0
+    CollectorPolicy.start()
+    CollectorPolicy.start()  # a second server in the same process
+    try:
+        gc.collect()
+        frozen = gc.get_freeze_count()
+        assert frozen > 0  # what survived a full pass is not walked again
+        garbage: list[Any] = []
+        garbage.append(garbage)  # a cycle made after the freeze is still collected
+        del garbage
+        assert gc.collect() >= 1
+        CollectorPolicy.stop()
+        assert gc.get_freeze_count() >= frozen  # the other server still runs
+    finally:
+        CollectorPolicy.stop()
+    assert gc.get_freeze_count() == 0 and CollectorPolicy._installed is None

@@ -11,7 +11,9 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import secrets
+import threading
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -24,6 +26,63 @@ from parlour.server.live import SPECTATOR, LiveGame, Policy
 from parlour.server.store import Store, seed_commitment
 
 HUMAN = "human"
+
+
+class CollectorPolicy:
+    """While a server runs, the garbage collector's full passes walk only what is new.
+
+    A full pass of Python's collector walks every object it tracks, and comes each
+    time a quarter more objects have lived long. Live games keep every hand's tables
+    and events: under ``parlour bench server`` (100 tables) the full passes stopped
+    every table for 14 ms at the start and 313 ms twenty seconds later, and they grow
+    as long as the server runs. After each full pass this freezes what survived it
+    (``gc.freeze``: a frozen object is not walked again; it is still freed as soon as
+    nothing refers to it), so a pass walks only what came since the last one. Every
+    ``rescan`` seconds a full pass first unfreezes everything, so that objects that
+    became unreachable cycles after they were frozen are still collected.
+
+    :meth:`start` and :meth:`stop` nest: the policy holds from the first start to
+    the last stop, which unfreezes everything.
+    """
+
+    _lock = threading.Lock()
+    _users = 0
+    _installed: CollectorPolicy | None = None
+
+    def __init__(self, rescan: float = 600.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rescan = rescan
+        self.clock = clock
+        self.rescanned = clock()
+
+    @classmethod
+    def start(cls) -> None:
+        with cls._lock:
+            cls._users += 1
+            if cls._installed is None:
+                cls._installed = cls()
+                gc.callbacks.append(cls._installed._callback)
+
+    @classmethod
+    def stop(cls) -> None:
+        with cls._lock:
+            cls._users = max(0, cls._users - 1)
+            policy = cls._installed
+            if cls._users or policy is None:
+                return
+            cls._installed = None
+            gc.callbacks.remove(policy._callback)
+            gc.unfreeze()
+
+    def _callback(self, phase: str, info: dict[str, int]) -> None:
+        if info.get("generation") != 2:
+            return
+        if phase == "start":
+            now = self.clock()
+            if now - self.rescanned >= self.rescan:
+                self.rescanned = now
+                gc.unfreeze()  # this pass walks everything
+        elif phase == "stop":
+            gc.freeze()
 
 
 class BadRequest(ParlourError, ValueError):
@@ -43,6 +102,7 @@ class Manager:
         self.clock = clock
         self.live: dict[str, LiveGame] = {}
         self.broken: dict[str, str] = {}  # games whose log does not replay, and why
+        self._collector = False  # under the CollectorPolicy (from resume to close)
 
     async def create(self, spec: Mapping[str, Any]) -> dict[str, Any]:
         """Make a table from ``spec`` (``rules``, ``options``, ``seats``: ``"human"``
@@ -145,7 +205,10 @@ class Manager:
     async def resume(self) -> int:
         """Load every running game and let its bots and clocks go on; how many. A game
         whose log no longer replays (a record changed by hand, a rule system gone) is
-        marked ``broken`` and left alone, so that the others go on."""
+        marked ``broken`` and left alone, so that the others go on. The server runs
+        under the :class:`CollectorPolicy` until :meth:`close`."""
+        CollectorPolicy.start()
+        self._collector = True
         rows = self.store.games(status="running")
         resumed = 0
         for row in rows:
@@ -156,9 +219,13 @@ class Manager:
         return resumed
 
     async def close(self) -> None:
-        """Stop the games' timers and the store's writer (after its last writes)."""
+        """Stop the games' timers, the store's writer (after its last writes) and the
+        collector policy."""
         await asyncio.gather(*(g.close() for g in self.live.values()))
         await asyncio.to_thread(self.store.close)
+        if self._collector:
+            self._collector = False
+            CollectorPolicy.stop()
 
 
-__all__ = ["HUMAN", "BadRequest", "Manager", "new_token"]
+__all__ = ["HUMAN", "BadRequest", "CollectorPolicy", "Manager", "new_token"]
