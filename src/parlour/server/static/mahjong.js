@@ -79,17 +79,69 @@ export function patternRow(p) {
     el('td', {}, p.count), el('td', { class: 'points' }, adds ? p.value * p.count : ''));
 }
 
-const CLAIM_WORDS = { pass: 'Pass', win: 'Win', rob: 'Rob the kong', pung: 'Pung', kong: 'Kong',
-  chow: 'Chow', concealed_kong: 'Concealed kong', added_kong: 'Add to pung' };
+// One line of a scored hand as a player reads it: "8 points", "1 double", "limit".
+export function lineWorth(p) {
+  if (p.unit === 'limit') return 'limit';
+  const n = p.value * p.count;
+  const unit = p.unit || 'points';
+  return `${n} ${n === 1 ? unit.replace(/s$/, '') : unit}`;
+}
 
-// The tiles a claim makes: "chow 2p" is 2p 3p 4p, "pung 4m" three 4m, "kong 4m" four.
+// Is this a tile the server draws (not a typing slip or some other notation)?
+function knownTile(name) {
+  return tileWords(name) !== name;
+}
+
+// A reading ("{888m} {456p} 99s", with "(2s*=9p)" when a wild stands for a tile): its
+// groups as tiles and what the wilds stand for, or null when it is not all tiles.
+function readingTiles(text) {
+  const out = [];
+  const found = text.trim().match(/^(.*?)\s*(?:\(([^()]*)\))?$/);
+  const [, sets, wilds] = found || [null, text, ''];
+  for (const group of sets.trim().split(/\s+/)) {
+    if (/^[[{]/.test(group)) {
+      const body = group.replace(/^[[{]|[\]}]$/g, '').replace(/>\d$/, '').replace(/=.*$/, '').replace(/\*/g, '');
+      if (!tiles(body).every(knownTile)) return null;
+      out.push(meldTiles(group));
+    } else {
+      const list = tiles(group.replace(/\*/g, ''));
+      if (!list.every(knownTile)) return null;
+      out.push(el('span', { class: 'meld loose' }, list.map((t) => tileImage(t, { class: 'tile small' }))));
+    }
+  }
+  if (wilds) {
+    const stands = [];
+    for (const pair of wilds.split(/,\s*/)) {
+      const [wild, as] = pair.replace(/\*/g, '').split('=');
+      if (!knownTile(wild) || !knownTile(as || '')) return null;
+      stands.push(`the wild ${tileWords(wild)} as the ${tileWords(as)}`);
+    }
+    out.push(el('span', { class: 'wilds' }, `(${stands.join(', ')})`));
+  }
+  return out;
+}
+
+const CLAIM_WORDS = { pass: 'Pass', win: 'Win', rob: 'Rob the kong', pung: 'Pung', kong: 'Kong',
+  chow: 'Chow', concealed_kong: 'Concealed kong', added_kong: 'Add to pung', fish: 'Fish',
+  exchange: 'Pass these three' };
+
+// The tiles a claim makes: "chow 2p" is 2p 3p 4p, "pung 4m" three 4m, "kong 4m" four;
+// "pung C with 2s*" two red dragons and a wild 2 of bamboos.
 function claimTiles(kind, rest) {
-  const tile = rest.split(' ')[0];
+  const [head, wildText] = rest.split(' with ');
+  const tile = head.split(' ')[0];
+  const wilds = wildText ? wildText.trim().split(/\s+/).map((t) => t.replace(/\*$/, '')) : [];
+  const set = (n) => [...Array(Math.max(0, n - wilds.length)).fill(tile), ...wilds];
   if (kind === 'chow' && /^[1-7][mps]$/.test(tile)) return [0, 1, 2].map((k) => `${+tile[0] + k}${tile[1]}`);
-  if (kind === 'pung') return [tile, tile, tile];
-  if (kind === 'kong' || kind === 'concealed_kong' || kind === 'added_kong') return [tile, tile, tile, tile];
-  if ((kind === 'win' || kind === 'rob') && tile) return [tile];
+  if (kind === 'pung') return set(3);
+  if (kind === 'kong' || kind === 'concealed_kong' || kind === 'added_kong') return set(4);
+  if ((kind === 'win' || kind === 'rob' || kind === 'fish') && tile) return [tile];
   return [];
+}
+
+// The tiles an exchange passes, as a key that ignores their order.
+function exchangeKey(list) {
+  return list.map((t) => t.replace(/\*$/, '')).sort().join(' ');
 }
 
 export class MahjongView {
@@ -100,6 +152,7 @@ export class MahjongView {
     this.drawnTile = null;    // the tile this seat drew last, while it stands apart
     this.lastDiscard = null;  // {seat, tile} of the last discard still in a river
     this.names = {};          // hand number -> the players' names by seat in that hand
+    this.resting = {};        // hand number -> the players who sit that hand out
     this.deadline = null;     // when the claim window closes (performance.now() ms)
     root.innerHTML = '';
     this.status = el('p', { class: 'status', role: 'status' });
@@ -238,6 +291,8 @@ export class MahjongView {
     } else if (e.key === 'p' || e.key === 'P') {
       const pass = this.root.querySelector('button[data-action="pass"]:not([aria-disabled="true"])');
       if (pass) pass.click();
+    } else if (e.key === 'x' || e.key === 'X') {
+      this.sendExchange();
     } else if (e.key === 'w' || e.key === 'W') {
       const win = this.root.querySelector('button[data-kind="win"]:not([aria-disabled="true"]), button[data-kind="rob"]:not([aria-disabled="true"])');
       if (win) win.click();
@@ -271,6 +326,7 @@ export class MahjongView {
     const names = {};
     for (const p of obs.match.players) if (p.seat !== null && p.seat !== undefined) names[p.seat] = p.name;
     this.names[state.hand] = names;
+    this.resting[state.hand] = obs.match.players.filter((p) => p.seat === null || p.seat === undefined).map((p) => p.name);
     if (this.freshLog) { this.logBox.innerHTML = ''; this.freshLog = false; }
     for (const e of state.events || []) {
       if (e.kind === 'drawn' && e.seat === me) this.drawnTile = e.tile;
@@ -309,12 +365,25 @@ export class MahjongView {
     const legal = obs.legal || [];
     const canDiscard = legal.some((a) => /^discard \S+$/.test(a));
     const claims = legal.filter((a) => !/^discard \S+$/.test(a));
+    // a goulash's exchange window: three tiles to choose, or pass, fish, win
+    const exchangeWindow = obs.phase === 'exchange' || (obs.window && obs.window.kind === 'exchange');
+    const exchanging = this.exchanging(state);
     this.root.dataset.hand = state.hand;
-    this.root.dataset.asked = state.answered ? 'answered' : canDiscard ? 'turn' : claims.length ? 'claim' : 'none';
+    this.root.dataset.asked = state.answered ? 'answered' : canDiscard ? 'turn'
+      : exchangeWindow && claims.length ? 'exchange' : claims.length ? 'claim' : 'none';
     const parts = [`Hand ${state.hand}`, `round ${obs.prevailing}`, `wall ${obs.wall}`];
     if (playing) parts.push(`you are ${obs.seat_name}`);
+    const resting = obs.match.players.filter((p) => p.seat === null || p.seat === undefined);
+    if (resting.length && !state.match_over) {
+      const mine = state.player !== null && state.player !== undefined && resting.some((p) => p === obs.match.players[state.player]);
+      parts.push(mine ? 'you sit this hand out' : `${resting.map((p) => p.name).join(', ')} sits this hand out`);
+    }
     if (state.match_over) parts.push('the match is over');
     else if (playing && canDiscard) parts.push('your turn: choose a tile to discard');
+    else if (playing && exchangeWindow && claims.length && !state.answered) {
+      const number = (obs.window && obs.window.exchange) || (obs.rules && obs.rules.exchange) || '';
+      parts.push(`exchange ${number} of 3: ${exchanging ? 'choose three tiles to pass' : 'your choice'}`);
+    }
     else if (playing && claims.length && !state.answered) parts.push('a discard you may claim');
     else if (state.answered) parts.push('your answer is in');
     else if (state.between_hands) parts.push('the next hand starts when everyone goes on');
@@ -326,10 +395,13 @@ export class MahjongView {
     this.deadline = window && left !== null && left !== undefined ? performance.now() + left * 1000 : null;
 
     this.board.innerHTML = '';
+    const goulash = this.goulashInfo(obs);
+    if (goulash) this.board.append(goulash);
     const order = playing ? [...Array(n).keys()].map((k) => (me + k + 1) % n)  // others first, you last
       : [...Array(n).keys()];
     for (const seat of order) this.board.append(this.seatPanel(state, seat));
     if (playing) this.board.append(this.actions(state));
+    if (exchanging) this.syncPicks();
     if (this.autoBoxes) this.syncAuto(state.auto);
     this.tick();
     const resultShown = this.renderResult(state);
@@ -338,6 +410,7 @@ export class MahjongView {
       const claimButton = this.board.querySelector('.actions button[data-action]');
       const hand = [...this.board.querySelectorAll('.hand .tile-button')];
       if (resultShown && this.nextButton) this.nextButton.focus();
+      else if (exchanging && hand.length) hand[Math.min(this.focusIndex, hand.length - 1)].focus();
       else if (claimButton && !canDiscard) claimButton.focus();
       else if (hand.length) hand[Math.min(this.focusIndex, hand.length - 1)].focus();
     }
@@ -391,10 +464,14 @@ export class MahjongView {
       ordered.splice(ordered.findIndex(([t]) => t === drawn), 1);
       ordered.push([drawn, true]);
     }
+    const rules = obs.rules || {};
+    const wild = rules.goulash ? rules.wild : null;
+    if (this.exchanging(state)) return this.exchangeRow(state, ordered.map(([t]) => t), wild);
     for (const [t, isDrawn] of ordered) {
       const can = discards.has(t);
-      const words = `${tileWords(t)}${isDrawn ? ', just drawn' : ''}${can ? ': discard' : ''}`;
-      const b = el('button', { type: 'button', class: 'tile-button' + (isDrawn ? ' drawn' : ''),
+      const isWild = wild !== null && t.replace(/\*$/, '') === wild;
+      const words = `${tileWords(t)}${isWild ? ' (wild)' : ''}${isDrawn ? ', just drawn' : ''}${can ? ': discard' : ''}`;
+      const b = el('button', { type: 'button', class: 'tile-button' + (isDrawn ? ' drawn' : '') + (isWild ? ' wild' : ''),
         'aria-disabled': can ? 'false' : 'true', 'data-tile': t, title: words, 'aria-label': words,
         onclick: () => { if (can && !this.isBusy) this.client.act(`discard ${t}`); } },
       tileImage(t, { alt: '' }));
@@ -403,11 +480,128 @@ export class MahjongView {
     return row;
   }
 
+  // -- a goulash: the wild tile, the exchanges, fishing ------------------------------
+
+  // Is this seat asked to choose three tiles to pass (a goulash's exchange)?
+  exchanging(state) {
+    const legal = state.answered ? [] : state.observation.legal || [];
+    return legal.some((a) => /^exchange /.test(a));
+  }
+
+  // The goulash's public facts: the wild tile, the exchange under way, who is fishing.
+  goulashInfo(obs) {
+    const g = obs.rules || {};
+    if (!g.goulash) return null;
+    const inExchange = obs.phase === 'exchange' || (obs.window && obs.window.kind === 'exchange');
+    const fishing = (g.fishing || []).map((s) => `${this.label(obs, s).name} (${obs.seat_names[s]})`);
+    const wildWords = g.wild === 'J' ? 'the jokers are wild' : `the ${tileWords(g.wild)} are wild`;
+    return el('section', { class: 'goulash', 'aria-label': 'a goulash hand', 'data-wild': g.wild,
+      'data-exchange': inExchange ? g.exchange : '', 'data-fishing': (g.fishing || []).join(' ') },
+    el('strong', {}, 'Goulash hand'), ' · ',
+    el('span', { class: 'wild' }, tileImage(g.wild, { class: 'tile small', alt: '' }), ` ${wildWords}`), ' · ',
+    el('span', { class: 'exchange-number' }, inExchange ? `exchange ${g.exchange} of 3 (three tiles passed face down)`
+      : 'the exchanges are over'), ' · ',
+    el('span', { class: 'fishing' }, fishing.length ? `fishing: ${fishing.join(', ')}` : 'nobody is fishing'));
+  }
+
+  // The choice of an exchange: which of the hand's tiles are picked (by place in the
+  // hand, which may hold two of a kind), kept through redraws of the same window.
+  picked(state) {
+    const obs = state.observation;
+    const key = `${state.hand}|${(obs.rules || {}).exchange}|${obs.hand}`;
+    if (!this.picks || this.picks.key !== key) this.picks = { key, chosen: new Set() };
+    return this.picks.chosen;
+  }
+
+  // The hand as toggles: click, Enter or Space picks a tile to pass or puts it back.
+  exchangeRow(state, hand, wild) {
+    const chosen = this.picked(state);
+    const legal = (state.observation.legal || []).filter((a) => /^exchange /.test(a));
+    this.exchangeHand = hand;
+    this.exchangeMap = new Map(legal.map((a) => [exchangeKey(a.split(' ').slice(1)), a]));
+    const row = el('div', { class: 'hand choosing', role: 'group',
+      'aria-label': 'your hand: pick three tiles to pass; arrows move, Enter or Space picks or puts back, X passes them' });
+    hand.forEach((t, i) => {
+      const isWild = wild !== null && t.replace(/\*$/, '') === wild;
+      row.append(el('button', { type: 'button', class: 'tile-button' + (isWild ? ' wild' : ''), 'data-tile': t,
+        'data-index': i, 'aria-disabled': 'false', 'aria-pressed': chosen.has(i) ? 'true' : 'false',
+        onclick: () => this.togglePick(i) }, tileImage(t, { alt: '' })));
+    });
+    return row;
+  }
+
+  togglePick(i) {
+    if (this.isBusy || !this.picks) return;
+    const chosen = this.picks.chosen;
+    if (chosen.has(i)) chosen.delete(i);
+    else if (chosen.size >= 3) {
+      this.exchangeNote('Three tiles are picked: put one back first.');
+      return;
+    } else chosen.add(i);
+    this.syncPicks();
+  }
+
+  exchangeNote(text) {
+    const note = this.board.querySelector('.exchange-note');
+    if (note) note.textContent = text;
+  }
+
+  // The hand's toggles and the "Pass these three" button, after a pick.
+  syncPicks() {
+    const chosen = this.picks ? this.picks.chosen : new Set();
+    const hand = this.exchangeHand || [];
+    for (const b of this.board.querySelectorAll('.hand .tile-button[data-index]')) {
+      const i = Number(b.dataset.index);
+      const on = chosen.has(i);
+      const t = hand[i];
+      const wild = b.classList.contains('wild') ? ' (wild)' : '';
+      b.setAttribute('aria-pressed', on ? 'true' : 'false');
+      b.classList.toggle('picked', on);
+      const words = `${tileWords(t)}${wild}: ${on ? 'picked to pass, press to put back' : 'press to pick'}`;
+      b.setAttribute('aria-label', words);
+      b.title = words;
+    }
+    const button = this.board.querySelector('.actions button[data-kind="exchange"]');
+    if (!button) return;
+    const list = [...chosen].sort((a, b) => a - b).map((i) => hand[i]);
+    const action = list.length === 3 ? this.exchangeMap.get(exchangeKey(list)) : undefined;
+    if (action) button.dataset.action = action;
+    else delete button.dataset.action;
+    button.setAttribute('aria-disabled', action ? 'false' : 'true');
+    const label = action ? `Pass these three: ${list.map(tileWords).join(', ')}`
+      : `Pass these three (pick three tiles of your hand first: ${list.length} picked)`;
+    button.setAttribute('aria-label', label);
+    button.title = label;
+    const shown = button.querySelector('.claim-tiles');
+    shown.innerHTML = '';
+    for (const t of list) shown.append(tileImage(t, { class: 'tile small', alt: '' }));
+    this.exchangeNote(list.length === 3 && !action ? 'The rules do not allow passing these three.'
+      : `${list.length} of 3 picked`);
+  }
+
+  sendExchange() {
+    const button = this.board.querySelector('.actions button[data-kind="exchange"]');
+    const action = button && button.dataset.action;
+    if (!action || this.isBusy) return;
+    this.client.act(action);
+  }
+
   actions(state) {
     const obs = state.observation;
-    const legal = (state.answered ? [] : obs.legal || []).filter((a) => !/^discard \S+$/.test(a));
+    const all = (state.answered ? [] : obs.legal || []).filter((a) => !/^discard \S+$/.test(a));
+    const legal = all.filter((a) => !/^exchange /.test(a));
     const bar = el('div', { class: 'actions', role: 'group', 'aria-label': 'your choices' });
     if (state.answered) bar.append(el('span', { class: 'waiting' }, 'Your answer is in: waiting for the others…'));
+    const inExchange = obs.phase === 'exchange' || (obs.window && obs.window.kind === 'exchange');
+    if (all.length > legal.length) {
+      bar.append(el('span', { class: 'exchange-note', role: 'status' }, '0 of 3 picked'),
+        el('button', { type: 'button', 'data-kind': 'exchange', 'aria-disabled': 'true', class: 'exchange',
+          onclick: () => this.sendExchange() }, el('span', {}, 'Pass these three'), el('span', { class: 'claim-tiles' })),
+        el('button', { type: 'button', class: 'clear-picks', onclick: () => {
+          if (this.picks) this.picks.chosen.clear();
+          this.syncPicks();
+        } }, 'Put them back'));
+    }
     for (const a of legal) {
       const kind = a.split(' ')[0];
       const rest = a.slice(kind.length + 1);
@@ -416,7 +610,12 @@ export class MahjongView {
       const from = obs.last_discard ? ` with the ${tileWords(obs.last_discard.tile)} discarded` : '';
       let label = words;
       if (kind === 'chow') label = `Chow ${made.map(tileWords).join(', ')}${from}`;
+      else if (kind === 'win' && inExchange) label = "Win: Heaven's Blessing (East's dealt hand is complete)";
       else if (kind === 'win') label = made.length ? `Win on the ${tileWords(made[0])}` : 'Win (self-drawn)';
+      else if (kind === 'fish') label = made.length ? `Fish: declare the hand one tile from going out, discarding the ${tileWords(made[0])} first`
+        : 'Fish: declare the hand one tile from going out (it is frozen)';
+      else if (kind === 'pass' && inExchange) label = 'Pass: sit this exchange out';
+      else if (/ with /.test(rest)) label = `${words}: ${made.map(tileWords).join(', ')} (with a wild tile)`;
       else if (made.length) label = `${words}: ${tileWords(made[0])}`;
       else if (rest) label = `${words} ${rest}`;
       bar.append(el('button', { type: 'button', 'data-action': a, 'data-kind': kind, 'aria-label': label, title: label,
@@ -424,7 +623,7 @@ export class MahjongView {
       el('span', {}, kind === 'win' ? '★ ' + words : words), made.length > 1 ? el('span', { class: 'claim-tiles' }, made.map((t) => tileImage(t, { class: 'tile small', alt: '' }))) : null,
       made.length === 1 ? el('span', {}, ' ', tileImage(made[0], { class: 'tile small', alt: '' })) : null));
     }
-    const asked = legal.length && obs.phase !== 'turn';
+    const asked = all.length && obs.phase !== 'turn';
     if (asked || (state.answered && this.deadline !== null)) {
       this.countdown = el('span', { class: 'countdown', role: 'timer', 'aria-live': 'off' });
       bar.append(this.countdown);
@@ -457,6 +656,8 @@ export class MahjongView {
       case 'reveal': return `${who} lays the hand open`;
       case 'payment': return `${(e.reason || '').replace(/_/g, ' ')} payment`;
       case 'deal': return `you are dealt ${e.tiles}`;
+      case 'passed': return `${who} passes ${e.count} tiles face down to ${this.label(obs, e.to).name}`;
+      case 'received': return `you receive ${tiles(e.tiles).map(tileWords).join(', ')} from ${this.label(obs, e.from).name}`;
       case 'dice': return `dice: ${e.dice.join(' ')}`;
       default: return `${e.kind.replace(/_/g, ' ')}${who ? ' (' + who + ')' : ''}`;
     }
@@ -486,6 +687,9 @@ export class MahjongView {
     this.result.append(el('h2', {}, `Hand ${last.number} is over`));
     if (!r.wins.length) this.result.append(el('p', { class: 'drawn-hand' }, 'Nobody won: the hand is drawn.'));
     const revealed = last.revealed || [];
+    // rule systems that score every seat's hand (classical) send every score: each
+    // seat's breakdown is shown below, the winners' among them
+    const scores = Array.isArray(r.scores) ? r.scores : null;
     r.wins.forEach((w, i) => {
       const how = w.self_drawn ? 'self-drawn' : `on the discard of ${name(w.discarder)}`;
       const shown = revealed[i];
@@ -494,6 +698,7 @@ export class MahjongView {
         this.result.append(el('p', { class: 'winning-hand', 'aria-label': 'the winning hand' },
           tiles(shown.hand).map((t) => tileImage(t, { class: 'tile small' })), ' ', (shown.melds || []).map(meldTiles)));
       }
+      if (scores) return;
       const table = el('table', { class: 'breakdown' },
         el('caption', {}, 'The score, pattern by pattern'),
         el('tr', {}, el('th', { scope: 'col' }, 'pattern'), el('th', { scope: 'col' }, 'value'),
@@ -502,10 +707,13 @@ export class MahjongView {
       table.append(el('tr', { class: 'total' }, el('td', {}, 'total'), el('td', {}), el('td', {}), el('td', { class: 'points' }, w.total)));
       this.result.append(table);
     });
-    const pays = el('ul', { class: 'payments' });
+    if (scores) this.result.append(this.everyScore(last, scores, name));
+    const resting = this.resting[last.number] || [];
+    if (resting.length) this.result.append(el('p', { class: 'resting' }, `${resting.join(', ')} sat this hand out.`));
+    const pays = el('ul', { class: 'payments', 'aria-label': scores ? "the settlement: each player's net" : 'the payments' });
     r.payments.forEach((v, s) => pays.append(el('li', { 'data-seat': s, 'data-amount': v },
       `${name(s)}: ${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v)}${v > 0 ? ' (receives)' : v < 0 ? ' (pays)' : ''}`)));
-    this.result.append(el('h3', {}, 'Payments'), pays);
+    this.result.append(el('h3', {}, scores ? "Settlement: each player's net" : 'Payments'), pays);
     if (state.match_over) this.result.append(this.standings(state));
     else if (this.client.role !== 'spectator') {
       this.nextButton = el('button', { type: 'button', id: 'next', onclick: () => {
@@ -514,6 +722,46 @@ export class MahjongView {
     }
     if (fresh) this.result.scrollIntoView({ block: 'nearest' });
     return fresh;
+  }
+
+  // Every seat's hand scored (classical): the player, the total, the reading, each
+  // line with its unit, and the arithmetic.
+  everyScore(last, scores, name) {
+    const winners = new Set(last.result.wins.map((w) => w.seat));
+    const box = el('section', { class: 'scores', 'aria-label': "every seat's hand, scored" },
+      el('h3', {}, 'Every hand scored'));
+    scores.forEach((sc, s) => {
+      if (!sc) return;
+      const won = winners.has(s);
+      const id = `score-${last.number}-${s}`;
+      const head = el('h4', { id }, `${name(s)}${won ? ' · winner' : ''}: `,
+        el('span', { class: 'seat-total' }, sc.total), sc.limit ? ' (a limit hand)' : '');
+      const article = el('article', { class: 'seat-score' + (won ? ' winner' : ''), 'data-seat': s,
+        'data-total': sc.total, 'aria-labelledby': id }, head);
+      if (sc.reading) {
+        const shown = readingTiles(sc.reading);
+        article.append(el('p', { class: 'reading', 'data-reading': sc.reading },
+          'Reading: ', shown || null, ' ', el('code', {}, sc.reading)));
+      }
+      if (sc.reason) article.append(el('p', { class: 'note reason' }, sc.reason));
+      const table = el('table', { class: 'seat-breakdown' },
+        el('caption', {}, `${name(s)}: the hand, line by line`),
+        el('tr', {}, el('th', { scope: 'col' }, 'pattern'), el('th', { scope: 'col' }, 'count'),
+          el('th', { scope: 'col' }, 'worth')));
+      for (const p of sc.patterns || []) {
+        table.append(el('tr', { class: 'pattern', 'data-unit': p.unit || '', 'data-key': p.key || '' },
+          el('td', {}, p.name), el('td', {}, p.count > 1 ? `×${p.count}` : ''), el('td', { class: 'worth' }, lineWorth(p))));
+      }
+      if (!(sc.patterns || []).length) table.append(el('tr', { class: 'nothing' }, el('td', { colspan: 3 }, 'nothing scores')));
+      const explain = sc.explain || [];
+      if (explain.length) {
+        table.append(el('tr', { class: 'arithmetic' }, el('td', { colspan: 3 }, explain[explain.length - 1])));
+      }
+      table.append(el('tr', { class: 'total' }, el('td', {}, 'total'), el('td', {}), el('td', { class: 'points' }, sc.total)));
+      article.append(table);
+      box.append(article);
+    });
+    return box;
   }
 
   standings(state) {
