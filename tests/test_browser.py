@@ -7,6 +7,10 @@ one table, each in their own browser; the calculator scores a hand built by clic
 ``parlour score`` does; the records page lists a finished game whose replay steps move
 by move and whose record validates; at phone width the hand fits, the keyboard plays,
 tiles are named for screen readers and the last discard is marked by more than colour.
+Chinese classical: a hand played from the home page ends with every seat's breakdown and
+the settlement; tables of two, three and five players (one resting); a goulash's three
+exchanges are three tiles picked in the hand (never hundreds of buttons), by mouse and by
+keyboard, on a table whose washed-out first hand is put in its log beforehand.
 
 Playwright's own browsers are never downloaded: without ``chromium`` on the PATH these
 tests are skipped, or fail when ``CI=true`` (``make test`` installs it when it can).
@@ -25,12 +29,16 @@ import threading
 import time
 import urllib.request
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pytest
 
 from parlour.render.svg import tile_words
+
+if TYPE_CHECKING:
+    from parlour.server.manager import Manager
 
 try:
     from playwright.sync_api import (
@@ -71,6 +79,14 @@ def _no_browser(reason: str) -> None:
 # -- the server and the browser ---------------------------------------------------------------
 
 
+class Running(NamedTuple):
+    """The server under test: its base URL, and its games (read by the tests, and
+    given a game whose first hand is already in its log)."""
+
+    url: str
+    manager: Manager
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -92,18 +108,17 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[str]:
-    """A real parlour server (uvicorn in a thread); its base URL. (Started once the
-    browser is there: without one the tests skip at once.)"""
+def running(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[Running]:
+    """A real parlour server (uvicorn in a thread): its base URL and its games. (Started
+    once the browser is there: without one the tests skip at once.)"""
     import uvicorn
 
     from parlour.server.app import create_app
 
     database = tmp_path_factory.mktemp("browser") / "games.db"
     port = _free_port()
-    config = uvicorn.Config(
-        create_app(f"sqlite:///{database}"), host="127.0.0.1", port=port, log_level="warning"
-    )
+    app = create_app(f"sqlite:///{database}")
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     uv = uvicorn.Server(config)
     thread = threading.Thread(target=uv.run, daemon=True)
     thread.start()
@@ -112,9 +127,15 @@ def server(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterat
         if not thread.is_alive() or time.monotonic() > deadline:
             raise RuntimeError("the server did not start")
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
+    yield Running(f"http://127.0.0.1:{port}", app.state.manager)
     uv.should_exit = True
     thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(running: Running) -> str:
+    """The server's base URL."""
+    return running.url
 
 
 class Watched:
@@ -620,3 +641,385 @@ def test_when_something_goes_wrong_the_log_and_record_are_offered(
     assert any("sent" in m and m["sent"].get("action") == "discard 9z" for m in log["messages"])
     assert any(m.get("received", {}).get("type") == "error" for m in log["messages"])
     shot(page, "error")
+
+
+# -- Chinese classical: every seat's hand scored, the goulash's exchanges ----------------
+
+
+def read_scores(page: Page) -> dict[str, Any]:
+    """The end-of-hand panel of a rule system that scores every seat: each seat's
+    breakdown (heading, reading, lines, arithmetic, total) and the settlement."""
+    result = page.locator(".result")
+    seats = []
+    for article in result.locator(".scores article.seat-score").all():
+        lines = article.locator("tr.pattern").evaluate_all(
+            "rs => rs.map(r => [...r.cells].map(c => c.textContent))"
+        )
+        reading = article.locator(".reading")
+        arithmetic = article.locator("tr.arithmetic")
+        seats.append(
+            {
+                "seat": int(article.get_attribute("data-seat") or -1),
+                "heading": article.locator("h4").inner_text(),
+                "reading": reading.get_attribute("data-reading") if reading.count() else None,
+                "lines": lines,
+                "arithmetic": arithmetic.inner_text() if arithmetic.count() else None,
+                "total": int(article.locator("tr.total td.points").inner_text()),
+            }
+        )
+    nets = result.locator(".payments li").evaluate_all(
+        "ls => ls.map(l => [Number(l.dataset.seat), Number(l.dataset.amount), l.textContent])"
+    )
+    return {
+        "title": result.locator("h2").first.inner_text(),
+        "winners": result.locator("h3.winner").all_inner_texts(),
+        "settlement": result.locator("h3", has_text="Settlement").count() == 1,
+        "seats": seats,
+        "nets": nets,
+    }
+
+
+def _worth(pattern: dict[str, Any]) -> str:
+    """A line's worth as the page should write it: "8 points", "1 double", "limit"."""
+    if pattern["unit"] == "limit":
+        return "limit"
+    n = pattern["value"] * pattern["count"]
+    unit = pattern["unit"]
+    return f"{n} {unit[:-1] if n == 1 else unit}"
+
+
+def test_a_classical_hand_from_the_home_page_shows_every_seats_score_and_the_settlement(
+    running: Running, person: Watched
+) -> None:
+    page = person.page()
+    page.goto(running.url + "/")
+    page.select_option("#rules", "classical")
+    # the seats follow the 'players' option
+    for count in ("2", "3", "5", "4"):
+        page.select_option("#opt-players", count)
+        assert page.locator("#seats select").count() == int(count)
+    page.select_option("#seat-0", "human")
+    page.fill("#name-0", "Ann")
+    for p in (1, 2, 3):
+        page.select_option(f"#seat-{p}", "greedy")
+    page.select_option("#hands", "8")
+    page.click("#start")
+    page.click("#your-seat")
+    page.wait_for_selector(".seat.mine .hand .tile-button")
+    assert "you are E" in page.inner_text(".status")
+    assert page.locator(".board .seat").count() == 4
+    game = page.get_attribute("#table", "data-game")
+    assert game is not None
+
+    rng = random.Random(10)
+    ready = page.locator(READY).first
+    washouts = 0
+    for _ in range(3000):
+        ready.wait_for()
+        if page.locator(".result").is_visible():
+            shown = read_scores(page)
+            if not shown["winners"]:
+                washouts += 1
+                assert shown["seats"] == [], "a washout has no scores"
+                assert washouts < 8, "eight washouts in a row"
+                page.click("#next")
+                continue
+            break
+        if asked(page) == "claim":
+            win = page.locator(".actions button[data-kind=win]")
+            (win.first if win.count() else page.locator('.actions [data-action="pass"]')).click()
+            continue
+        win = page.locator(".actions button[data-kind=win]")
+        if win.count():
+            win.first.click()
+            continue
+        discard_by_click(page, rng)
+    else:
+        raise AssertionError("no classical hand was won")
+    shot(page, "classical-end-of-hand")
+
+    # what the page shows is the hand's result as the server scored it
+    live = running.manager.get(game)
+    assert live is not None
+    session = live.session
+    number = int(shown["title"].split()[1])
+    result = session.tables[number - 1].result()
+    assert result is not None and result["wins"]
+    scores = result["scores"]
+    assert len(shown["seats"]) == 4 == len(scores)
+    for seat, (on_page, scored) in enumerate(zip(shown["seats"], scores, strict=True)):
+        assert on_page["seat"] == seat
+        assert on_page["total"] == scored["total"]
+        assert str(scored["total"]) in on_page["heading"]
+        assert on_page["reading"] == scored.get("reading")
+        assert [[line[0], line[2]] for line in on_page["lines"]] == [
+            [p["name"], _worth(p)] for p in scored["patterns"]
+        ]
+        # the arithmetic: "52 points x 2^1 = 104", "limit hand: 500" (none for a hand
+        # of no sets at all, which scores nothing)
+        assert on_page["arithmetic"] == (scored["explain"][-1] if scored["explain"] else None)
+        if on_page["arithmetic"] is not None:
+            assert re.search(
+                r"= \d+(, capped at the limit \d+)?$|^limit hand: \d+$", on_page["arithmetic"]
+            )
+    winner = result["wins"][0]
+    assert shown["seats"][winner["seat"]]["total"] == winner["total"]
+    assert "winner" in shown["seats"][winner["seat"]]["heading"]
+    # each seat's breakdown is headed by its player's name and wind
+    named = [
+        re.sub(r" \([ESWN]\)$", "", s["heading"].split(":")[0].split(" · ")[0])
+        for s in shown["seats"]
+    ]
+    assert sorted(named) == sorted(session.players)
+    # the settlement: each player's net, named, summing to zero
+    assert shown["settlement"]
+    nets = [amount for _, amount, _ in shown["nets"]]
+    assert nets == result["payments"] and sum(nets) == 0 and len(nets) == 4
+    assert shown["nets"][0][2].startswith("Ann (E): ")
+    # at phone width the breakdowns fit: the page does not scroll sideways
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot(page, "classical-end-of-hand-phone")
+
+
+def test_classical_tables_of_two_three_and_five_players_from_the_home_page(
+    server: str, person: Watched
+) -> None:
+    page = person.page()
+    for count, seats in ((2, 2), (3, 3), (5, 4)):
+        page.goto(server + "/")
+        page.select_option("#rules", "classical")
+        page.select_option("#opt-players", str(count))
+        assert page.locator("#seats select").count() == count
+        page.select_option("#seat-0", "human")
+        page.click("#start")
+        page.click("#your-seat")
+        page.wait_for_selector(".seat.mine .hand .tile-button")
+        # as many seats at the table as the rules seat; with five, one player rests
+        assert page.locator(".board .seat").count() == seats
+        status = page.inner_text(".status")
+        assert "you are E" in status
+        assert ("greedy 5 sits this hand out" in status) == (count == 5), status
+        state = page.evaluate("window.parlour.state()")
+        resting = [p["name"] for p in state["observation"]["match"]["players"] if p["seat"] is None]
+        assert resting == (["greedy 5"] if count == 5 else [])
+        if count == 5:
+            shot(page, "classical-five-players")
+
+    # a finished five-player game: the last hand's breakdowns are the four seats in
+    # play, and the player who rested is named
+    for _ in range(12):
+        made = api(
+            server,
+            "/api/tables",
+            {"rules": "classical", "options": {"players": 5}, "seats": ["greedy"] * 5,
+             "policy": {"hands": 2}},
+        )  # fmt: skip
+        page.goto(server + made["spectator"])
+        page.locator(".result .standings").wait_for()
+        shown = read_scores(page)
+        if shown["winners"]:
+            break
+    else:
+        raise AssertionError("twelve five-player games ended on a washout")
+    assert len(shown["seats"]) == 4 and len(shown["nets"]) == 4
+    assert sum(amount for _, amount, _ in shown["nets"]) == 0
+    assert re.fullmatch(r"greedy \d sat this hand out\.", page.inner_text(".result .resting"))
+
+
+def _goulash_table(manager: Manager, hands: int = 2) -> tuple[str, str, int]:
+    """A classical table (goulash on; you + three greedy bots) whose first hand is
+    already played to a washout, so that the next is a goulash: its id, your seat's
+    link and the seed.
+
+    A table's seed is the server's secret, and a washout cannot be asked for, so the
+    first hand is found beforehand: random bots play it over seeds 0, 1, ... (as the
+    server would, from the same ruleset, options and seed) until one is a washout, and
+    its moves are the table's log, which the server replays when the seat's link is
+    first opened."""
+    from parlour.bots import make_bot
+    from parlour.mahjong.session import Session, make_ruleset, rules_of
+    from parlour.server.live import SPECTATOR, Policy
+    from parlour.server.manager import new_token
+    from parlour.server.store import LoggedAction
+
+    ruleset = make_ruleset("classical", {"goulash": True})
+    rules = replace(rules_of(ruleset), max_hands=hands)
+    names = ["Ann", "greedy 2", "greedy 3", "greedy 4"]
+    for seed in range(100):
+        session = Session("classical", ruleset.options, seed=seed, players=names, rules=rules)
+        bots = [make_bot("random", seed=seed + p) for p in range(4)]
+        log: list[LoggedAction] = []
+        while session.hand_number == 1 and not session.is_over():
+            table = session.current_table()
+            for seat in table.to_act():
+                action = bots[session.player_at(seat)].act({}, table.legal_actions(seat))
+                log.append(
+                    LoggedAction(len(log) + 1, 1, seat, table.format_action(action), None, "bot")
+                )
+                session.apply(seat, action, hand=1)
+        first = session.tables[0].result()
+        if first is not None and not first["wins"] and session.current_table().flags["goulash"]:
+            break
+    else:
+        raise AssertionError("no seed from 0 to 99 has a washout for its first hand")
+    game_id = f"goulash{seed:09d}"
+    token = new_token()
+    manager.store.create_game(
+        game_id,
+        ruleset="classical",
+        options=dict(ruleset.options),
+        players=names,
+        kinds=["human", "greedy", "greedy", "greedy"],
+        policy=Policy.from_json(
+            {"pause_seconds": 0, "claim_seconds": None, "hands": hands}
+        ).to_json(),
+        seed=seed,
+        salt="0" * 32,
+        tokens={token: 0, new_token(): SPECTATOR},
+    )
+    manager.store.append_many(game_id, log)
+    return game_id, f"/play/{token}", seed
+
+
+EXCHANGE = '#table:not([data-busy])[data-asked="exchange"]'
+
+
+def _pick(page: Page, k: int, *, keyboard: bool = False) -> str:
+    """Pick (or put back) the ``k``-th tile of the hand in an exchange; its name."""
+    button = page.locator(".seat.mine .hand .tile-button").nth(k)
+    if keyboard:
+        button.focus()
+        page.keyboard.press("Space")
+    else:
+        button.click()
+    return str(button.get_attribute("data-tile"))
+
+
+def _sent(page: Page) -> list[str]:
+    """The actions this page has sent, oldest first."""
+    log = json.loads(page.evaluate("window.parlour.log()"))
+    return [m["sent"]["action"] for m in log["messages"] if m.get("sent", {}).get("action")]
+
+
+def test_a_goulash_exchange_is_three_tiles_picked_in_the_hand(
+    running: Running, person: Watched
+) -> None:
+    game, link, _ = _goulash_table(running.manager)
+    page = person.page()
+    page.goto(running.url + link)
+    # the first hand's end (a washout) is shown; then the goulash's first exchange
+    page.locator(".result .drawn-hand").wait_for()
+    page.click("#next")
+    page.wait_for_selector(EXCHANGE)
+    assert page.inner_text(".status").startswith("Hand 2 ")
+    assert "exchange 1 of 3" in page.inner_text(".status")
+    info = page.locator(".goulash")
+    assert info.get_attribute("data-wild") == "2s" and info.get_attribute("data-exchange") == "1"
+    assert "the 2 of bamboos are wild" in info.inner_text()
+    assert "nobody is fishing" in info.inner_text()
+
+    legal = page.evaluate("window.parlour.state().observation.legal")
+    exchanges = [a for a in legal if a.startswith("exchange ")]
+    assert len(exchanges) > 100  # every choice of three of fourteen tiles...
+    buttons = page.locator(".actions button")
+    assert buttons.count() <= 3 + len(legal) - len(exchanges)  # ...is never a button
+    send = page.locator('.actions button[data-kind="exchange"]')
+    assert send.get_attribute("aria-disabled") == "true"
+    hand = page.locator(".seat.mine .hand .tile-button")
+    assert hand.count() == 14
+    assert all(b.get_attribute("aria-pressed") == "false" for b in hand.all())
+    # the other choices are buttons: Win (Heaven's Blessing), Fish, as offered
+    for action in legal:
+        if not action.startswith("exchange "):
+            assert page.locator(f'.actions button[data-action="{action}"]').count() == 1, action
+
+    # pick three by click and keyboard; a fourth is refused; one is put back
+    picked = [_pick(page, 0), _pick(page, 5)]
+    assert send.get_attribute("aria-disabled") == "true"
+    assert page.inner_text(".exchange-note") == "2 of 3 picked"
+    picked.append(_pick(page, 13, keyboard=True))
+    assert page.get_attribute(".seat.mine .hand .tile-button >> nth=13", "aria-pressed") == "true"
+    _pick(page, 9)
+    assert "put one back first" in page.inner_text(".exchange-note")
+    assert page.get_attribute(".seat.mine .hand .tile-button >> nth=9", "aria-pressed") == "false"
+    picked.remove(_pick(page, 5))
+    picked.append(_pick(page, 7))
+    expected = [a for a in exchanges if sorted(a.split()[1:]) == sorted(picked)]
+    assert len(expected) == 1, (picked, expected)
+    assert send.get_attribute("aria-disabled") == "false"
+    assert send.get_attribute("data-action") == expected[0]
+    label = send.get_attribute("aria-label") or ""
+    assert label.startswith("Pass these three: ") and tile_words(picked[0]) in label
+    shot(page, "goulash-exchange")
+    send.click()
+    page.wait_for_function(
+        "() => document.querySelector('#table').dataset.asked !== 'exchange'"
+        " || document.querySelector('.goulash').dataset.exchange !== '1'"
+    )
+    assert _sent(page)[-1] == expected[0]
+
+    # the other exchanges (or passes, beside a fishing player) by keyboard alone
+    rounds = 1
+    for _ in range(4):
+        page.wait_for_selector(READY + ", " + EXCHANGE)
+        if asked(page) != "exchange":
+            break
+        number = page.get_attribute(".goulash", "data-exchange")
+        if page.locator('.actions button[data-kind="exchange"]').count():
+            page.locator(".seat.mine .hand .tile-button").first.focus()
+            for k in range(3):
+                if k:
+                    page.keyboard.press("ArrowRight")
+                page.keyboard.press("Enter")
+            legal = page.evaluate("window.parlour.state().observation.legal")
+            page.keyboard.press("x")
+            assert _sent(page)[-1] in legal and _sent(page)[-1].startswith("exchange ")
+        else:
+            page.keyboard.press("p")
+            assert _sent(page)[-1] == "pass"
+        page.wait_for_function(
+            "n => document.querySelector('#table').dataset.asked !== 'exchange'"
+            " || document.querySelector('.goulash').dataset.exchange !== n",
+            arg=number,
+        )
+        rounds += 1
+    assert rounds == 3
+    # the exchanges are over: East plays first, and the tiles passed are in the log
+    page.wait_for_selector('#table:not([data-busy])[data-asked="turn"]')
+    assert "the exchanges are over" in page.inner_text(".goulash")
+    events = page.locator(".events li")
+    assert events.filter(has_text=re.compile(r"^Ann passes 3 tiles face down to ")).count() == 3
+    assert events.filter(has_text=re.compile(r"^you receive ")).count() == 3
+
+    # the goulash is played to its end (the match's last hand): every seat's breakdown
+    rng = random.Random(2)
+    ready = page.locator(READY).first
+    for _ in range(2000):
+        ready.wait_for()
+        if (
+            page.locator(".result").is_visible()
+            and page.locator(".result h2").first.inner_text() == "Hand 2 is over"
+        ):
+            break
+        if asked(page) == "claim":
+            win = page.locator(".actions button[data-kind=win]")
+            (win.first if win.count() else page.locator('.actions [data-action="pass"]')).click()
+        elif page.locator(".actions button[data-kind=win]").count():
+            page.locator(".actions button[data-kind=win]").first.click()
+        else:
+            discard_by_click(page, rng)
+    else:
+        raise AssertionError("the goulash hand never ended")
+    shot(page, "goulash-end")
+    live = running.manager.get(game)
+    assert live is not None
+    session = live.session
+    result = session.tables[1].result()
+    assert result is not None and session.tables[1].flags["goulash"]
+    shown = read_scores(page)
+    assert sum(amount for _, amount, _ in shown["nets"]) == 0
+    if result["wins"]:
+        assert [s["total"] for s in shown["seats"]] == [s["total"] for s in result["scores"]]
+    else:
+        assert shown["seats"] == [] and page.locator(".result .drawn-hand").count() == 1
