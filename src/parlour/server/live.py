@@ -11,11 +11,14 @@ after every discard (the tables' default); the server collects the answers, hold
 them, and applies them together only when every asked seat has answered and at least
 ``pause_seconds`` have passed since the window opened, so every seat sees the same
 pause; a seat with nothing but ``pass`` is answered at once by the server, bots answer
-at once, and silence past ``claim_seconds`` is a pass. A player's own turn is applied
+at once, and silence past ``claim_seconds`` is a pass (where passing is no answer, as in
+a goulash exchange, a stand-in bot chooses). A player's own turn is applied
 as it comes.
 
 Everything is driven by :meth:`LiveGame.pump`, which lets bots and clocks act until a
-human must decide, and sends every connected seat what it may see.
+human must decide, commits what was done in one transaction, and only then sends every
+connected seat what it may see. The game's lock is held meanwhile: its sockets and
+clocks wait, the other games go on.
 """
 
 from __future__ import annotations
@@ -137,7 +140,7 @@ class LiveGame:
         )
         self.kinds = list(row.kinds)
         self.bots: dict[int, Bot] = {
-            p: make_bot(kind, seed=row.seed + p)
+            p: make_bot(kind, seed=row.seed + p, ruleset=self.session.ruleset)
             for p, kind in enumerate(self.kinds)
             if kind != "human"
         }
@@ -255,7 +258,7 @@ class LiveGame:
             standin = self.standins.get(player)
             if standin is None:
                 standin = self.standins[player] = make_bot(
-                    "greedy", seed=self.row.seed + 100 + player
+                    "greedy", seed=self.row.seed + 100 + player, ruleset=self.session.ruleset
                 )
             return standin
         return None
@@ -393,7 +396,8 @@ class LiveGame:
             deadline = self.policy.claim_seconds
             if deadline is not None and now >= self.window_opened + deadline:
                 for seat in seats:
-                    self.pending.setdefault(seat, (Action("pass"), None, "clock"))
+                    if seat not in self.pending:
+                        self.pending[seat] = (self._silence(table, seat), None, "clock")
             if all(s in self.pending for s in seats) and (
                 now >= self.window_opened + self._pause()
             ):
@@ -411,6 +415,16 @@ class LiveGame:
             self._apply(seat, action, by=by, action_id=action_id)
             return True
         return False
+
+    def _silence(self, table: Table, seat: int) -> Action:
+        """What a seat's silence in a window means: a pass, or, where passing is not
+        an answer (a goulash exchange), the choice of a stand-in bot."""
+        legal = table.legal_actions(seat)
+        if any(a[0] == "pass" for a in legal):
+            return Action("pass")
+        player = self.session.player_at(seat)
+        bot = make_bot("greedy", seed=self.row.seed + 200 + player, ruleset=self.session.ruleset)
+        return bot.act(table.observation(seat), legal)
 
     def _pause(self) -> float:
         humans = sum(1 for k in self.kinds if k == "human")
