@@ -7,6 +7,13 @@ a row of the ``actions`` log with its sequence number, committed before its even
 sent to anyone, so a server killed at any moment restarts with every game exactly where
 it was: the log replays it. Access tokens are kept as their SHA-256 digests only.
 
+A live game writes the actions of one pump (a player's action and every answer of the
+bots and clocks that follows it) at once (:meth:`Store.commit`): a writer thread
+commits the batches of every game waiting at that moment in one transaction, with
+SQLAlchemy Core and, on SQLite, one ``INSERT`` of many rows, while the event loop
+serves the other tables (the database drivers let other threads run while they
+write).
+
 The schema is made by Alembic migrations (``parlour/server/migrations``), run on start.
 SQLite (a file under ``./var/`` by default) and PostgreSQL (by URL) are both supported.
 """
