@@ -1103,7 +1103,8 @@ def _decompose(hand: PreparedHand, ks: Sequence[str]) -> Iterator[Decomposition]
 
 
 def _meld_key(m: Meld) -> tuple[object, ...]:
-    return (m.kind, m.tiles, m.exposed, tuple(sorted(m.wilds)), m.claimed_from)
+    claimed = -1 if m.claimed_from is None else m.claimed_from  # None sorts with the ints
+    return (m.kind, m.tiles, m.exposed, tuple(sorted(m.wilds)), claimed)
 
 
 def _decompose_raw(hand: PreparedHand, ks: Sequence[str]) -> Iterator[Decomposition]:

@@ -71,6 +71,8 @@ TILES_148 = TILES_144.with_jokers(4, name="144+4J")
 TWO_S = 19
 EXCHANGE = "exchange"
 FISH = "fish"
+DEALT_KONG = "dealt_kong"
+"""The window after the deal in which the players dealt four of a kind may declare it."""
 EXCHANGES: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {
     4: (((0, 2), (3, 1)), ((0, 1), (2, 3)), ((0, 3), (2, 1))),
     3: (((0, 2),), ((0, 1),), ((1, 2),)),
@@ -148,6 +150,37 @@ class ClassicalRuleset(Ruleset):
     def after_deal(self, table: Table) -> None:
         if table.flags.get("goulash"):
             self._open_exchange(table)
+        else:
+            self._open_dealt_kongs(table)
+
+    def _open_dealt_kongs(self, table: Table) -> None:
+        """§3.7: a player dealt four of a kind may declare the concealed kong at once
+        and draw its replacement. Every seat but East (whose turn comes first) is asked,
+        holding four or not, so the question tells nobody anything."""
+        n = table.num_seats
+        seats = [(table.dealer + k) % n for k in range(1, n)]
+
+        def offer(s: int) -> list[Action]:
+            hand = table.hands[s]
+            quads = sorted({t for t in hand if t < NUM_KINDS and hand.count(t) == 4})
+            return [MahjongAction("pass"), *(MahjongAction("concealed_kong", t) for t in quads)]
+
+        table.open_window(DEALT_KONG, seats, offer, lambda w: self._dealt_kongs(table, w))
+
+    def _dealt_kongs(self, table: Table, window: Any) -> None:
+        answers: dict[int, Action] = dict(window.answers)
+        n = table.num_seats
+        for k in range(1, n):
+            seat = (table.dealer + k) % n
+            a = answers.get(seat)
+            if (
+                a is not None
+                and a[0] == "concealed_kong"
+                and table.kong_from_hand(seat, a[1]) is None
+            ):
+                table.end_drawn()
+                return
+        table.start_turn(table.dealer)
 
     def _pairs(self, table: Table, r: int) -> list[tuple[int, int]]:
         n = table.num_seats
