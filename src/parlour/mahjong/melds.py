@@ -212,7 +212,9 @@ def parse_meld(text: str, *, tile_set: TileSet | None = None) -> Meld:
     """Parse one bracketed meld.
 
     ``[…]`` is exposed, ``{…}`` a concealed kong; ``>N`` (N = 1–3) before the closing
-    bracket records the seat offset the tile was claimed from. Jokers ``J`` and tiles
+    bracket records the seat offset the tile was claimed from; ``+`` before the last
+    tile of an exposed kong marks an added kong (``[FFF+F]``: the fourth tile added to
+    an exposed pung; written back as ``[FFFF]``). Jokers ``J`` and tiles
     marked ``*`` are wilds; ``=T`` after a wild names the kind it stands for when the
     other tiles do not (``[J=3mJ=4m5m]``).
 
@@ -289,6 +291,12 @@ def _parse_meld_at(
         claimed_from = int(who)
     else:
         body = inner
+    # ``+`` before the added tile marks an added kong (``[FFF+F]``): blank it out too.
+    plus = body.find("+")
+    if plus >= 0:
+        if "+" in body[plus + 1 :]:
+            raise NotationError("a second '+' in a meld", full, at + body.index("+", plus + 1))
+        body = body[:plus] + " " + body[plus + 1 :]
     # ``=T`` after a wild names what it stands for: blank it out before scanning.
     annotations: list[tuple[int, Tile]] = []
     chars = list(body)
@@ -335,6 +343,13 @@ def _parse_meld_at(
         raise NotationError("a concealed meld in braces must be a kong", full, start + base)
     if not exposed and claimed_from is not None:
         raise NotationError("a concealed kong cannot be claimed from a seat", full, start + base)
+    if plus >= 0 and (not exposed or kind != KONG):
+        raise NotationError(
+            "'+' marks the tile added to an exposed pung: only an exposed kong such as "
+            "[FFF+F] is added",
+            full,
+            at + plus,
+        )
     tiles, stands = _complete_set(kind, fixed, len(free))
     if tiles is None:
         raise NotationError(
@@ -345,7 +360,7 @@ def _parse_meld_at(
     wilds = [(scanned[i].tile, t) for i, t in explicit.items()]
     wilds += zip(free, stands, strict=True)
     check_counts(scanned, full, tile_set)
-    return Meld(kind, tiles, exposed, claimed_from, tuple(wilds)), end + 1, scanned
+    return Meld(kind, tiles, exposed, claimed_from, tuple(wilds), plus >= 0), end + 1, scanned
 
 
 def _meld_kind(natural: list[Tile], size: int) -> MeldKind | None:

@@ -115,19 +115,30 @@ class DoublingToLimit:
 @dataclass(frozen=True, slots=True)
 class WaterTimesMultiplier:
     """(base + water) × the one highest multiplier; the base is the payer's
-    (:meth:`payment`). ``total`` is the payment on a base of 0.
+    (:meth:`payment`). ``total`` is the payment on a base of 0, or, with ``bases`` (one
+    per payer), the sum of the payments: what the winner receives, so that the best
+    reading is the one paid most even across multipliers.
 
     >>> a = WaterTimesMultiplier()
     >>> t = a.tally([PatternLine("flower", 1, 3, unit="water"),
     ...              PatternLine("self-drawn", 2, unit="multiplier"),
     ...              PatternLine("gold float", 4, unit="multiplier")])
-    >>> t.water, t.multiplier, a.payment(t, base=2)
-    (3, 4, 20)
+    >>> t.water, t.multiplier, a.payment(t, base=2), t.total
+    (3, 4, 20, 12)
+    >>> WaterTimesMultiplier(bases=(2, 1, 1)).tally([
+    ...     PatternLine("flower", 1, 3, unit="water"),
+    ...     PatternLine("self-drawn", 2, unit="multiplier")]).total
+    26
     """
+
+    bases: tuple[int, ...] = ()
 
     def tally(self, lines: Sequence[PatternLine]) -> Tally:
         t = add_up(lines)
-        value = t.water * t.multiplier
+        if self.bases:
+            value = sum((b + t.water) * t.multiplier for b in self.bases)
+        else:
+            value = t.water * t.multiplier
         return _with(t, value, value)
 
     @staticmethod
