@@ -480,7 +480,19 @@ _SCORE_DEFAULTS: dict[str, Any] = {
     "--last-of-kind": False,
     "--option": [],
     "--players": None,
+    "--gold": None,
+    "--banker": None,
+    "--banker-stays": None,
+    "--float": None,
+    "--robbing-gold": False,
+    "--three-golds": None,
+    "--heavenly": False,
+    "--earthly": False,
+    "--eight-flowers": False,
 }
+
+GOLD_RULES = ("xiamen", "quanzhou", "fuzhou")
+"""The gold rule systems ``parlour score`` reads ``--gold`` and the gold flags for."""
 
 # The situation's fields as the flags of ``parlour score`` name them, for the messages
 # of the scorer that name a field.
@@ -641,6 +653,57 @@ def score_command(
             '"visible"} in FILE (- for stdin).',
         ),
     ] = None,
+    gold: Annotated[
+        str | None,
+        typer.Option(
+            metavar="TILE",
+            help="Xiamen, Quanzhou: the Gold indicator turned up after the deal (the other "
+            "three of its kind are the Golds, marked * in the hand: 5p*).",
+        ),
+    ] = None,
+    banker: Annotated[
+        str | None,
+        typer.Option(metavar="SEAT", help="Xiamen, Quanzhou: the banker's seat (default E)."),
+    ] = None,
+    banker_stays: Annotated[
+        int | None,
+        typer.Option(
+            "--banker-stays",
+            metavar="N",
+            help="Xiamen, Quanzhou: how many times the banker has stayed (default 0).",
+        ),
+    ] = None,
+    float_level: Annotated[
+        int | None,
+        typer.Option(
+            "--float",
+            metavar="N",
+            help="Xiamen, Quanzhou: won by gold float (1), double float (2) or triple float (3).",
+        ),
+    ] = None,
+    robbing_gold: Annotated[
+        bool,
+        typer.Option("--robbing-gold", help="Xiamen: won by robbing the Gold indicator."),
+    ] = False,
+    three_golds: Annotated[
+        str | None,
+        typer.Option(
+            "--three-golds",
+            metavar="MOMENT",
+            help="Xiamen, Quanzhou: a three gold knocker, after_deal or last_turn.",
+        ),
+    ] = None,
+    heavenly: Annotated[
+        bool, typer.Option("--heavenly", help="Xiamen: the banker's heavenly win.")
+    ] = False,
+    earthly: Annotated[
+        bool,
+        typer.Option("--earthly", help="Xiamen: an earthly win on the banker's first discard."),
+    ] = False,
+    eight_flowers: Annotated[
+        bool,
+        typer.Option("--eight-flowers", help="Quanzhou: the win of all eight flowers and seasons."),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
 ) -> None:
     """Score a finished hand: the fans (or points and doubles), the total and each seat's
@@ -649,6 +712,8 @@ def score_command(
     Examples: parlour score "123m 456p 789s EEE CC" --win C --round S;
     parlour score "[123m] 456p 789s EEE CC +C" --self-drawn --flowers 2 --json;
     parlour score "999p 44s 67s [777m] [WWWW] f4" --rules classical --win 5s --seat W --self-drawn;
+    parlour score "[EEE] [345m] 777s 123p 45s 99m" --rules xiamen --gold 5p --win 6s --seat S
+    --from N --bonus "f1 x3";
     parlour score --table hand.json; parlour score --jsonl situations.jsonl > scores.jsonl
     """
     classical_flags = {
@@ -657,6 +722,17 @@ def score_command(
         "--visible": visible is not None,
         "--goulash": goulash,
     }
+    gold_flags = {
+        "--gold": gold is not None,
+        "--banker": banker is not None,
+        "--banker-stays": banker_stays is not None,
+        "--float": float_level is not None,
+        "--robbing-gold": robbing_gold,
+        "--three-golds": three_golds is not None,
+        "--heavenly": heavenly,
+        "--earthly": earthly,
+        "--eight-flowers": eight_flowers,
+    }
     if table_file is not None:
         if hand is not None or jsonl is not None:
             _fail("give a HAND, --table FILE or --jsonl FILE, one of them")
@@ -664,8 +740,16 @@ def score_command(
         return
     if rules != "classical":
         for name, given_flag in classical_flags.items():
+            if name == "--bonus" and rules in GOLD_RULES:
+                continue
+            if given_flag and name == "--bonus":
+                _fail("--bonus applies to --rules classical only, or xiamen and quanzhou")
             if given_flag:
                 _fail(f"{name} applies to --rules classical only")
+    if rules not in GOLD_RULES:
+        for name, given_flag in gold_flags.items():
+            if given_flag:
+                _fail(f"{name} applies to --rules xiamen, quanzhou or fuzhou only")
     if jsonl is not None:
         if hand is not None:
             _fail("give a HAND or --jsonl FILE, not both")
@@ -684,6 +768,15 @@ def score_command(
             "--last-of-kind": last_of_kind,
             "--option": option or [],
             "--players": players,
+            "--gold": gold,
+            "--banker": banker,
+            "--banker-stays": banker_stays,
+            "--float": float_level,
+            "--robbing-gold": robbing_gold,
+            "--three-golds": three_golds,
+            "--heavenly": heavenly,
+            "--earthly": earthly,
+            "--eight-flowers": eight_flowers,
         }
         for name, value in given.items():
             if value != _SCORE_DEFAULTS[name]:
@@ -717,6 +810,45 @@ def score_command(
                 "bonus_replacement": bonus_replacement,
                 "robbing_kong": robbing_kong,
             },
+            options=option or (),
+            as_json=as_json,
+        )
+        return
+    if rules in GOLD_RULES:
+        for name, given_flag in (
+            ("--flowers", flowers != 0),
+            ("--last-tile", last_tile),
+            ("--last-of-kind", last_of_kind),
+        ):
+            if given_flag:
+                hint = ': give the flowers and seasons as --bonus "f1 x3"' if flowers else ""
+                _fail(f"{name} does not apply to --rules {rules}{hint}")
+        situation: dict[str, Any] = {
+            "rules": rules,
+            "seat_wind": seat,
+            "robbing_kong": robbing_kong,
+            "kong_replacement": kong_replacement,
+            "robbing_gold": robbing_gold,
+            "heavenly": heavenly,
+            "earthly": earthly,
+            "eight_flowers": eight_flowers,
+        }
+        for key, value in (
+            ("gold", gold),
+            ("banker", banker),
+            ("banker_stays", banker_stays),
+            ("float", float_level),
+            ("three_golds", three_golds),
+            ("bonus", bonus),
+        ):
+            if value is not None:
+                situation[key] = value
+        _score_gold_hand(
+            hand,
+            situation,
+            win=win,
+            self_drawn=self_drawn,
+            discarder=discarder,
             options=option or (),
             as_json=as_json,
         )
@@ -836,6 +968,97 @@ def _score_classical_hand(
     if not result.valid:
         err_console.print(f"[bold red]not valid:[/] {escape(result.reason or '')}")
         raise typer.Exit(2)
+
+
+def _score_gold_hand(
+    hand: str,
+    situation: dict[str, Any],
+    *,
+    win: str | None,
+    self_drawn: bool,
+    discarder: str | None,
+    options: Iterable[str],
+    as_json: bool,
+) -> None:
+    """``parlour score HAND --rules xiamen --gold 5p``: one win, paid by every other
+    seat; a false win (§12.3) is paid back the other way."""
+    from parlour import score
+
+    data = {k: v for k, v in situation.items() if v is not False}
+    data["hand"] = hand
+    if "gold" not in data:
+        _fail("give the Gold indicator turned up after the deal: --gold TILE, such as --gold 5p")
+    seat = str(data.get("seat_wind", "E")).strip().upper()
+    declared = data.get("three_golds") or data.get("eight_flowers")
+    try:
+        if win is None:
+            named = parse_hand(hand).win_tile
+            if named is not None:
+                win = tile_name(named)
+            elif not (declared or data.get("heavenly")):
+                raise InvalidHand(
+                    "no winning tile: give --win TILE (5p* for a Gold) or write it in the "
+                    "hand as +TILE"
+                )
+        if win is not None:
+            data["win_tile"] = win
+        if self_drawn:
+            data["self_drawn"] = True
+        elif discarder is not None:
+            data["discarder"] = discarder.strip().upper()
+        elif win is not None and not (data.get("robbing_gold") or data.get("heavenly")):
+            winds = "ESWN"
+            data["discarder"] = winds[(winds.index(seat) - 1) % 4] if seat in winds else "N"
+        parsed = _parse_options(options)
+        if parsed:
+            data["options"] = parsed
+        result = score(data)
+    except ParlourError as e:
+        _fail(_name_gold_flags(str(e)))
+    if as_json:
+        sys.stdout.write(json.dumps(result.to_json()) + "\n")
+    else:
+        if data.get("self_drawn"):
+            how = "by a wall tile"
+        elif data.get("discarder"):
+            how = f"on {data['discarder']}'s {'kong' if data.get('robbing_kong') else 'discard'}"
+        else:
+            how = "as declared"
+        won = f"won on {win} {how}" if win is not None else "declared a win"
+        console.print(
+            f"[bold]{escape(hand)}[/]  {str(data['rules']).upper()}, gold {data.get('gold')}, "
+            f"{seat} {escape(won)}",
+            highlight=False,
+        )
+        _print_lines(result, title="Water and multiplier")
+        payments = Table(title="Payments")
+        payments.add_column("seat")
+        payments.add_column("points", justify="right")
+        for who, amount in result.payments.items():
+            payments.add_row(who, f"{amount:+d}")
+        console.print(payments)
+    if not result.valid:
+        err_console.print(f"[bold red]false win:[/] {escape(result.reason or '')}")
+        raise typer.Exit(2)
+
+
+_GOLD_FLAG_OF_FIELD = {
+    "'win_tile'": "--win",
+    "'seat_wind'": "--seat",
+    "'discarder'": "--from",
+    "'gold'": "--gold",
+    "'banker_stays'": "--banker-stays",
+    "'banker'": "--banker",
+    "'float'": "--float",
+    "'three_golds'": "--three-golds",
+    "'self_drawn'": "--self-drawn",
+}
+
+
+def _name_gold_flags(message: str) -> str:
+    for field, flag in _GOLD_FLAG_OF_FIELD.items():
+        message = message.replace(field, flag)
+    return message
 
 
 def _print_lines(result: Any, title: str = "Points and doubles") -> None:

@@ -84,10 +84,11 @@ SYSTEMS: tuple[RuleSystem, ...] = (
     ),
     RuleSystem(
         "xiamen",
-        "Xiamen gold mahjong: 16-tile hands, the Gold wild tile, floats, robbing the Gold",
+        "Xiamen gold mahjong: 16-tile hands, the Gold wild tile, floats, robbing the Gold "
+        "(fuzhou: an alias, unverified: no Fuzhou source)",
         "mahjong",
         (4,),
-        PLANNED,
+        SCORING,
         "an English and a Japanese description",
         aliases=("fuzhou",),
     ),
@@ -96,7 +97,7 @@ SYSTEMS: tuple[RuleSystem, ...] = (
         "Quanzhou gold mahjong: the Xiamen game with Quanzhou's scoring",
         "mahjong",
         (4,),
-        PLANNED,
+        SCORING,
         "an English and a Japanese description",
     ),
     RuleSystem(

@@ -26,9 +26,12 @@ if TYPE_CHECKING:
 RULESETS = {
     "mcr": "parlour.mahjong.rules.mcr",
     "classical": "parlour.mahjong.rules.classical_table",
+    "xiamen": "parlour.mahjong.rules.gold",
+    "quanzhou": "parlour.mahjong.rules.gold",
+    "fuzhou": "parlour.mahjong.rules.gold",
 }
-"""Rule-system name -> module. Planned (see :mod:`parlour.registry`): xiamen and quanzhou,
-hangzhou, wuhan, kawuxing."""
+"""Rule-system name -> module (``fuzhou`` is an alias of ``xiamen``). Planned (see
+:mod:`parlour.registry`): hangzhou, wuhan, kawuxing."""
 
 _REGISTERED: dict[str, type[Ruleset]] = {}
 
