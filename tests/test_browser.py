@@ -368,6 +368,9 @@ def _cli_score(*args: str) -> dict[str, Any]:
     return scored
 
 
+GOLD_RULES = {"xiamen", "quanzhou", "fuzhou"}
+
+
 def _page_score(page: Page) -> tuple[dict[str, Any], dict[str, Any]]:
     """Press Score: the situation the page sent, and the breakdown it shows."""
     with page.expect_request("**/api/score") as request:
@@ -444,8 +447,8 @@ def test_the_calculator_scores_a_clicked_hand_as_parlour_score_does(
     from parlour import score
 
     for rules in offered:
-        if rules == "mcr":
-            continue
+        if rules == "mcr" or rules in GOLD_RULES:
+            continue  # a gold hand holds 17 tiles: checked below
         page.select_option("#calc-rules", rules)
         sent, shown = _page_score(page)
         assert sent["rules"] == rules
@@ -453,6 +456,22 @@ def test_the_calculator_scores_a_clicked_hand_as_parlour_score_does(
         assert shown["total"] == scored["total"]
         assert [row[0] for row in shown["rows"]] == [p["name"] for p in scored["patterns"]]
     page.select_option("#calc-rules", "mcr")
+    assert page.is_hidden("#calc-gold-row")
+
+    # gold mahjong: the Gold indicator (xiamen-gold.md Ex 1, 16 in all)
+    if "xiamen" in offered:
+        page.select_option("#calc-rules", "xiamen")
+        assert page.is_visible("#calc-gold-row")
+        page.select_option("#calc-gold", "5p")
+        page.uncheck("#flag-self_drawn")
+        page.uncheck("#flag-last_wall_tile")
+        page.fill("#hand-text", "[EEE] [345m] 777s 123p 45s 99m +6s")
+        page.select_option("#seat-wind", "S")
+        page.select_option("#discarder", "N")  # f1 and x3 are still pressed from above
+        sent, shown = _page_score(page)
+        assert sent["gold"] == "5p" and sent["discarder"] == "N" and sent["bonus"] == "f1 x3"
+        assert shown["total"] == score(sent).total == 16
+        page.select_option("#calc-rules", "mcr")
 
     # typed notation, on another's discard, the last tile of its kind
     page.fill("#hand-text", "[123m] 456p 78s EEE CC +9s")

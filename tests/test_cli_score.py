@@ -227,7 +227,8 @@ def test_not_a_winning_shape() -> None:
         ),
         (
             [HAND, "--win", "C", "--rules", "gold"],
-            "unknown rule system 'gold' (scoring is available for: classical, mcr)",
+            "unknown rule system 'gold' (scoring is available for: "
+            "classical, fuzhou, mcr, quanzhou, xiamen)",
         ),
         (
             [HAND, "--win", "C", "--self-drawn", "--from", "S"],

@@ -426,7 +426,8 @@ BAD_INPUT: list[tuple[str, Any, type[ParlourError], str]] = [
         "unknown_rules",
         {**X5, "rules": "riichi"},
         InvalidHand,
-        "unknown rule system 'riichi' (scoring is available for: classical, mcr)",
+        "unknown rule system 'riichi' (scoring is available for: "
+        "classical, fuzhou, mcr, quanzhou, xiamen)",
     ),
     (
         "no_win_tile",

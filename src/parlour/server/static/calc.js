@@ -16,6 +16,8 @@ const MODES = [
   ['concealed_kong', 'a concealed kong'],
   ['win', 'the winning tile'],
 ];
+// rule systems whose hands carry a Gold indicator (Fujian gold mahjong)
+const GOLD_RULES = new Set(['xiamen', 'quanzhou', 'fuzhou']);
 const FLAGS = [
   ['self_drawn', 'self-drawn', 'Won by drawing the tile from the wall'],
   ['last_wall_tile', 'last tile of the wall', 'Won on the last tile of the wall (drawn or discarded)'],
@@ -60,9 +62,14 @@ export async function calculator() {
   }
   const rulesTitle = el('p', { class: 'note', id: 'calc-rules-title' });
   const options = el('div', { id: 'calc-options' });
+  const gold = el('select', { id: 'calc-gold', name: 'gold' },
+    ALL.map((t) => el('option', { value: t }, `${t} (${tileWords(t)})`)));
+  const goldRow = el('p', { id: 'calc-gold-row', hidden: true },
+    el('label', { for: 'calc-gold' }, 'Gold indicator (the tile turned up; its other three copies are wild, marked * in the hand) '), gold);
   function showRules() {
     const system = info.systems.find((s) => s.name === rules.value) || scorable[0];
     rulesTitle.textContent = system.title;
+    goldRow.hidden = !GOLD_RULES.has(system.name);
     options.innerHTML = '';
     for (const o of system.options) {
       const id = `calc-opt-${o.name}`;
@@ -191,6 +198,7 @@ export async function calculator() {
   function situation() {
     const sit = { rules: rules.value, hand: text.value.trim(), win_tile: state.win || '',
       seat_wind: seat.value, round_wind: round.value };
+    if (GOLD_RULES.has(rules.value)) sit.gold = gold.value;
     for (const [key, box] of Object.entries(flagBoxes)) if (box.checked) sit[key] = true;
     if (state.bonus.size) sit.bonus = BONUS.filter((t) => state.bonus.has(t)).join(' ');
     // on a discard: the discarder chosen, or the winner's left (the seat before)
@@ -240,7 +248,7 @@ export async function calculator() {
   }
 
   root.append(
-    el('p', {}, el('label', { for: 'calc-rules' }, 'Rule system ', rules)), rulesTitle, options,
+    el('p', {}, el('label', { for: 'calc-rules' }, 'Rule system ', rules)), rulesTitle, options, goldRow,
     modes, palette, message, picked,
     el('p', {}, el('label', { for: 'hand-text' }, 'Hand in notation '), text, ' ',
       el('button', { type: 'button', id: 'clear', onclick: clear }, 'Clear')),
