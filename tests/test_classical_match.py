@@ -8,12 +8,20 @@ from typing import Any
 import pytest
 
 from parlour.bots import make_bot
+from parlour.core.match import Setup
 from parlour.mahjong.actions import MahjongAction
 from parlour.mahjong.session import Session, make_ruleset, play_session
 from parlour.mahjong.table import Table
 from parlour.records import record_of, validate
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Fay"]
+
+
+def r1_first(s: Session) -> Setup:
+    """R-1's first hand: Ann E, Bob S, Cid W, Dee N; Fay drew the dragon."""
+    return Setup(
+        1, 7, (0, 1, 2, 3), prevailing=s.rules.rounds[0], flags={"round_dreamer": 4}, resting=(4,)
+    )
 
 
 def session(options: dict[str, Any]) -> Session:
@@ -41,7 +49,7 @@ def test_r1_rotation_through_one_round() -> None:
     """R-1: East loses every hand; the newcomer sits as North in the chair East left."""
     s = session({"players": 5})
     rules = s.rules
-    setup = rules.first_setup(s)
+    setup = r1_first(s)
     want = [
         (["Ann E", "Bob S", "Cid W", "Dee N"], "Fay"),
         (["Fay N", "Bob E", "Cid S", "Dee W"], "Ann"),
@@ -61,7 +69,7 @@ def test_r1_rotation_through_one_round() -> None:
 
 def test_east_keeps_the_deal_on_a_win_and_a_washout() -> None:
     s = session({"players": 5})
-    first = s.rules.first_setup(s)
+    first = r1_first(s)
     after_win = s.rules.next_setup(s, first, won_by(first.dealer))
     after_washout = s.rules.next_setup(s, after_win, WASHOUT)
     for setup in (after_win, after_washout):
@@ -72,7 +80,7 @@ def test_east_keeps_the_deal_on_a_win_and_a_washout() -> None:
 
 def test_a_washout_costs_east_the_deal_when_the_option_says_so() -> None:
     s = session({"players": 5, "east_retires_on_washout": True})
-    first = s.rules.first_setup(s)
+    first = r1_first(s)
     nxt = s.rules.next_setup(s, first, WASHOUT)
     assert [NAMES[p] for p in nxt.resting] == ["Ann"]
     assert chairs(nxt) == ["Fay N", "Bob E", "Cid S", "Dee W"]
@@ -82,7 +90,7 @@ def test_the_centre_round_follows_the_four_wind_rounds() -> None:
     s = session({"players": 5, "centre_round": True})
     assert s.rules.rounds == "ESWNC"
     assert s.ruleset.options == {"players": 5, "centre_round": True}
-    setup = s.rules.first_setup(s)
+    setup = r1_first(s)
     seen = []
     while setup is not None and len(seen) < 40:
         seen.append(setup.prevailing)
@@ -129,7 +137,7 @@ def test_the_dreamer_payment(
     options: dict[str, Any], winner_tally: dict[str, Any], want: dict[str, int]
 ) -> None:
     s = session({"players": 5, **options})
-    setup = s.rules.first_setup(s)  # Ann E, Bob S, Cid W (wins), Dee N; Fay dreams
+    setup = r1_first(s)  # Ann E, Bob S, Cid W (wins), Dee N; Fay dreams
     scores = [{"doubles": 0}, {"doubles": 0}, winner_tally, {"doubles": 0}]
     got = s.rules.adjust_payments(s, setup, won_by(2, scores), [0] * 5)
     assert {NAMES[p]: v for p, v in enumerate(got) if v} == want
@@ -138,7 +146,7 @@ def test_the_dreamer_payment(
 
 def test_no_dreamer_payment_after_a_washout() -> None:
     s = session({"players": 5, "dreamer_payment": True})
-    setup = s.rules.first_setup(s)
+    setup = r1_first(s)
     assert s.rules.adjust_payments(s, setup, WASHOUT, [0] * 5) == [0] * 5
 
 
@@ -179,3 +187,17 @@ def test_chows_are_played_with_five_players() -> None:
     assert five.allows(Table(five, seed=1), 0, MahjongAction("chow", 0))
     assert five.win_chows
     assert not make_ruleset("classical", {"players": 3}).win_chows
+
+
+def test_the_seat_lot_decides_the_first_dreamer() -> None:
+    """§3.1: the winds and a dragon drawn from the seeded lot: every player once, the
+    same seed the same seats, other seeds other seats."""
+    setups = [
+        Session("classical", {"players": 5}, seed=k, players=NAMES).setups[0] for k in range(12)
+    ]
+    for setup in setups:
+        assert sorted(setup.seating + setup.resting) == [0, 1, 2, 3, 4]
+        assert setup.flags["round_dreamer"] == setup.resting[0]
+    assert len({setup.resting for setup in setups}) > 1
+    again = Session("classical", {"players": 5}, seed=3, players=NAMES).setups[0]
+    assert again.seating == setups[3].seating

@@ -29,6 +29,7 @@ What the rulebook changes from the shared procedure, each in one hook:
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -577,16 +578,9 @@ class DreamerSession(ClassicalSession):
         return num_seats + 1
 
     def first_setup(self, session: Any) -> Setup:
-        return Setup(
-            1,
-            hand_seed(session.seed, 0),
-            (0, 1, 2, 3),
-            dealer=0,
-            round=0,
-            prevailing=self.rounds[0],
-            flags={"round_dreamer": 4},
-            resting=(4,),
-        )
+        """The seat lot (§3.1): the four winds and the dragon, drawn face down with the
+        match's seeded generator; whoever draws the dragon is the first dreamer."""
+        return lot_setup(session.seed, self.rounds[0])
 
     def next_setup(self, session: Any, last: Setup, result: Mapping[str, Any]) -> Setup | None:
         if self.max_hands is not None and last.number >= self.max_hands:
@@ -648,3 +642,25 @@ class DreamerSession(ClassicalSession):
             out[player] -= pay
             out[dreamer] += pay
         return out
+
+
+def lot_setup(seed: int, prevailing: str) -> Setup:
+    """The first hand of a five-player match: each player draws one of E, S, W, N and
+    the dragon from the seeded lot (the same seed, the same seats).
+
+    >>> lot_setup(1, "E").seating, lot_setup(1, "E").resting
+    ((0, 4, 2, 1), (3,))
+    """
+    lot = list(range(5))
+    random.Random(f"classical seat lot {seed}").shuffle(lot)
+    seating, dreamer = tuple(lot[:4]), lot[4]
+    return Setup(
+        1,
+        hand_seed(seed, 0),
+        seating,
+        dealer=0,
+        round=0,
+        prevailing=prevailing,
+        flags={"round_dreamer": dreamer},
+        resting=(dreamer,),
+    )
