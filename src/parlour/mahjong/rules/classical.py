@@ -1356,7 +1356,7 @@ def _settle_scores(
             if loser == "E" and options["dreamer_payment_east_double"]:
                 amount *= 2
             payments.append((loser, dreamer, amount))
-        explain.append(f"the dreamer is paid for {d} doubles")
+        explain.append(f"the dreamer is paid for {d} double" + ("" if d == 1 else "s"))
     net: dict[str, int] = dict.fromkeys(in_play, 0)
     if dreamer is not None:
         net[dreamer] = 0
