@@ -19,7 +19,7 @@ from parlour.core.errors import InvalidHand, NotationError
 from parlour.mahjong.melds import parse_hand, parse_meld
 from parlour.mahjong.rules import find_ruleset, gold
 from parlour.mahjong.scoring import Score
-from parlour.registry import SCORING, find_system
+from parlour.registry import PLAYABLE, find_system
 
 runner = CliRunner()
 
@@ -931,14 +931,15 @@ def test_jsonl_refuses_the_gold_flags() -> None:
     assert "--rules does not apply to --jsonl" in flat(result.output)
 
 
-def test_the_registry_lists_xiamen_and_quanzhou_as_scoring_only() -> None:
+def test_the_registry_lists_xiamen_and_quanzhou_as_playable() -> None:
     for name in ("xiamen", "quanzhou"):
         system = find_system(name)
-        assert system.status == SCORING
+        assert system.status == PLAYABLE
         assert [o.name for o in system.options()] == [o.name for o in gold.OPTIONS]
-        assert find_ruleset(name) is gold
-    assert find_system("fuzhou").name == "xiamen" and find_ruleset("fuzhou") is gold
+        assert find_ruleset(name).score_json is gold.score_json
+    assert find_system("fuzhou").name == "xiamen"
+    assert find_ruleset("fuzhou").score_json is gold.score_json
     assert "unverified" in find_system("xiamen").title
     result = runner.invoke(app, ["rules", "quanzhou"])
-    assert result.exit_code == 0 and "scoring only" in flat(result.output)
+    assert result.exit_code == 0 and "playable" in flat(result.output)
     assert "qz_open_pung_as_closed" in flat(result.output)

@@ -88,7 +88,7 @@ SYSTEMS: tuple[RuleSystem, ...] = (
         "(fuzhou: an alias, unverified: no Fuzhou source)",
         "mahjong",
         (4,),
-        SCORING,
+        PLAYABLE,
         "an English and a Japanese description",
         aliases=("fuzhou",),
     ),
@@ -97,7 +97,7 @@ SYSTEMS: tuple[RuleSystem, ...] = (
         "Quanzhou gold mahjong: the Xiamen game with Quanzhou's scoring",
         "mahjong",
         (4,),
-        SCORING,
+        PLAYABLE,
         "an English and a Japanese description",
     ),
     RuleSystem(

@@ -26,9 +26,9 @@ if TYPE_CHECKING:
 RULESETS = {
     "mcr": "parlour.mahjong.rules.mcr",
     "classical": "parlour.mahjong.rules.classical_table",
-    "xiamen": "parlour.mahjong.rules.gold",
-    "quanzhou": "parlour.mahjong.rules.gold",
-    "fuzhou": "parlour.mahjong.rules.gold",
+    "xiamen": "parlour.mahjong.rules.gold_table",
+    "quanzhou": "parlour.mahjong.rules.gold_table",
+    "fuzhou": "parlour.mahjong.rules.gold_table",
 }
 """Rule-system name -> module (``fuzhou`` is an alias of ``xiamen``). Planned (see
 :mod:`parlour.registry`): hangzhou, wuhan, kawuxing."""
@@ -53,7 +53,11 @@ def ruleset_class(name: str) -> type[Ruleset]:
     if name not in RULESETS:
         known = ", ".join(sorted({*RULESETS, *_REGISTERED}))
         raise InvalidHand(f"unknown rule system {name!r} (known: {known})")
-    found: type[Ruleset] | None = getattr(find_ruleset(name), "RULESET", None)
+    module = find_ruleset(name)
+    # a module serving several names (xiamen, quanzhou) has a class for each
+    found: type[Ruleset] | None = getattr(module, "RULESETS_BY_NAME", {}).get(name) or getattr(
+        module, "RULESET", None
+    )
     if found is None:
         raise ValueError(f"the rule system {name!r} cannot be played at a table yet")
     return found

@@ -1,0 +1,442 @@
+"""Fujian gold mahjong at the table: the Xiamen and Quanzhou profiles (``xiamen-gold.md``)
+on the shared procedure; the winner's hand is scored by :mod:`parlour.mahjong.rules.gold`.
+
+What the rulebook changes from the shared procedure, each in one hook:
+
+* the hand (§2, §4, §7): 144 tiles, 16-tile hands (the banker 17), 16 tiles never drawn
+  (the hand is drawn when only they are left: ``WallRules.reserve``), supplements from
+  the tail, bonus tiles laid out and replaced in rounds after the deal (§5.1). The deal
+  is the shared one (four walls of 18 stacks, two stacks at a time): the inner and
+  outer walls of §4 are approximated by it;
+* the Gold (§6): after the deal the indicator is counted from the tail with two dice
+  thrown with ``table.rng`` and turned up where it lies (:meth:`after_deal`); a bonus
+  tile means another throw. The other three of its kind are Gold (wild), every White
+  takes its face value (:meth:`wild_rules`). The indicator stays in the wall; drawn
+  later as a supplement it is an ordinary tile (XM-A3): the table knows which seat drew
+  it from the supplements drawn since it was turned up;
+* claims (§8): no Gold in a claimed chow or pung, nor in any kong (:meth:`allows`); a
+  discarded Gold cannot be claimed (:meth:`unclaimable`); one winner, the nearest in
+  turn order (the shared rule); the duty to discard a lone honour of a kind already
+  discarded (§8.2, :meth:`allows`);
+* scoring (§9-§11): the winner's hand as a :class:`~parlour.mahjong.rules.gold.GoldHand`
+  (banker = dealer, stays = ``table.streak``, wall / discard / robbed kong, gold float
+  read from the hand, heavenly and earthly wins in Xiamen), paid by each other seat;
+* the match (§3.3): the banker keeps the deal on a win or a draw; the streak is the
+  stay count.
+
+Not yet played: the after-deal window (heavenly win, three gold knocker, robbing the
+Gold), the end-of-hand three gold knocker, float rounds and double/triple floats, the
+Quanzhou eighth bonus tile, a White standing for the indicator's kind in a *claimed*
+chow or pung (it does in the concealed hand), and the options that are table rules
+(``missed_claim_freeze``, ``false_float_forfeit``).
+
+>>> r = XiamenRuleset()
+>>> r.hand_size, r.wall.reserve, r.name
+(16, 16, 'xiamen')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from parlour.core.actions import Action
+from parlour.core.errors import InvalidHand
+from parlour.mahjong.melds import Meld
+from parlour.mahjong.rules.gold import (
+    OPTIONS,
+    PROFILES,
+    GoldHand,
+    _normal_meld,
+    banker_base,
+    bases_for,
+    float_pair,
+    regular_readings,
+    resolve_options,
+    score,
+    score_hand,
+    score_json,
+    wild_rules,
+)
+from parlour.mahjong.ruleset import Ruleset, WinContext
+from parlour.mahjong.scoring import Score
+from parlour.mahjong.session import SessionRules
+from parlour.mahjong.shapes import WildRules
+from parlour.mahjong.tiles import NUM_KINDS, TILES_144, WHITE, Tile, tile_name
+from parlour.mahjong.wall import WallRules
+
+if TYPE_CHECKING:
+    from parlour.mahjong.table import Table
+
+GOLD_WALL = WallRules(reserve=16, bonus_in_rounds=True)
+"""144 tiles in four walls of 18 stacks (the shared deal stands for §4's inner and outer
+walls); 16 tiles never drawn (§7); bonus tiles dealt replaced in rounds (§5.1)."""
+
+HONOURS = range(27, NUM_KINDS)
+_MELD_CLAIMS = frozenset(("chow", "pung", "kong"))
+_KONGS = frozenset(("concealed_kong", "added_kong"))
+
+
+class GoldRuleset(Ruleset):
+    """Fujian gold mahjong at the table (see the module docstring); ``profile`` is
+    ``xiamen`` or ``quanzhou``."""
+
+    name = "xiamen"
+    title = "Xiamen gold mahjong"
+    profile = "xiamen"
+    hand_size = 16
+    tile_set = TILES_144
+    wall = GOLD_WALL
+    win_shapes = ("regular",)
+    options_spec = OPTIONS
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(options)
+        try:
+            self.settings = resolve_options(self.options, self.profile)
+        except InvalidHand as e:
+            raise ValueError(str(e)) from None
+        self._gold: Tile | None = None  # the last hand's Gold kind (for :meth:`score`)
+
+    # -- the Gold ------------------------------------------------------------------------
+
+    def new_state(self, table: Table) -> dict[str, Any]:
+        return {
+            "gold": None,
+            "indicator": None,
+            "from_tail": None,
+            "shown_at": None,
+            "indicator_out": False,
+        }
+
+    def after_deal(self, table: Table) -> None:
+        """§6.1: two dice (``table.rng``) count from the tail, the tail tile being 1; the
+        tile reached is turned up where it lies; a bonus tile is turned back and the dice
+        thrown again."""
+        tail = list(table.wall.tail())
+        while True:
+            k = table.rng.randint(1, 6) + table.rng.randint(1, 6) - 1
+            k = min(k, len(tail) - 1)
+            if not self.is_bonus(tail[k]):
+                break
+        tile = table.show_wall_tile(k)
+        st = table.state
+        st["indicator"] = tile
+        st["gold"] = tile
+        st["from_tail"] = k
+        st["shown_at"] = len(table.events)
+        self._gold = tile
+        table.rules_changed()
+
+    def _gold_of(self, table: Table) -> Tile | None:
+        st = table.state
+        return st.get("gold") if isinstance(st, dict) else None
+
+    def indicator_holder(self, table: Table) -> int | None:
+        """The seat that drew the indicator as a supplement and still holds it as an
+        ordinary tile (XM-A3), or None. Its first discard of the Gold kind is the
+        indicator (a player keeps his wild Golds)."""
+        st = table.state
+        if not isinstance(st, dict) or st.get("shown_at") is None or st["indicator_out"]:
+            return None
+        k = st["from_tail"]
+        for e in table.events[st["shown_at"] :]:
+            if e.kind == "draw" and e.data.get("replacement"):
+                if k == 0:
+                    return e.seat
+                k -= 1
+        return None
+
+    def _golds_held(self, table: Table, seat: int, tiles: Sequence[Tile]) -> int:
+        gold = self._gold_of(table)
+        if gold is None:
+            return 0
+        n = list(tiles).count(gold)
+        if n and self.indicator_holder(table) == seat:
+            n -= 1
+        return n
+
+    def wild_rules(self, table: Table) -> WildRules | None:
+        """The three Golds wild anywhere in the concealed hand, never in a kong; every
+        White an ordinary tile of the indicator's kind (§6.2-§6.3)."""
+        gold = self._gold_of(table)
+        if gold is None:
+            return None
+        return dataclasses.replace(wild_rules(gold), wild_tile=gold)
+
+    def unclaimable(self, table: Table, tile: Tile) -> bool:
+        """§8.7: a discarded Gold cannot be claimed (the indicator discarded can)."""
+        st = table.state
+        return tile == st["gold"] and not st.get("discard_is_indicator", False)
+
+    def on_discard(self, table: Table, seat: int, tile: Tile) -> None:
+        st = table.state
+        st["discard_is_indicator"] = False
+        if tile == st["gold"] and self.indicator_holder(table) == seat:
+            st["discard_is_indicator"] = True
+            st["indicator_out"] = True
+
+    # -- what may be done ----------------------------------------------------------------
+
+    def allows(self, table: Table, seat: int, action: Action) -> bool:
+        kind = action[0]
+        gold = self._gold_of(table)
+        if gold is None:
+            return True
+        if kind in _KONGS or kind in ("pung", "kong"):
+            return bool(action[1] != gold)  # a kong or pung never holds a Gold (§6.3)
+        if kind == "chow":
+            return self._chow_allowed(table, seat, action[1], gold)
+        if kind == "discard" and type(action[1]) is int:
+            duty = self.honour_duty(table, seat)
+            return not duty or (_kind(action[1], gold) in duty and action[1] != gold)
+        return True
+
+    def _chow_allowed(self, table: Table, seat: int, first: Tile, gold: Tile) -> bool:
+        """No Gold in a chowed run (§8.3): a tile of the Gold kind from the hand is one,
+        unless it is the indicator drawn as an ordinary tile."""
+        window = table.window
+        if window is None:
+            return True
+        discarder = window.info.get("seat")
+        if discarder is None or not table.discarded[discarder]:
+            return True
+        taken = table.discarded[discarder][-1]
+        used = [x for x in (first, first + 1, first + 2) if x != taken]
+        if gold not in used:
+            return True
+        return self.indicator_holder(table) == seat
+
+    def honour_duty(self, table: Table, seat: int) -> set[Tile]:
+        """§8.2: the honour kinds ``seat`` holds exactly one of (a White as the
+        indicator's kind, the Golds exempt) of which a tile has already been discarded
+        this hand (claimed discards included): it must discard one of them first."""
+        gold = self._gold_of(table)
+        if gold is None:
+            return set()
+        held: dict[Tile, int] = {}
+        for t in table.hands[seat]:
+            if t == gold:
+                continue
+            k = _kind(t, gold)
+            held[k] = held.get(k, 0) + 1
+        lone = {k for k, n in held.items() if n == 1 and k in HONOURS}
+        if not lone:
+            return set()
+        seen = {_kind(t, gold) for pile in table.discarded for t in pile}
+        return lone & seen
+
+    # -- winning -------------------------------------------------------------------------
+
+    def _gold_hand(
+        self,
+        *,
+        gold: Tile,
+        seat_name: str,
+        concealed: Sequence[Tile],
+        melds: Sequence[Meld],
+        bonus: Sequence[Tile],
+        win_tile: Tile,
+        win_marked: bool,
+        marks: int,
+        source: str,
+        discarder: str | None,
+        stays: int,
+        heavenly: bool = False,
+        earthly: bool = False,
+        float_level: int = 0,
+    ) -> GoldHand:
+        k = int(self.settings["base_multiplier"])
+        b = banker_base(self.profile, stays, k)
+        return GoldHand(
+            profile=self.profile,
+            options=self.settings,
+            seat=seat_name,
+            banker="E",
+            gold=gold,
+            concealed=tuple(sorted([*concealed, win_tile])),
+            marks=(gold,) * marks,
+            melds=tuple(_normal_meld(_plain(m), gold) for m in melds),
+            bonus=tuple(sorted(bonus)),
+            bases=bases_for(seat_name, "E", b, k),
+            banker_base=b,
+            win_tile=win_tile,
+            win_marked=win_marked,
+            source=source,
+            discarder=discarder,
+            float_level=float_level,
+            heavenly=heavenly,
+            earthly=earthly,
+        )
+
+    def _scored(self, h: GoldHand) -> Score:
+        """Score ``h``, a wall win in gold-float shape as a gold float (§9.3)."""
+        try:
+            if h.source == "wall" and any(float_pair(r, h) for r in regular_readings(h)):
+                h = dataclasses.replace(h, float_level=1, heavenly=False)
+            return score_hand(h)
+        except InvalidHand as e:
+            return Score(False, 0, (), reason=str(e))
+
+    def score(
+        self,
+        concealed: Sequence[Tile],
+        melds: Sequence[Meld],
+        win_tile: Tile,
+        seat_wind: str,
+        round_wind: str,
+        bonus: Sequence[Tile],
+        how: WinContext,
+        discarder_wind: str | None,
+    ) -> Score:
+        """The hand's value with the Gold of the last hand dealt (bots weigh waits with
+        it); a banker with no stays."""
+        gold = self._gold if self._gold is not None else WHITE
+        tiles = [*concealed, win_tile]
+        marks = tiles.count(gold) if gold != WHITE else 0
+        h = self._gold_hand(
+            gold=gold,
+            seat_name=seat_wind,
+            concealed=concealed,
+            melds=melds,
+            bonus=bonus,
+            win_tile=win_tile,
+            win_marked=win_tile == gold and how.self_drawn,
+            marks=marks,
+            source=_source(how),
+            discarder=discarder_wind,
+            stays=0,
+        )
+        return self._scored(h)
+
+    def score_win(
+        self, table: Table, seat: int, tile: Tile, how: WinContext, concealed: Sequence[Tile]
+    ) -> Score:
+        gold = self._gold_of(table)
+        if gold is None:
+            return Score(False, 0, (), reason="no Gold has been turned up yet")
+        tiles = [*concealed, tile]
+        marks = self._golds_held(table, seat, tiles)
+        if how.self_drawn:
+            win_marked = tile == gold and marks > 0 and not self._drew_indicator(table, seat)
+        else:
+            # a claimed Gold is refused by the scorer (§8.7); the indicator is not one
+            indicator = tile == gold and table.state.get("discard_is_indicator", False)
+            win_marked = tile == gold and not indicator
+            marks -= int(indicator)
+        discards = sum(len(d) for d in table.discarded)
+        xiamen = self.profile == "xiamen"
+        heavenly = xiamen and how.self_drawn and seat == table.dealer and discards == 0
+        heavenly = heavenly and not table.melds[seat]
+        earthly = (
+            xiamen
+            and not how.self_drawn
+            and not how.robbing_kong
+            and how.discarder == table.dealer
+            and seat != table.dealer
+            and discards == 1
+            and how.first_turn
+        )
+        h = self._gold_hand(
+            gold=gold,
+            seat_name=table.seat_wind(seat),
+            concealed=concealed,
+            melds=table.melds[seat],
+            bonus=table.bonus[seat],
+            win_tile=tile,
+            win_marked=win_marked,
+            marks=marks,
+            source=_source(how),
+            discarder=None if how.discarder is None else table.seat_wind(how.discarder),
+            stays=table.streak,
+            heavenly=heavenly,
+            earthly=earthly,
+        )
+        return self._scored(h)
+
+    def _drew_indicator(self, table: Table, seat: int) -> bool:
+        """Was ``seat``'s last draw the indicator (an ordinary tile, XM-A3)?"""
+        gold = table.state["gold"]
+        return (
+            self.indicator_holder(table) == seat
+            and table.last_drawn(seat) == gold
+            and table.hands[seat].count(gold) == 1
+        )
+
+    # -- the match -----------------------------------------------------------------------
+
+    def session_rules(self) -> SessionRules:
+        """§3.3: the banker keeps the deal on a win or a draw; each stay adds one to the
+        streak, the stay count ``n`` of the banker's base."""
+        return SessionRules(dealer_stays_on_win=True, dealer_stays_on_draw=True)
+
+    # -- what each seat sees -------------------------------------------------------------
+
+    def observe(self, table: Table, seat: int) -> dict[str, Any]:
+        """The indicator turned up and the Gold kind (``wild``: the tile bots keep)."""
+        gold = self._gold_of(table)
+        if gold is None:
+            return {}
+        name = tile_name(gold)
+        return {"indicator": name, "gold": name, "wild": name}
+
+
+class XiamenRuleset(GoldRuleset):
+    """The ``xiamen`` profile."""
+
+
+class QuanzhouRuleset(GoldRuleset):
+    """The ``quanzhou`` profile (§11)."""
+
+    name = "quanzhou"
+    title = "Quanzhou gold mahjong"
+    profile = "quanzhou"
+
+
+class FuzhouRuleset(GoldRuleset):
+    """``fuzhou``: an alias of ``xiamen``, unverified (no Fuzhou source, §1)."""
+
+    name = "fuzhou"
+    title = "Fuzhou gold mahjong (an alias of Xiamen, unverified)"
+
+
+def _kind(t: Tile, gold: Tile) -> Tile:
+    """A White is a tile of the indicator's kind (§6.2)."""
+    return gold if t == WHITE and gold != WHITE else t
+
+
+def _plain(m: Meld) -> Meld:
+    """A table meld without its (wild, stands for) record (no Gold is ever in one)."""
+    if not m.wilds:
+        return m
+    return Meld(m.kind, m.tiles, m.exposed, m.claimed_from, (), m.added)
+
+
+def _source(how: WinContext) -> str:
+    if how.self_drawn:
+        return "wall"
+    return "rob" if how.robbing_kong else "discard"
+
+
+RULESET = XiamenRuleset
+RULESETS_BY_NAME: dict[str, type[Ruleset]] = {
+    "xiamen": XiamenRuleset,
+    "quanzhou": QuanzhouRuleset,
+    "fuzhou": FuzhouRuleset,
+}
+"""The table ruleset of each rule-system name this module serves."""
+
+assert set(RULESETS_BY_NAME) == set(PROFILES)
+
+__all__ = [
+    "OPTIONS",
+    "RULESET",
+    "RULESETS_BY_NAME",
+    "FuzhouRuleset",
+    "GoldRuleset",
+    "QuanzhouRuleset",
+    "XiamenRuleset",
+    "score",
+    "score_json",
+]

@@ -1,0 +1,360 @@
+"""Fujian gold mahjong at the table (``xiamen-gold.md`` §2-§9, §13): the Xiamen and
+Quanzhou profiles played by :mod:`parlour.mahjong.rules.gold_table`.
+
+Scenarios stack a deal (seat 0 is the banker, East, with 17 tiles; the others 16;
+``replacements`` are the tail's tiles in the order supplements take them). The Gold
+indicator is counted from the tail with dice thrown by the table's seeded generator,
+so a scenario first asks where the seed's throw lands (:func:`throw_for`) and puts the
+indicator it wants there. Random sessions then check the invariants after every action:
+every tile accounted for, no observation showing another seat's concealed tiles,
+payments summing to zero, the banker's stays, and records that validate and replay.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from leaks import shows_tiles
+from parlour.bots import make_bot
+from parlour.core.actions import Action
+from parlour.mahjong.actions import MahjongAction
+from parlour.mahjong.rules import ruleset_class
+from parlour.mahjong.rules.gold_table import (
+    FuzhouRuleset,
+    GoldRuleset,
+    QuanzhouRuleset,
+    XiamenRuleset,
+)
+from parlour.mahjong.session import Session, make_ruleset, rules_of
+from parlour.mahjong.table import Table, stacked_deal, tile_count_check
+from parlour.mahjong.tiles import TILES_144, format_tiles, parse_tiles, tile_name
+from parlour.records import record_of, replay, validate
+from parlour.registry import PLAYABLE, find_system
+from rulebooks import KeenBot
+
+# Four hands that claim nothing from each other (all pungs of different kinds).
+EAST = "1m 1m 1m 2m 2m 2m 3m 3m 3m 9p 9p 9p 1s 1s 1s 6p E"
+SOUTH = "4p 5p 7m 7m 7m 8m 8m 8m 9m 9m 9m 2s 2s 2s 3s 7p"
+WEST = "4m 4m 4m 5m 5m 5m 6m 6m 6m 4s 4s 4s 5s 5s 5s S"
+NORTH = "7s 7s 7s 8s 8s 8s 9s 9s 9s W W W N N N S"
+FILLER = "1p 2p 3p 1p 2p 3p 1p 2p 3p 2p 6s 6s"
+"""Twelve tail tiles nobody holds; the indicator is put in its place."""
+
+
+def tail(indicator: str, at: int, filler: str = FILLER) -> str:
+    tiles = filler.split()
+    tiles[at] = indicator
+    return " ".join(tiles)
+
+
+def throw_for(seed: int, hands: Sequence[str]) -> int:
+    """Where (from the tail, 0-based) the seed's first throw turns the indicator up."""
+    table = Table(
+        XiamenRuleset(),
+        seed=seed,
+        deal=stacked_deal(list(hands), replacements=FILLER, hand_size=16),
+    )
+    k = table.state["from_tail"]
+    assert isinstance(k, int) and 1 <= k <= 11  # two dice, the tail tile being 1
+    return k
+
+
+def gold_table(
+    hands: Sequence[str],
+    indicator: str,
+    draws: str = "",
+    *,
+    profile: type[GoldRuleset] = XiamenRuleset,
+    seed: int = 0,
+    everyone: bool = True,
+    streak: int = 0,
+    filler: str = FILLER,
+) -> Table:
+    k = throw_for(seed, hands)
+    table = Table(
+        profile(),
+        seed=seed,
+        deal=stacked_deal(
+            list(hands), draws=draws, replacements=tail(indicator, k, filler), hand_size=16
+        ),
+        ask_everyone=everyone,
+        streak=streak,
+    )
+    assert tile_name(table.state["indicator"]) == indicator
+    return table
+
+
+def act(table: Table, seat: int, text: str) -> None:
+    table.apply(seat, table.parse_action(text))
+
+
+def pass_all(table: Table) -> None:
+    while table.phase not in ("turn", "over"):
+        for s in table.to_act():
+            table.apply(s, MahjongAction("pass"))
+
+
+def full_set(table: Table) -> bool:
+    return tile_count_check(table) == list(TILES_144.counts)
+
+
+# -- the hand ----------------------------------------------------------------------------
+
+
+def test_the_rule_systems_are_playable() -> None:
+    for name in ("xiamen", "quanzhou"):
+        assert find_system(name).status == PLAYABLE
+    assert ruleset_class("xiamen") is XiamenRuleset
+    assert ruleset_class("quanzhou") is QuanzhouRuleset
+    assert ruleset_class("fuzhou") is FuzhouRuleset
+    assert make_ruleset("quanzhou").profile == "quanzhou"
+    with pytest.raises(ValueError, match="quanzhou only"):
+        make_ruleset("xiamen", {"qz_open_pung_as_closed": True})
+
+
+def test_the_deal_is_sixteen_tiles_and_sixteen_are_never_drawn() -> None:
+    for seed in range(5):
+        table = Table(XiamenRuleset(), seed=seed)
+        sizes = [len(table.hands[s]) for s in range(4)]
+        assert sizes[table.dealer] == 17 and sorted(sizes) == [16, 16, 16, 17]
+        assert all(not (t >= 34) for h in table.hands for t in h), "bonus tiles laid out"
+        assert table.wall.count + sum(len(b) for b in table.bonus) == 144 - 65
+        assert table.wall.live() == table.wall.count - 16
+        assert full_set(table)
+
+
+def test_the_indicator_is_turned_up_with_the_seeded_throw_and_shown() -> None:
+    seen = set()
+    for seed in range(30):
+        table = Table(XiamenRuleset(), seed=seed)
+        st = table.state
+        gold = st["gold"]
+        assert gold is not None and gold < 34 and gold == st["indicator"]
+        assert list(table.wall.tail())[st["from_tail"]] == gold  # it stays in the wall
+        assert Table(XiamenRuleset(), seed=seed).state["gold"] == gold  # replays exactly
+        shown = [e for e in table.events if e.kind == "shown"]
+        assert shown and shown[-1].data["tile"] == tile_name(gold) and shown[-1].to is None
+        obs = table.observation((table.dealer + 1) % 4)
+        assert obs["rules"] == {
+            "indicator": tile_name(gold),
+            "gold": tile_name(gold),
+            "wild": tile_name(gold),
+        }
+        seen.add(gold)
+    assert len(seen) > 10
+
+
+def test_a_bonus_tile_turned_up_is_turned_back_and_the_dice_thrown_again() -> None:
+    hands = [EAST, SOUTH, WEST, NORTH]
+    k = throw_for(0, hands)
+    table = Table(
+        XiamenRuleset(),
+        seed=0,
+        deal=stacked_deal(hands, replacements=tail("f2", k), hand_size=16),
+    )
+    st = table.state
+    assert st["from_tail"] != k
+    assert st["indicator"] == list(table.wall.tail())[st["from_tail"]]
+    assert st["indicator"] < 34
+    assert list(table.wall.tail())[k] == parse_tiles("f2")[0]  # still in the wall, face down
+    assert len([e for e in table.events if e.kind == "shown"]) == 1
+
+
+def test_whites_take_the_indicators_face_value_and_the_twins_are_wild() -> None:
+    table = gold_table([EAST, SOUTH, WEST, NORTH], "5p")
+    wr = table.rules.wild_rules(table)
+    assert wr is not None
+    assert wr.wild_tile == parse_tiles("5p")[0]
+    assert wr.substitutes == ((parse_tiles("P")[0], parse_tiles("5p")[0]),)
+    assert not wr.in_kong
+
+
+# -- claims ------------------------------------------------------------------------------
+
+
+def test_a_gold_may_not_complete_a_chow() -> None:
+    """§8.3: South holds 4p and a Gold 5p; East's 6p cannot be chowed with them."""
+    table = gold_table([EAST, SOUTH, WEST, NORTH], "5p")
+    act(table, 0, "discard 6p")
+    assert table.phase == "claim"
+    assert table.legal_actions(1) == [MahjongAction("pass")]
+    # with another indicator the same 5p is an ordinary tile and the chow is offered
+    other = gold_table([EAST, SOUTH, WEST, NORTH], "6s")
+    act(other, 0, "discard 6p")
+    assert MahjongAction("chow", parse_tiles("4p")[0]) in other.legal_actions(1)
+
+
+def test_a_gold_may_not_complete_a_pung() -> None:
+    """§8.4: North holds a Gold beside one S: East's S cannot be punged with it."""
+    north = "7s 7s 7s 8s 8s 8s 9s 9s 9s W W W N N 5p S"
+    east = "1m 1m 1m 2m 2m 2m 3m 3m 3m 9p 9p 9p 1s 1s 1s 6p S"
+    table = gold_table([east, SOUTH, WEST, north], "5p")
+    act(table, 0, "discard S")
+    for s in (1, 2, 3):
+        assert all(a[0] != "pung" for a in table.legal_actions(s))
+    assert MahjongAction("pung", parse_tiles("S")[0]) not in table.legal_actions(3)
+
+
+def test_a_discarded_gold_cannot_be_claimed() -> None:
+    """§8.7: East discards a Gold that South could chow and nobody may claim: no claim
+    window opens and South draws."""
+    east = "1m 1m 1m 2m 2m 2m 3m 3m 3m 9p 9p 9p 1s 1s 1s 6p 5p"
+    south = "4p 6p 7m 7m 7m 8m 8m 8m 9m 9m 9m 2s 2s 2s 3s 3s"
+    table = gold_table([east, south, WEST, NORTH], "5p")
+    act(table, 0, "discard 5p")
+    assert table.phase == "turn" and table.current == 1
+    assert format_tiles(table.discards[0]) == "5p"
+    assert full_set(table)
+
+
+def test_a_lone_honour_already_discarded_must_be_discarded_first() -> None:
+    """§8.2 (Ex 10): East discards E; South holds one E and one C: unless he wins, his
+    discard must be the E. A second E drawn ends the duty."""
+    south = "E C 7m 7m 7m 8m 8m 8m 9m 9m 9m 2s 2s 2s 3s 3s"
+    table = gold_table([EAST, south, WEST, NORTH], "5p", draws="4s", everyone=False)
+    act(table, 0, "discard E")
+    assert table.phase == "turn" and table.current == 1
+    discards = [a for a in table.legal_actions(1) if a[0] == "discard"]
+    assert discards == [MahjongAction("discard", parse_tiles("E")[0])]
+    assert table.rules.honour_duty(table, 1) == {parse_tiles("E")[0]}  # type: ignore[attr-defined]
+    # a second E: no longer a singleton
+    table = gold_table([EAST, south, WEST, NORTH], "5p", draws="E", everyone=False)
+    act(table, 0, "discard E")
+    discards = [a for a in table.legal_actions(1) if a[0] == "discard"]
+    assert len(discards) > 1
+    # before any E is discarded there is no duty
+    table = gold_table([EAST, south, WEST, NORTH], "5p", everyone=False)
+    assert table.rules.honour_duty(table, 1) == set()  # type: ignore[attr-defined]
+
+
+# -- winning and paying ------------------------------------------------------------------
+
+# South waits on 7s for the pair; his 4p P 6p is a run with the White as 5p (§6.2).
+SOUTH_READY = "1m 2m 3m 4m 5m 6m 7m 8m 9m 4p P 6p 1s 2s 3s 7s"
+EAST_7S = "1m 1m 1m 2m 2m 2m 3m 3m 3m 9p 9p 9p 1s E E E 7s"
+WEST_PUNGS = "4m 4m 4m 5m 5m 5m 6m 6m 6m 4s 4s 4s 5s 5s 5s S"
+NORTH_PUNGS = "8s 8s 8s 9s 9s 9s W W W N N N S S 7p 7p"
+
+
+@pytest.mark.parametrize(
+    ("profile", "streak", "base", "m"),
+    [(XiamenRuleset, 0, 2, 4), (XiamenRuleset, 1, 4, 4), (QuanzhouRuleset, 1, 3, 1)],
+)
+def test_a_white_stands_for_the_indicator_and_the_winner_is_paid_by_all(
+    profile: type[GoldRuleset], streak: int, base: int, m: int
+) -> None:
+    """South wins on East's first discard, 7s, with 4p-White-6p read as 4p 5p 6p
+    (indicator 5p): water 0; an earthly win ×4 in Xiamen, a common win ×1 in Quanzhou
+    (§11.4); the banker's base 2 × 2^n (Xiamen) or 2 + n (Quanzhou), the others 1."""
+    hands = [EAST_7S, SOUTH_READY, WEST_PUNGS, NORTH_PUNGS]
+    table = gold_table(hands, "5p", profile=profile, streak=streak)
+    act(table, 0, "discard 7s")
+    assert MahjongAction("win", parse_tiles("7s")[0]) in table.legal_actions(1)
+    act(table, 1, "win 7s")
+    pass_all(table)
+    assert table.is_over() and len(table.wins) == 1
+    win = table.wins[0]
+    assert win.seat == 1 and win.score.valid
+    assert win.score.tally is not None
+    assert (win.score.tally.water, win.score.tally.multiplier) == (0, m)
+    assert win.payments == [-base * m, (base + 2) * m, -m, -m]
+    assert sum(win.payments) == 0
+    assert full_set(table)
+
+
+def test_a_wall_win_in_gold_float_shape_is_a_gold_float() -> None:
+    """§9.3: South holds five sets and a lone Gold; any wall tile wins, ×4."""
+    south = "1m 2m 3m 4m 5m 6m 7m 8m 9m 4p P 6p 1s 2s 3s 5p"
+    table = gold_table([EAST_7S, south, WEST_PUNGS, NORTH_PUNGS], "5p", draws="8p")
+    act(table, 0, "discard 7s")
+    # a gold float never wins on a discard (§9.3)
+    assert all(a[0] != "win" for a in table.legal_actions(1))
+    pass_all(table)
+    assert table.current == 1 and table.phase == "turn"
+    act(table, 1, "win")
+    win = table.wins[0]
+    assert win.score.valid and win.score.tally is not None
+    assert win.score.tally.multiplier == 4
+    water = 1  # the Gold held
+    assert win.payments == [-(2 + water) * 4, (2 + water) * 4 + 2 * (1 + water) * 4, -8, -8]
+
+
+# -- random sessions ---------------------------------------------------------------------
+
+
+def check_state(table: Table, shown: int) -> None:
+    assert full_set(table)
+    n = table.num_seats
+    hands = [format_tiles(h) for h in table.hands]
+    for s in range(n):
+        size = len(table.hands[s]) + 3 * len(table.melds[s])
+        assert size in (16, 17)
+    if table.is_over():
+        return
+    for seat in range(n):
+        obs = table.observation(seat)
+        assert obs["hand"] == hands[seat]
+        text = json.dumps({k: v for k, v in obs.items() if k not in ("hand", "legal")})
+        for other in range(n):
+            if other != seat and len(table.hands[other]) >= 4:
+                assert not shows_tiles(text, hands[other]), "another seat's concealed tiles"
+    for e in table.events[shown:]:
+        if e.kind in ("deal", "drawn", "concealed_kong_tile"):
+            assert e.to == e.seat
+
+
+def play_checked(name: str, bots: Sequence[Any], seed: int, max_hands: int) -> Session:
+    ruleset = make_ruleset(name)
+    rules = dataclasses.replace(rules_of(ruleset), max_hands=max_hands)
+    session = Session(name, seed=seed, rules=rules)
+    steps = 0
+    while not session.is_over():
+        table = session.current_table()
+        number = session.hand_number
+        seat = table.to_act()[0]
+        shown = len(table.events)
+        action: Action = bots[session.player_at(seat)].act(
+            table.observation(seat), table.legal_actions(seat)
+        )
+        session.apply(seat, action, hand=number)
+        check_state(table, shown)
+        steps += 1
+        assert steps < 100000
+    assert sum(session.scores) == 0
+    for o in session.outcomes:
+        assert sum(o.payments) == 0
+    # §3.3: the banker keeps the deal on his win or a draw, the stay count rising
+    for i, o in enumerate(session.outcomes[:-1]):
+        nxt = session.setups[i + 1]
+        won = [w["seat"] for w in o.result["wins"]]
+        if not won or won[0] == o.setup.dealer:
+            assert (nxt.dealer, nxt.streak) == (o.setup.dealer, o.setup.streak + 1)
+        else:
+            assert (nxt.dealer, nxt.streak) == ((o.setup.dealer + 1) % 4, 0)
+    record = record_of(session)
+    report = validate(record)
+    assert report.ok, report.message
+    assert json.loads(json.dumps(record)) == record
+    for h, table in enumerate(session.tables, start=1):
+        events = [e for step in replay(record) if step.hand == h for e in step.events]
+        assert events == table.events
+    return session
+
+
+@pytest.mark.parametrize("name", ["xiamen", "quanzhou"])
+def test_keen_bots_keep_every_rule(name: str) -> None:
+    """Bots that claim and win whenever they may: wins, stays and claims happen."""
+    bots = [KeenBot(seed=i) for i in range(4)]
+    session = play_checked(name, bots, seed=3, max_hands=12)
+    assert any(o.result["wins"] for o in session.outcomes)
+
+
+@pytest.mark.parametrize("name", ["xiamen", "quanzhou"])
+def test_random_bots_keep_every_rule(name: str) -> None:
+    bots = [make_bot("random", seed=i) for i in range(4)]
+    play_checked(name, bots, seed=5, max_hands=3)
