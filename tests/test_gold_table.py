@@ -52,12 +52,12 @@ def tail(indicator: str, at: int, filler: str = FILLER) -> str:
     return " ".join(tiles)
 
 
-def throw_for(seed: int, hands: Sequence[str]) -> int:
+def throw_for(seed: int, hands: Sequence[str], filler: str = FILLER) -> int:
     """Where (from the tail, 0-based) the seed's first throw turns the indicator up."""
     table = Table(
         XiamenRuleset(),
         seed=seed,
-        deal=stacked_deal(list(hands), replacements=FILLER, hand_size=16),
+        deal=stacked_deal(list(hands), replacements=filler, hand_size=16),
     )
     k = table.state["from_tail"]
     assert isinstance(k, int) and 1 <= k <= 11  # two dice, the tail tile being 1
@@ -74,8 +74,11 @@ def gold_table(
     everyone: bool = True,
     streak: int = 0,
     filler: str = FILLER,
+    deal_window: bool = False,
 ) -> Table:
-    k = throw_for(seed, hands)
+    """A table on a prepared deal with ``indicator`` turned up; unless
+    ``deal_window``, every seat passes in the window after the deal."""
+    k = throw_for(seed, hands, filler)
     table = Table(
         profile(),
         seed=seed,
@@ -86,6 +89,8 @@ def gold_table(
         streak=streak,
     )
     assert tile_name(table.state["indicator"]) == indicator
+    if not deal_window:
+        pass_all(table)
     return table
 
 
@@ -358,3 +363,64 @@ def test_keen_bots_keep_every_rule(name: str) -> None:
 def test_random_bots_keep_every_rule(name: str) -> None:
     bots = [make_bot("random", seed=i) for i in range(4)]
     play_checked(name, bots, seed=5, max_hands=3)
+
+
+# -- the window after the deal (§9.6-§9.9) ----------------------------------------------
+
+ROB_EAST = "4p 7p 9p 5s 8s 9s 3m 6m 9m E S W C F P 1s 5s"
+ROB_SOUTH = "1m 4m 7m 2m 5m 8m 3s 6s 9s E S W C F P 8p"
+ROB_WEST = "1m 2m 3m 4m 5m 6m 7m 8m 9m 2s 3s 4s N N N 7s"
+ROB_NORTH = "1m 4m 7m 2m 5m 8m 5s 8s 9s E S W C F P 7s"
+
+
+def answer_window(table: Table, answers: dict[int, str]) -> None:
+    assert table.phase == "after_deal"
+    while table.phase == "after_deal":
+        for s in table.to_act():
+            act(table, s, answers.get(s, "pass"))
+
+
+def test_robbing_the_gold() -> None:
+    """Ex 5: West's five sets and a lone 7s take the indicator 6p as a Gold: water 3
+    (NNN closed 2, the robbed Gold 1), ×4: 20 + 16 + 16 = 52."""
+    hands = [ROB_EAST, ROB_SOUTH, ROB_WEST, ROB_NORTH]
+    table = gold_table(hands, "6p", deal_window=True)
+    assert MahjongAction("rob_gold") in table.legal_actions(2)
+    assert table.legal_actions(1) == [MahjongAction("pass")]
+    answer_window(table, {2: "rob_gold"})
+    assert table.is_over()
+    win = table.wins[0]
+    assert win.seat == 2 and win.score.valid
+    assert win.payments == [-20, -16, 52, -16]
+    assert full_set(table)
+
+
+def test_quanzhou_does_not_rob_the_gold() -> None:
+    hands = [ROB_EAST, ROB_SOUTH, ROB_WEST, ROB_NORTH]
+    table = gold_table(hands, "6p", profile=QuanzhouRuleset, deal_window=True)
+    assert table.legal_actions(2) == [MahjongAction("pass")]
+    answer_window(table, {})
+    assert table.phase == "turn" and table.current == 0
+
+
+KNOCK_FILLER = "2s 2s 2s 2s 3s 3s 3s 3s 4s 4s 4s 4s"
+KNOCK_EAST = "4p 7p 9p 5s 8s 9s 3m 6m 1m E S W C F P 1s 5s"
+KNOCK_SOUTH = "1m 4m 7m 2m 5m 8m 1p 6s 9s E S W C F P 8p"
+KNOCK_WEST = "1m 4m 7m 2m 5m 8m 2p 3p 5p E S W C F P 7s"
+KNOCK_NORTH = "9m 9m 9m 6p 6p 3p 4p 8m 7m 6s 7s N N 1p 2p 5p"
+
+
+@pytest.mark.parametrize(("profile", "total"), [(XiamenRuleset, 52), (QuanzhouRuleset, 39)])
+def test_a_three_gold_knocker_right_after_the_deal(profile: type[GoldRuleset], total: int) -> None:
+    """Ex 4 (without flowers): North holds the three Golds 9m: water 3; ×4 in Xiamen,
+    ×3 in Quanzhou. The knock comes before robbing the Gold (XM-A5), which North
+    could also do."""
+    hands = [KNOCK_EAST, KNOCK_SOUTH, KNOCK_WEST, KNOCK_NORTH]
+    table = gold_table(hands, "9m", profile=profile, filler=KNOCK_FILLER, deal_window=True)
+    offered = table.legal_actions(3)
+    assert MahjongAction("knock") in offered
+    answer_window(table, {3: "knock"})
+    win = table.wins[0]
+    assert win.seat == 3 and win.score.valid
+    assert win.payments[3] == total and sum(win.payments) == 0
+    assert full_set(table)

@@ -41,8 +41,9 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from parlour.core.actions import Action
+from parlour.core.actions import NOTHING, Action, OneOf
 from parlour.core.errors import InvalidHand
+from parlour.mahjong.actions import PASS, TILE, MahjongAction
 from parlour.mahjong.melds import Meld
 from parlour.mahjong.rules.gold import (
     OPTIONS,
@@ -74,6 +75,10 @@ GOLD_WALL = WallRules(reserve=16, bonus_in_rounds=True)
 walls); 16 tiles never drawn (§7); bonus tiles dealt replaced in rounds (§5.1)."""
 
 HONOURS = range(27, NUM_KINDS)
+KNOCK = "knock"
+ROB_GOLD = "rob_gold"
+AFTER_DEAL = "after_deal"
+"""The window after the Gold is turned up (§9.6-§9.9, XM-A5)."""
 _MELD_CLAIMS = frozenset(("chow", "pung", "kong"))
 _KONGS = frozenset(("concealed_kong", "added_kong"))
 
@@ -90,6 +95,9 @@ class GoldRuleset(Ruleset):
     wall = GOLD_WALL
     win_shapes = ("regular",)
     options_spec = OPTIONS
+    kinds = ((KNOCK, NOTHING), (ROB_GOLD, OneOf(NOTHING, TILE)))
+    """``knock``: the three gold knocker (§9.6); ``rob_gold`` (the banker: ``rob_gold
+    T``, the tile he discards): robbing the Gold (§9.7)."""
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
@@ -128,6 +136,109 @@ class GoldRuleset(Ruleset):
         st["shown_at"] = len(table.events)
         self._gold = tile
         table.rules_changed()
+        self._open_after_deal(table)
+
+    # -- the window after the deal (§9.6-§9.9) -------------------------------------------
+
+    def _open_after_deal(self, table: Table) -> None:
+        """XM-A5: every seat answers at once; the heavenly win (the banker, Xiamen) comes
+        first, then a three gold knocker (the nearest to the banker, banker first), then
+        robbing the Gold (Xiamen: non-bankers nearest the banker first, then the
+        banker), then the banker's first turn."""
+        n = table.num_seats
+        order = [(table.dealer + k) % n for k in range(n)]
+        table.open_window(
+            AFTER_DEAL,
+            order,
+            lambda s: self._after_deal_offers(table, s),
+            lambda w: self._after_deal_resolved(table, w),
+            info={"gold": tile_name(table.state["gold"])},
+        )
+
+    def _after_deal_offers(self, table: Table, seat: int) -> list[Action]:
+        out: list[Action] = [PASS]
+        xiamen = self.profile == "xiamen"
+        hand = list(table.hands[seat])
+        gold = table.state["gold"]
+        if xiamen and seat == table.dealer and table.can_win_with(seat, hand):
+            tile = table.last_drawn(seat) or hand[-1]
+            rest = list(hand)
+            rest.remove(tile)
+            how = WinContext(self_drawn=True, first_turn=True)
+            if self.score_win(table, seat, tile, how, rest).valid:
+                out.append(MahjongAction("win"))
+        knock = self._golds_held(table, seat, hand) >= 3
+        if knock and self._special_score(table, seat, "knock_after_deal", hand).valid:
+            out.append(MahjongAction(KNOCK))
+        if not xiamen:
+            return out
+        if seat != table.dealer:
+            rob = table.can_win_with(seat, [*hand, gold])
+            if rob and self._special_score(table, seat, "robbing_gold", hand).valid:
+                out.append(MahjongAction(ROB_GOLD))
+            return out
+        for t in sorted(set(hand)):
+            rest = list(hand)
+            rest.remove(t)
+            rob = table.can_win_with(seat, [*rest, gold])
+            if rob and self._special_score(table, seat, "robbing_gold", rest).valid:
+                out.append(MahjongAction(ROB_GOLD, t))
+        return out
+
+    def _after_deal_resolved(self, table: Table, window: Any) -> None:
+        answers: dict[int, Action] = dict(window.answers)
+        n = table.num_seats
+        dealer = table.dealer
+        order = [(dealer + k) % n for k in range(n)]
+        first = WinContext(self_drawn=True, first_turn=True)
+        if answers.get(dealer, PASS)[0] == "win":
+            tile = table.last_drawn(dealer) or table.hands[dealer][-1]
+            table.declare_wins([(dealer, tile, first)])
+            return
+        knockers = [s for s in order if answers.get(s, PASS)[0] == KNOCK]
+        if knockers:
+            seat = knockers[0]
+            table.state["special"] = ("knock_after_deal", seat)
+            table.declare_wins([(seat, table.hands[seat][-1], first)])
+            return
+        robbers = [s for s in order[1:] + order[:1] if answers.get(s, PASS)[0] == ROB_GOLD]
+        if robbers:
+            seat = robbers[0]
+            action = answers[seat]
+            if seat == dealer:
+                table.lay_aside(seat, action[1], replace=False)  # his discard, face up
+            tile = table.take_from_tail(table.state["from_tail"], to=seat)
+            table.state["special"] = ("robbing_gold", seat)
+            table.declare_wins([(seat, tile, first)])
+            return
+        table.start_turn(dealer)
+
+    def _special_score(self, table: Table, seat: int, kind: str, tiles: Sequence[Tile]) -> Score:
+        """A three gold knocker (``knock_after_deal``, ``knock_last_turn``: ``tiles``
+        are the concealed tiles) or robbing the Gold (``tiles``: the 16 without the
+        indicator)."""
+        gold = table.state["gold"]
+        marks = self._golds_held(table, seat, tiles)
+        rob = kind == "robbing_gold"
+        h = self._gold_hand(
+            gold=gold,
+            seat_name=table.seat_wind(seat),
+            concealed=tiles,
+            melds=table.melds[seat],
+            bonus=table.bonus[seat],
+            win_tile=gold if rob else None,
+            win_marked=rob,
+            marks=marks + int(rob),
+            source="gold" if rob else None,
+            discarder=None,
+            stays=table.streak,
+            three_golds=None if rob else kind.removeprefix("knock_"),
+            robbing_gold=rob,
+        )
+        try:
+            return score_hand(h)
+        except InvalidHand as e:
+            return Score(False, 0, (), reason=str(e))
 
     def _gold_of(self, table: Table) -> Tile | None:
         st = table.state
@@ -237,15 +348,17 @@ class GoldRuleset(Ruleset):
         concealed: Sequence[Tile],
         melds: Sequence[Meld],
         bonus: Sequence[Tile],
-        win_tile: Tile,
+        win_tile: Tile | None,
         win_marked: bool,
         marks: int,
-        source: str,
+        source: str | None,
         discarder: str | None,
         stays: int,
         heavenly: bool = False,
         earthly: bool = False,
         float_level: int = 0,
+        three_golds: str | None = None,
+        robbing_gold: bool = False,
     ) -> GoldHand:
         k = int(self.settings["base_multiplier"])
         b = banker_base(self.profile, stays, k)
@@ -255,7 +368,7 @@ class GoldRuleset(Ruleset):
             seat=seat_name,
             banker="E",
             gold=gold,
-            concealed=tuple(sorted([*concealed, win_tile])),
+            concealed=tuple(sorted([*concealed, *([] if win_tile is None else [win_tile])])),
             marks=(gold,) * marks,
             melds=tuple(_normal_meld(_plain(m), gold) for m in melds),
             bonus=tuple(sorted(bonus)),
@@ -268,6 +381,8 @@ class GoldRuleset(Ruleset):
             float_level=float_level,
             heavenly=heavenly,
             earthly=earthly,
+            three_golds=three_golds,
+            robbing_gold=robbing_gold,
         )
 
     def _scored(self, h: GoldHand) -> Score:
@@ -316,6 +431,11 @@ class GoldRuleset(Ruleset):
         gold = self._gold_of(table)
         if gold is None:
             return Score(False, 0, (), reason="no Gold has been turned up yet")
+        special = table.state.get("special")
+        if special is not None and special[1] == seat:
+            if special[0] == "robbing_gold":
+                return self._special_score(table, seat, special[0], concealed)
+            return self._special_score(table, seat, special[0], [*concealed, tile])
         tiles = [*concealed, tile]
         marks = self._golds_held(table, seat, tiles)
         if how.self_drawn:
