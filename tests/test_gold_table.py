@@ -424,3 +424,53 @@ def test_a_three_gold_knocker_right_after_the_deal(profile: type[GoldRuleset], t
     assert win.seat == 3 and win.score.valid
     assert win.payments[3] == total and sum(win.payments) == 0
     assert full_set(table)
+
+
+# -- float rounds (§9.3-§9.5) -----------------------------------------------------------
+
+FLOAT_EAST = "2m 2m 2m 3m 3m 3m 9p 9p 9p 1s 1s 1s E E E 6s 7s"
+FLOAT_SOUTH = "1m 1m 1m 4m 5m 6m 7p 8p 9p W W W 3s 4s 5s 2s"
+FLOAT_WEST = "4m 4m 4m 5m 5m 5m 6m 6m 6m 4s 4s 4s 5s 5s 5s S"
+FLOAT_NORTH = "8s 8s 8s 9s 9s 9s C C C N N N S S 7p 7p"
+
+
+def test_a_double_float() -> None:
+    """Ex 3 (without the flower): South, in gold-float shape, draws a second Gold and
+    discards it (a float discard). In the float round nobody may pung or kong the
+    discards; at his next turn any wall tile wins: water 4 (a Gold held, 111m closed
+    1, WWW closed 2), ×8: 48 + 40 + 40 = 128."""
+    hands = [FLOAT_EAST, FLOAT_SOUTH, FLOAT_WEST, FLOAT_NORTH]
+    table = gold_table(hands, "2s", draws="2s N 1p 3p 7p", everyone=False)
+    act(table, 0, "discard 7s")
+    assert table.current == 1 and table.phase == "turn"
+    assert MahjongAction("win") in table.legal_actions(1)  # a gold float, ×4
+    act(table, 1, "discard 2s")
+    assert table.state["float"] == (1, 2)
+    rules = table.rules
+    assert isinstance(rules, GoldRuleset) and rules.float_round(table) == 1
+    act(table, 2, "discard N")
+    # North holds three N: no pung nor kong in the float round, no window opens
+    assert table.phase == "turn" and table.current == 3
+    act(table, 3, "discard 1p")
+    act(table, 0, "discard 3p")
+    assert table.current == 1 and rules.float_round(table) is None
+    act(table, 1, "win")
+    win = table.wins[0]
+    assert win.score.valid and win.score.tally is not None
+    assert (win.score.tally.water, win.score.tally.multiplier) == (4, 8)
+    assert win.payments == [-48, 128, -40, -40]
+    assert full_set(table)
+
+
+def test_in_a_float_round_the_discards_may_be_claimed_for_a_pung_again_afterwards() -> None:
+    """The float ends when the floater discards anything but a float discard."""
+    hands = [FLOAT_EAST, FLOAT_SOUTH, FLOAT_WEST, FLOAT_NORTH]
+    table = gold_table(hands, "2s", draws="2s 1p 3p 8p 6p", everyone=False)
+    act(table, 0, "discard 7s")
+    act(table, 1, "discard 2s")
+    act(table, 2, "discard 1p")
+    act(table, 3, "discard 3p")
+    act(table, 0, "discard 8p")
+    assert table.current == 1
+    act(table, 1, "discard 6p")
+    assert table.state["float"] is None

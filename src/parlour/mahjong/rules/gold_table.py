@@ -81,6 +81,7 @@ AFTER_DEAL = "after_deal"
 """The window after the Gold is turned up (§9.6-§9.9, XM-A5)."""
 _MELD_CLAIMS = frozenset(("chow", "pung", "kong"))
 _KONGS = frozenset(("concealed_kong", "added_kong"))
+_FLOAT_LIMITED = frozenset(("chow", "pung", "kong", "win", "rob"))
 
 
 class GoldRuleset(Ruleset):
@@ -116,6 +117,7 @@ class GoldRuleset(Ruleset):
             "from_tail": None,
             "shown_at": None,
             "indicator_out": False,
+            "float": None,
         }
 
     def after_deal(self, table: Table) -> None:
@@ -282,11 +284,58 @@ class GoldRuleset(Ruleset):
         return tile == st["gold"] and not st.get("discard_is_indicator", False)
 
     def on_discard(self, table: Table, seat: int, tile: Tile) -> None:
+        """Note a discarded indicator (claimable) and float discards (§9.4-§9.5): a Gold
+        discarded leaving five sets and a lone Gold starts a float round (level 2, one
+        more for each float discard in a row); any other discard by the floater ends
+        his float."""
         st = table.state
         st["discard_is_indicator"] = False
         if tile == st["gold"] and self.indicator_holder(table) == seat:
             st["discard_is_indicator"] = True
             st["indicator_out"] = True
+        floating = st["float"]
+        if tile == st["gold"] and not st["discard_is_indicator"] and self._float_shape(table, seat):
+            level = floating[1] + 1 if floating and floating[0] == seat else 2
+            st["float"] = (seat, min(level, 3))
+        elif floating and floating[0] == seat:
+            st["float"] = None
+
+    def _float_shape(self, table: Table, seat: int) -> bool:
+        """Are ``seat``'s tiles five sets and a lone Gold waiting for its pair (§9.3)?"""
+        gold = table.state["gold"]
+        hand = list(table.hands[seat])
+        marks = self._golds_held(table, seat, hand)
+        if not marks:
+            return False
+        h = self._gold_hand(
+            gold=gold,
+            seat_name=table.seat_wind(seat),
+            concealed=hand,
+            melds=table.melds[seat],
+            bonus=(),
+            win_tile=gold,
+            win_marked=True,
+            marks=marks + 1,
+            source="wall",
+            discarder=None,
+            stays=0,
+        )
+        try:
+            return any(float_pair(r, h) for r in regular_readings(h))
+        except (InvalidHand, ValueError):
+            return False
+
+    def float_round(self, table: Table) -> int | None:
+        """The floater while a float round lasts: from his float discard until his next
+        turn (§9.4), else None."""
+        st = table.state
+        floating = st.get("float") if isinstance(st, dict) else None
+        if not floating:
+            return None
+        seat: int = floating[0]
+        if table.phase == "turn" and table.current == seat:
+            return None
+        return seat
 
     # -- what may be done ----------------------------------------------------------------
 
@@ -295,6 +344,13 @@ class GoldRuleset(Ruleset):
         gold = self._gold_of(table)
         if gold is None:
             return True
+        floater = self.float_round(table) if kind in _FLOAT_LIMITED else None
+        if floater is not None:
+            if kind in _MELD_CLAIMS:
+                return False  # no chow, pung or direct kong in a float round (§9.4)
+            if table.phase in ("claim", "rob"):
+                others = bool(self.settings["others_discard_win_during_float"])
+                return seat != floater and others
         if kind in _KONGS or kind in ("pung", "kong"):
             return bool(action[1] != gold)  # a kong or pung never holds a Gold (§6.3)
         if kind == "chow":
@@ -386,10 +442,12 @@ class GoldRuleset(Ruleset):
         )
 
     def _scored(self, h: GoldHand) -> Score:
-        """Score ``h``, a wall win in gold-float shape as a gold float (§9.3)."""
+        """Score ``h``, a wall win in gold-float shape as a gold float (§9.3), or as the
+        double or triple float ``h.float_level`` says (§9.4-§9.5)."""
         try:
+            level, h = h.float_level, dataclasses.replace(h, float_level=0)
             if h.source == "wall" and any(float_pair(r, h) for r in regular_readings(h)):
-                h = dataclasses.replace(h, float_level=1, heavenly=False)
+                h = dataclasses.replace(h, float_level=max(1, level), heavenly=False)
             return score_hand(h)
         except InvalidHand as e:
             return Score(False, 0, (), reason=str(e))
@@ -472,6 +530,7 @@ class GoldRuleset(Ruleset):
             stays=table.streak,
             heavenly=heavenly,
             earthly=earthly,
+            float_level=_float_level(table, seat) if how.self_drawn else 0,
         )
         return self._scored(h)
 
@@ -524,6 +583,11 @@ class FuzhouRuleset(GoldRuleset):
 def _kind(t: Tile, gold: Tile) -> Tile:
     """A White is a tile of the indicator's kind (§6.2)."""
     return gold if t == WHITE and gold != WHITE else t
+
+
+def _float_level(table: Table, seat: int) -> int:
+    floating = table.state.get("float")
+    return int(floating[1]) if floating and floating[0] == seat else 0
 
 
 def _plain(m: Meld) -> Meld:
