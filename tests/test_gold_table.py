@@ -474,3 +474,44 @@ def test_in_a_float_round_the_discards_may_be_claimed_for_a_pung_again_afterward
     assert table.current == 1
     act(table, 1, "discard 6p")
     assert table.state["float"] is None
+
+
+def play_to_the_end(table: Table) -> None:
+    """Every seat discards the tile it drew (or the first discard it may make) and
+    passes every claim, until the hand ends or the end-of-wall window opens."""
+    gold = table.state["gold"]
+    while table.phase in ("turn", "claim", "rob"):
+        if table.phase != "turn":
+            pass_all(table)
+            continue
+        seat = table.current
+        legal = [a for a in table.legal_actions(seat) if a[0] == "discard" and a[1] != gold]
+        drawn = table.last_drawn(seat)
+        choice = next((a for a in legal if a[1] == drawn), legal[0])
+        table.apply(seat, choice)
+
+
+@pytest.mark.parametrize(("profile", "m"), [(XiamenRuleset, 3), (QuanzhouRuleset, 3)])
+def test_a_three_gold_knocker_instead_of_the_draw(profile: type[GoldRuleset], m: int) -> None:
+    """§9.6b (XM-A8): North still holds the three Golds when the wall is down to its 16
+    tiles: he knocks instead of the draw, ×3."""
+    hands = [KNOCK_EAST, KNOCK_SOUTH, KNOCK_WEST, KNOCK_NORTH]
+    table = gold_table(hands, "9m", profile=profile, filler=KNOCK_FILLER, everyone=False)
+    play_to_the_end(table)
+    assert table.phase == "last_turn" and table.wall.live() == 0
+    assert table.wall.count == 16
+    assert MahjongAction("knock") in table.legal_actions(3)
+    act(table, 3, "knock")
+    win = table.wins[0]
+    assert win.seat == 3 and win.score.valid and win.score.tally is not None
+    assert win.score.tally.multiplier == m
+    assert sum(win.payments) == 0 and win.payments[3] > 0
+    assert full_set(table)
+
+
+def test_the_hand_is_drawn_with_sixteen_tiles_left() -> None:
+    table = gold_table([EAST, SOUTH, WEST, NORTH], "5p", everyone=False)
+    play_to_the_end(table)
+    assert table.is_over() and not table.wins
+    assert table.wall.count == 16
+    assert full_set(table)

@@ -77,6 +77,8 @@ walls); 16 tiles never drawn (§7); bonus tiles dealt replaced in rounds (§5.1)
 HONOURS = range(27, NUM_KINDS)
 KNOCK = "knock"
 ROB_GOLD = "rob_gold"
+LAST_TURN = "last_turn"
+"""The window of declarations when the hand would end drawn (§9.6b)."""
 AFTER_DEAL = "after_deal"
 """The window after the Gold is turned up (§9.6-§9.9, XM-A5)."""
 _MELD_CLAIMS = frozenset(("chow", "pung", "kong"))
@@ -169,8 +171,7 @@ class GoldRuleset(Ruleset):
             how = WinContext(self_drawn=True, first_turn=True)
             if self.score_win(table, seat, tile, how, rest).valid:
                 out.append(MahjongAction("win"))
-        knock = self._golds_held(table, seat, hand) >= 3
-        if knock and self._special_score(table, seat, "knock_after_deal", hand).valid:
+        if self._can_knock(table, seat, "knock_after_deal"):
             out.append(MahjongAction(KNOCK))
         if not xiamen:
             return out
@@ -214,6 +215,43 @@ class GoldRuleset(Ruleset):
             table.declare_wins([(seat, tile, first)])
             return
         table.start_turn(dealer)
+
+    # -- the end of the wall (§9.6b) ------------------------------------------------------
+
+    def before_draw(self, table: Table) -> bool:
+        """XM-A8: when the hand would end drawn, whoever holds the three Golds may
+        declare a three gold knocker instead (a window of declarations)."""
+        if table.state.get("gold") is None:
+            return False
+        n = table.num_seats
+        order = [(table.current + k) % n for k in range(n)]
+        able = [s for s in order if self._can_knock(table, s, "knock_last_turn")]
+        if not able:
+            return False
+        table.open_window(
+            LAST_TURN,
+            order,
+            lambda s: [PASS, MahjongAction(KNOCK)] if s in able else [PASS],
+            lambda w: self._last_turn_resolved(table, w, order),
+            info={"gold": tile_name(table.state["gold"])},
+        )
+        return True
+
+    def _can_knock(self, table: Table, seat: int, moment: str) -> bool:
+        hand = list(table.hands[seat])
+        if self._golds_held(table, seat, hand) < 3:
+            return False
+        return self._special_score(table, seat, moment, hand).valid
+
+    def _last_turn_resolved(self, table: Table, window: Any, order: list[int]) -> None:
+        answers: dict[int, Action] = dict(window.answers)
+        knockers = [s for s in order if answers.get(s, PASS)[0] == KNOCK]
+        if not knockers:
+            table.end_drawn()
+            return
+        seat = knockers[0]
+        table.state["special"] = ("knock_last_turn", seat)
+        table.declare_wins([(seat, table.hands[seat][-1], WinContext(self_drawn=True))])
 
     def _special_score(self, table: Table, seat: int, kind: str, tiles: Sequence[Tile]) -> Score:
         """A three gold knocker (``knock_after_deal``, ``knock_last_turn``: ``tiles``
