@@ -515,3 +515,33 @@ def test_the_hand_is_drawn_with_sixteen_tiles_left() -> None:
     assert table.is_over() and not table.wins
     assert table.wall.count == 16
     assert full_set(table)
+
+
+# -- Quanzhou: the eighth bonus tile (§11.4) --------------------------------------------
+
+EIGHT_SOUTH = "f1 f2 f3 f4 x1 x2 x3 x4 7m 7m 7m 8m 8m 8m 9m 9m"
+EIGHT_FILLER = "1p 2p 3p 1p 2p 3p 1p 2p 3p 2p 6s 6s 7p 7p 8p 8p 4p 4p 5p 5p"
+
+
+def eight_table(profile: type[GoldRuleset]) -> Table:
+    hands = [EAST, EIGHT_SOUTH, WEST, NORTH]
+    k = throw_for(0, hands, EIGHT_FILLER)
+    tiles = EIGHT_FILLER.split()
+    tiles[8 + k] = "9p"  # South's eight supplements come first
+    deal = stacked_deal(hands, replacements=" ".join(tiles), hand_size=16)
+    table = Table(profile(), seed=0, deal=deal)
+    assert tile_name(table.state["indicator"]) == "9p"
+    return table
+
+
+def test_all_eight_bonus_tiles_dealt_win_at_once_in_quanzhou() -> None:
+    """Ex 8 (water 8, no Gold, no meld): ×3, the banker's base 2: 30 + 27 + 27."""
+    table = eight_table(QuanzhouRuleset)
+    assert table.is_over()
+    win = table.wins[0]
+    assert win.seat == 1 and win.score.valid
+    assert win.payments == [-30, 84, -27, -27]
+    assert full_set(table)
+    # in Xiamen they are only water for a later win
+    table = eight_table(XiamenRuleset)
+    assert not table.is_over() and len(table.bonus[1]) == 8

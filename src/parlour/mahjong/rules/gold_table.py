@@ -64,7 +64,7 @@ from parlour.mahjong.ruleset import Ruleset, WinContext
 from parlour.mahjong.scoring import Score
 from parlour.mahjong.session import SessionRules
 from parlour.mahjong.shapes import WildRules
-from parlour.mahjong.tiles import NUM_KINDS, TILES_144, WHITE, Tile, tile_name
+from parlour.mahjong.tiles import BONUS_TILES, NUM_KINDS, TILES_144, WHITE, Tile, tile_name
 from parlour.mahjong.wall import WallRules
 
 if TYPE_CHECKING:
@@ -77,6 +77,7 @@ walls); 16 tiles never drawn (§7); bonus tiles dealt replaced in rounds (§5.1)
 HONOURS = range(27, NUM_KINDS)
 KNOCK = "knock"
 ROB_GOLD = "rob_gold"
+EIGHT = "eight"
 LAST_TURN = "last_turn"
 """The window of declarations when the hand would end drawn (§9.6b)."""
 AFTER_DEAL = "after_deal"
@@ -98,9 +99,10 @@ class GoldRuleset(Ruleset):
     wall = GOLD_WALL
     win_shapes = ("regular",)
     options_spec = OPTIONS
-    kinds = ((KNOCK, NOTHING), (ROB_GOLD, OneOf(NOTHING, TILE)))
+    kinds = ((KNOCK, NOTHING), (ROB_GOLD, OneOf(NOTHING, TILE)), (EIGHT, NOTHING))
     """``knock``: the three gold knocker (§9.6); ``rob_gold`` (the banker: ``rob_gold
-    T``, the tile he discards): robbing the Gold (§9.7)."""
+    T``, the tile he discards): robbing the Gold (§9.7); ``eight``: Quanzhou's eighth
+    bonus tile exposed (§11.4)."""
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
@@ -140,7 +142,33 @@ class GoldRuleset(Ruleset):
         st["shown_at"] = len(table.events)
         self._gold = tile
         table.rules_changed()
+        eight = [s for s in range(table.num_seats) if self._eight_flowers(table, s)]
+        if eight:  # Quanzhou: all eight bonus tiles dealt win at once (§11.4)
+            self._declare_eight(table, eight[0])
+            return
         self._open_after_deal(table)
+
+    # -- Quanzhou's eight bonus tiles (§11.4) --------------------------------------------
+
+    def _eight_flowers(self, table: Table, seat: int) -> bool:
+        return self.profile == "quanzhou" and len(table.bonus[seat]) == len(BONUS_TILES)
+
+    def _declare_eight(self, table: Table, seat: int) -> None:
+        table.state["special"] = ("eight_flowers", seat)
+        tile = table.last_drawn(seat) or table.hands[seat][-1]
+        table.declare_wins([(seat, tile, WinContext(self_drawn=True))])
+
+    def special_actions(self, table: Table, seat: int) -> list[Action]:
+        """Quanzhou: the player who has just exposed his eighth bonus tile wins at once
+        (``eight``, the only move he is allowed)."""
+        if self._eight_flowers(table, seat):
+            return [MahjongAction(EIGHT)]
+        return []
+
+    def apply_special(self, table: Table, seat: int, action: Action) -> None:
+        if action[0] != EIGHT:
+            super().apply_special(table, seat, action)
+        self._declare_eight(table, seat)
 
     # -- the window after the deal (§9.6-§9.9) -------------------------------------------
 
@@ -260,6 +288,7 @@ class GoldRuleset(Ruleset):
         gold = table.state["gold"]
         marks = self._golds_held(table, seat, tiles)
         rob = kind == "robbing_gold"
+        eight = kind == "eight_flowers"
         h = self._gold_hand(
             gold=gold,
             seat_name=table.seat_wind(seat),
@@ -272,8 +301,9 @@ class GoldRuleset(Ruleset):
             source="gold" if rob else None,
             discarder=None,
             stays=table.streak,
-            three_golds=None if rob else kind.removeprefix("knock_"),
+            three_golds=kind.removeprefix("knock_") if kind.startswith("knock_") else None,
             robbing_gold=rob,
+            eight_flowers=eight,
         )
         try:
             return score_hand(h)
@@ -382,6 +412,8 @@ class GoldRuleset(Ruleset):
         gold = self._gold_of(table)
         if gold is None:
             return True
+        if table.phase == "turn" and self._eight_flowers(table, seat):
+            return kind == EIGHT  # the eighth bonus tile wins at once (§11.4)
         floater = self.float_round(table) if kind in _FLOAT_LIMITED else None
         if floater is not None:
             if kind in _MELD_CLAIMS:
@@ -453,6 +485,7 @@ class GoldRuleset(Ruleset):
         float_level: int = 0,
         three_golds: str | None = None,
         robbing_gold: bool = False,
+        eight_flowers: bool = False,
     ) -> GoldHand:
         k = int(self.settings["base_multiplier"])
         b = banker_base(self.profile, stays, k)
@@ -477,6 +510,7 @@ class GoldRuleset(Ruleset):
             earthly=earthly,
             three_golds=three_golds,
             robbing_gold=robbing_gold,
+            eight_flowers=eight_flowers,
         )
 
     def _scored(self, h: GoldHand) -> Score:
