@@ -545,3 +545,23 @@ def test_all_eight_bonus_tiles_dealt_win_at_once_in_quanzhou() -> None:
     # in Xiamen they are only water for a later win
     table = eight_table(XiamenRuleset)
     assert not table.is_over() and len(table.bonus[1]) == 8
+
+
+def test_the_eighth_bonus_tile_drawn_wins_at_once_in_quanzhou() -> None:
+    south = "f1 f2 f3 f4 x1 x2 x3 7m 7m 7m 8m 8m 8m 9m 9m 9m"
+    hands = [EAST, south, WEST, NORTH]
+    k = throw_for(0, hands, EIGHT_FILLER)
+    tiles = EIGHT_FILLER.split()
+    tiles[7 + k] = "9p"
+    deal = stacked_deal(hands, draws="x4", replacements=" ".join(tiles), hand_size=16)
+    table = Table(QuanzhouRuleset(), seed=0, deal=deal, ask_everyone=False)
+    pass_all(table)
+    act(table, 0, "discard 6p")
+    assert table.current == 1 and len(table.bonus[1]) == 8
+    assert table.legal_actions(1) == [MahjongAction("eight")]
+    act(table, 1, "eight")
+    win = table.wins[0]
+    assert win.seat == 1 and win.score.valid and win.score.tally is not None
+    assert win.score.tally.multiplier == 3
+    assert sum(win.payments) == 0
+    assert full_set(table)
