@@ -565,3 +565,50 @@ def test_the_eighth_bonus_tile_drawn_wins_at_once_in_quanzhou() -> None:
     assert win.score.tally.multiplier == 3
     assert sum(win.payments) == 0
     assert full_set(table)
+
+
+# -- options (§13) ----------------------------------------------------------------------
+
+FREEZE_EAST = "2m 2m 2m 3m 3m 3m 9p 9p 9p 1s 1s 1s E E E 6s 8p"
+FREEZE_WEST = "7s 7s 7s 8s 8s 8s 9s 9s 9s C C C N N N S"
+FREEZE_NORTH = "1m 1m 1m 4m 5m 6m 7p 8p 9p W W W 3s 4s 5s 8p"
+
+
+@pytest.mark.parametrize("freeze", [False, True])
+def test_a_missed_win_freezes_that_kind_until_ones_turn(freeze: bool) -> None:
+    """``missed_claim_freeze``: North passes a win on East's 8p; South's 8p then cannot
+    be won on by North (it can without the option)."""
+    hands = [FREEZE_EAST, WEST_PUNGS, FREEZE_WEST, FREEZE_NORTH]
+    k = throw_for(0, hands)
+    deal = stacked_deal(hands, draws="8p", replacements=tail("6p", k), hand_size=16)
+    table = Table(XiamenRuleset({"missed_claim_freeze": freeze}), seed=0, deal=deal)
+    pass_all(table)
+    act(table, 0, "discard 8p")
+    assert MahjongAction("win", parse_tiles("8p")[0]) in table.legal_actions(3)
+    pass_all(table)
+    assert table.current == 1
+    act(table, 1, "discard 8p")
+    can_win = MahjongAction("win", parse_tiles("8p")[0]) in table.legal_actions(3)
+    assert can_win is not freeze
+    assert table.state["frozen"] == ({3: [parse_tiles("8p")[0]]} if freeze else {})
+
+
+@pytest.mark.parametrize("forfeit", [False, True])
+def test_a_gold_thrown_away_forfeits_the_win(forfeit: bool) -> None:
+    """``false_float_forfeit``: South discards his only Gold (not a float discard: his
+    tiles are then not five sets and a lone Gold); the 8p he then waits on cannot be
+    won on."""
+    hands = [FLOAT_EAST, FLOAT_SOUTH, FLOAT_WEST, FLOAT_NORTH]
+    k = throw_for(0, hands)
+    deal = stacked_deal(hands, draws="8p 8p", replacements=tail("2s", k), hand_size=16)
+    table = Table(XiamenRuleset({"false_float_forfeit": forfeit}), seed=0, deal=deal)
+    pass_all(table)
+    act(table, 0, "discard 7s")
+    pass_all(table)
+    act(table, 1, "discard 2s")
+    pass_all(table)
+    assert table.state["float"] is None
+    assert table.state["forfeit"] == ([1] if forfeit else [])
+    act(table, 2, "discard 8p")
+    can_win = MahjongAction("win", parse_tiles("8p")[0]) in table.legal_actions(1)
+    assert can_win is not forfeit

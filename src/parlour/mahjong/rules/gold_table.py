@@ -85,6 +85,8 @@ AFTER_DEAL = "after_deal"
 _MELD_CLAIMS = frozenset(("chow", "pung", "kong"))
 _KONGS = frozenset(("concealed_kong", "added_kong"))
 _FLOAT_LIMITED = frozenset(("chow", "pung", "kong", "win", "rob"))
+_FROZEN = frozenset(("win", "rob", "pung", "kong"))
+_WINS = frozenset(("win", "rob", "knock", "rob_gold"))
 
 
 class GoldRuleset(Ruleset):
@@ -122,6 +124,8 @@ class GoldRuleset(Ruleset):
             "shown_at": None,
             "indicator_out": False,
             "float": None,
+            "frozen": {},
+            "forfeit": [],
         }
 
     def after_deal(self, table: Table) -> None:
@@ -361,12 +365,44 @@ class GoldRuleset(Ruleset):
         if tile == st["gold"] and self.indicator_holder(table) == seat:
             st["discard_is_indicator"] = True
             st["indicator_out"] = True
+        st["frozen"].pop(seat, None)  # his turn came (missed_claim_freeze)
         floating = st["float"]
-        if tile == st["gold"] and not st["discard_is_indicator"] and self._float_shape(table, seat):
+        a_gold = tile == st["gold"] and not st["discard_is_indicator"]
+        if a_gold and self._float_shape(table, seat):
             level = floating[1] + 1 if floating and floating[0] == seat else 2
             st["float"] = (seat, min(level, 3))
-        elif floating and floating[0] == seat:
-            st["float"] = None
+        else:
+            if floating and floating[0] == seat:
+                st["float"] = None
+            if a_gold and self.settings["false_float_forfeit"] and seat not in st["forfeit"]:
+                st["forfeit"].append(seat)  # a Gold thrown away: no win this hand (§13)
+
+    def window_closed(self, table: Table, window: Any) -> None:
+        """``missed_claim_freeze`` (§13): a seat that passed a win, a pung or a kong it
+        was offered on a discard may not win on or pung that kind until its turn comes
+        or a claim passes over it."""
+        if window.kind != "claim" or not self.settings["missed_claim_freeze"]:
+            return
+        discarder = window.info.get("seat")
+        if discarder is None or not table.discarded[discarder]:
+            return
+        tile = table.discarded[discarder][-1]
+        frozen: dict[int, list[Tile]] = table.state["frozen"]
+        answers: dict[int, Action] = dict(window.answers)
+        for s, offered in window.offered.items():
+            missed = any(a[0] in _FROZEN for a in offered)
+            if missed and answers.get(s, PASS)[0] == "pass" and tile not in frozen.get(s, []):
+                frozen.setdefault(s, []).append(tile)
+        claims = {s: a for s, a in answers.items() if a[0] != "pass"}
+        if claims:
+            best = max(self.claim_rank(a[0]) for a in claims.values())
+            top = [s for s, a in claims.items() if self.claim_rank(a[0]) == best]
+            claimer = self.win_order(discarder, top)[0]
+            n = table.num_seats
+            k = 1
+            while (discarder + k) % n != claimer:
+                frozen.pop((discarder + k) % n, None)  # passed over by the claim
+                k += 1
 
     def _float_shape(self, table: Table, seat: int) -> bool:
         """Are ``seat``'s tiles five sets and a lone Gold waiting for its pair (§9.3)?"""
@@ -414,6 +450,13 @@ class GoldRuleset(Ruleset):
             return True
         if table.phase == "turn" and self._eight_flowers(table, seat):
             return kind == EIGHT  # the eighth bonus tile wins at once (§11.4)
+        if kind in _WINS and seat in table.state["forfeit"]:
+            return False  # false_float_forfeit
+        if kind in _FROZEN and table.phase in ("claim", "rob"):
+            payload = action[1]
+            t = payload if type(payload) is int else None
+            if t is not None and t in table.state["frozen"].get(seat, ()):
+                return False  # missed_claim_freeze
         floater = self.float_round(table) if kind in _FLOAT_LIMITED else None
         if floater is not None:
             if kind in _MELD_CLAIMS:
