@@ -313,10 +313,16 @@ def check_state(table: Table, shown: int) -> None:
             assert e.to == e.seat
 
 
-def play_checked(name: str, bots: Sequence[Any], seed: int, max_hands: int) -> Session:
-    ruleset = make_ruleset(name)
+def play_checked(
+    name: str,
+    bots: Sequence[Any],
+    seed: int,
+    max_hands: int,
+    options: dict[str, Any] | None = None,
+) -> Session:
+    ruleset = make_ruleset(name, options)
     rules = dataclasses.replace(rules_of(ruleset), max_hands=max_hands)
-    session = Session(name, seed=seed, rules=rules)
+    session = Session(name, options, seed=seed, rules=rules)
     steps = 0
     while not session.is_over():
         table = session.current_table()
@@ -612,3 +618,35 @@ def test_a_gold_thrown_away_forfeits_the_win(forfeit: bool) -> None:
     act(table, 2, "discard 8p")
     can_win = MahjongAction("win", parse_tiles("8p")[0]) in table.legal_actions(1)
     assert can_win is not forfeit
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("xiamen", {"missed_claim_freeze": True, "false_float_forfeit": True}),
+        ("quanzhou", {"qz_banker_increment_by_multiplier": True, "base_multiplier": 5}),
+        ("fuzhou", {"others_discard_win_during_float": True}),
+    ],
+)
+def test_sessions_with_options_keep_every_rule(name: str, options: dict[str, Any]) -> None:
+    bots = [KeenBot(seed=10 + i) for i in range(4)]
+    session = play_checked(name, bots, seed=11, max_hands=10, options=options)
+    if options.get("qz_banker_increment_by_multiplier"):
+        for setup in session.setups:
+            stays = setup.flags.get("stays", [])
+            assert len(stays) == setup.streak
+
+
+def test_quanzhou_stays_add_the_multiplier_of_the_bankers_win() -> None:
+    """§11.1 option: the banker's base is 2 + the sum of the stays' increments."""
+    hands = [EAST_7S, SOUTH_READY, WEST_PUNGS, NORTH_PUNGS]
+    k = throw_for(0, hands)
+    deal = stacked_deal(hands, replacements=tail("5p", k), hand_size=16)
+    ruleset = QuanzhouRuleset({"qz_banker_increment_by_multiplier": True})
+    table = Table(ruleset, seed=0, deal=deal, streak=2, flags={"stays": [2, 1]})
+    pass_all(table)
+    act(table, 0, "discard 7s")
+    act(table, 1, "win 7s")
+    pass_all(table)
+    assert table.wins[0].payments == [-5, 7, -1, -1]  # base 2 + 2 + 1, water 0, x1
+    assert table.result() is not None and table.result()["multiplier"] == 1  # type: ignore[index]

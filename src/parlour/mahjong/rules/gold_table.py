@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from parlour.core.actions import NOTHING, Action, OneOf
@@ -62,7 +63,7 @@ from parlour.mahjong.rules.gold import (
 )
 from parlour.mahjong.ruleset import Ruleset, WinContext
 from parlour.mahjong.scoring import Score
-from parlour.mahjong.session import SessionRules
+from parlour.mahjong.session import SessionRules, winners
 from parlour.mahjong.shapes import WildRules
 from parlour.mahjong.tiles import BONUS_TILES, NUM_KINDS, TILES_144, WHITE, Tile, tile_name
 from parlour.mahjong.wall import WallRules
@@ -304,7 +305,7 @@ class GoldRuleset(Ruleset):
             marks=marks + int(rob),
             source="gold" if rob else None,
             discarder=None,
-            stays=table.streak,
+            stays=self._stays(table),
             three_golds=kind.removeprefix("knock_") if kind.startswith("knock_") else None,
             robbing_gold=rob,
             eight_flowers=eight,
@@ -522,7 +523,7 @@ class GoldRuleset(Ruleset):
         marks: int,
         source: str | None,
         discarder: str | None,
-        stays: int,
+        stays: int | tuple[int, ...],
         heavenly: bool = False,
         earthly: bool = False,
         float_level: int = 0,
@@ -642,7 +643,7 @@ class GoldRuleset(Ruleset):
             marks=marks,
             source=_source(how),
             discarder=None if how.discarder is None else table.seat_wind(how.discarder),
-            stays=table.streak,
+            stays=self._stays(table),
             heavenly=heavenly,
             earthly=earthly,
             float_level=_float_level(table, seat) if how.self_drawn else 0,
@@ -662,8 +663,25 @@ class GoldRuleset(Ruleset):
 
     def session_rules(self) -> SessionRules:
         """§3.3: the banker keeps the deal on a win or a draw; each stay adds one to the
-        streak, the stay count ``n`` of the banker's base."""
-        return SessionRules(dealer_stays_on_win=True, dealer_stays_on_draw=True)
+        streak, the stay count ``n`` of the banker's base. With Quanzhou's
+        ``qz_banker_increment_by_multiplier`` each stay's increment (the multiplier of
+        the banker's win, 1 for a draw) is passed on in the hand's flags."""
+        return GoldSession(
+            dealer_stays_on_win=True,
+            dealer_stays_on_draw=True,
+            by_multiplier=bool(self.settings["qz_banker_increment_by_multiplier"]),
+        )
+
+    def result_fields(self, table: Table) -> dict[str, Any]:
+        """``multiplier``: the multiplier of the win (for the next hand's stays)."""
+        if not table.wins or table.wins[0].score.tally is None:
+            return {}
+        return {"multiplier": table.wins[0].score.tally.multiplier}
+
+    def _stays(self, table: Table) -> int | tuple[int, ...]:
+        if self.settings["qz_banker_increment_by_multiplier"]:
+            return tuple(int(x) for x in table.flags.get("stays", ()))
+        return table.streak
 
     # -- what each seat sees -------------------------------------------------------------
 
@@ -674,6 +692,24 @@ class GoldRuleset(Ruleset):
             return {}
         name = tile_name(gold)
         return {"indicator": name, "gold": name, "wild": name}
+
+
+@dataclass(frozen=True, slots=True)
+class GoldSession(SessionRules):
+    """The gold match: with ``by_multiplier`` (Quanzhou's
+    ``qz_banker_increment_by_multiplier``) the next hand's flags carry ``stays``, each
+    stay's increment: the multiplier of the banker's win, 1 for a draw (§11.1)."""
+
+    by_multiplier: bool = False
+
+    def next_flags(self, last: Any, result: Mapping[str, Any]) -> dict[str, Any]:
+        if not self.by_multiplier:
+            return {}
+        won = winners(result)
+        if won and won[0] != last.dealer:
+            return {}  # a new banker: no stays
+        step = int(result.get("multiplier", 1)) if won else 1
+        return {"stays": [*last.flags.get("stays", []), step]}
 
 
 class XiamenRuleset(GoldRuleset):
