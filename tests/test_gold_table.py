@@ -650,3 +650,27 @@ def test_quanzhou_stays_add_the_multiplier_of_the_bankers_win() -> None:
     pass_all(table)
     assert table.wins[0].payments == [-5, 7, -1, -1]  # base 2 + 2 + 1, water 0, x1
     assert table.result() is not None and table.result()["multiplier"] == 1  # type: ignore[index]
+
+
+def test_the_indicator_drawn_as_a_supplement_is_an_ordinary_tile() -> None:
+    """XM-A3: the indicator stays in the wall; East's second kong supplement reaches it:
+    he holds it as an ordinary 5p, and discarded it can be claimed (South chows it)."""
+    east = "1m 1m 1m 1m 2m 2m 2m 2m 3m 3m 3m 9p 9p 9p 1s 1s E"
+    south = "3p 4p 7m 7m 7m 8m 8m 8m 9m 9m 9m 2s 2s 2s 3s 7p"
+    hands = [east, south, WEST, NORTH]
+    table = gold_table(hands, "5p", seed=2)  # seed 2 turns up the second tail tile
+    assert table.state["from_tail"] == 1
+    rules = table.rules
+    assert isinstance(rules, GoldRuleset)
+    act(table, 0, "concealed_kong 1m")
+    assert rules.indicator_holder(table) is None
+    act(table, 0, "concealed_kong 2m")
+    assert rules.indicator_holder(table) == 0
+    assert table.last_drawn(0) == parse_tiles("5p")[0]
+    act(table, 0, "discard 5p")
+    assert table.state["discard_is_indicator"] and table.phase == "claim"
+    assert MahjongAction("chow", parse_tiles("3p")[0]) in table.legal_actions(1)
+    act(table, 1, "chow 3p")
+    pass_all(table)
+    assert table.melds[1][0].tiles == tuple(parse_tiles("3p 4p 5p"))
+    assert full_set(table)

@@ -18,17 +18,31 @@ What the rulebook changes from the shared procedure, each in one hook:
   discarded Gold cannot be claimed (:meth:`unclaimable`); one winner, the nearest in
   turn order (the shared rule); the duty to discard a lone honour of a kind already
   discarded (§8.2, :meth:`allows`);
+* after the deal (§9.6-§9.9, XM-A5): one window in which every seat answers at once:
+  the heavenly win (Xiamen), then a three gold knocker, then robbing the Gold (Xiamen;
+  non-bankers nearest the banker first, then the banker, who names the tile he
+  discards: it is laid aside face up);
+* floats (§9.3-§9.5): a Gold discarded leaving five sets and a lone Gold starts a float
+  round (:meth:`on_discard`): no chow, pung or direct kong, and no win on a discard or a
+  robbed kong (others only with ``others_discard_win_during_float``); the floater's next
+  wall win is a double, then a triple float;
+* the end of the wall (§9.6b, XM-A8): whoever holds the three Golds may knock instead of
+  the draw (:meth:`before_draw`);
+* Quanzhou's eighth bonus tile wins at once (§11.4): dealt, or drawn (``eight``);
 * scoring (§9-§11): the winner's hand as a :class:`~parlour.mahjong.rules.gold.GoldHand`
-  (banker = dealer, stays = ``table.streak``, wall / discard / robbed kong, gold float
-  read from the hand, heavenly and earthly wins in Xiamen), paid by each other seat;
+  (banker = dealer, stays = ``table.streak``, or with
+  ``qz_banker_increment_by_multiplier`` the increments in the hand's flags; wall /
+  discard / robbed kong; gold floats read from the hand; heavenly and earthly wins in
+  Xiamen), paid by each other seat;
 * the match (§3.3): the banker keeps the deal on a win or a draw; the streak is the
-  stay count.
+  stay count;
+* the table options ``missed_claim_freeze`` (:meth:`window_closed`) and
+  ``false_float_forfeit``; the others are the scorer's.
 
-Not yet played: the after-deal window (heavenly win, three gold knocker, robbing the
-Gold), the end-of-hand three gold knocker, float rounds and double/triple floats, the
-Quanzhou eighth bonus tile, a White standing for the indicator's kind in a *claimed*
-chow or pung (it does in the concealed hand), and the options that are table rules
-(``missed_claim_freeze``, ``false_float_forfeit``).
+Not played: a White standing for the indicator's kind in a *claimed* chow or pung (the
+table's claims know wild tiles, not substitutes; in the concealed hand it does stand
+for it); the walls of §4 (the shared deal stands for them); false wins and long or
+short hands (§12: the table offers only valid wins and keeps every hand's size).
 
 >>> r = XiamenRuleset()
 >>> r.hand_size, r.wall.reserve, r.name
