@@ -674,3 +674,20 @@ def test_the_indicator_drawn_as_a_supplement_is_an_ordinary_tile() -> None:
     pass_all(table)
     assert table.melds[1][0].tiles == tuple(parse_tiles("3p 4p 5p"))
     assert full_set(table)
+
+
+def test_a_white_stands_for_the_indicators_kind_in_a_claimed_chow() -> None:
+    """§6.2: with indicator 5p South chows East's 6p with 4p and a White (5p); he also
+    holds a Gold 5p, which the chow does not take."""
+    south = "4p P 5p 7m 7m 7m 8m 8m 8m 9m 9m 9m 2s 2s 2s 3s"
+    table = gold_table([EAST, south, WEST, NORTH], "5p")
+    act(table, 0, "discard 6p")
+    assert MahjongAction("chow", parse_tiles("4p")[0]) in table.legal_actions(1)
+    act(table, 1, "chow 4p")
+    pass_all(table)
+    meld = table.melds[1][0]
+    assert meld.tiles == tuple(parse_tiles("4p 5p 6p"))
+    assert meld.wilds == ((parse_tiles("P")[0], parse_tiles("5p")[0]),)
+    assert parse_tiles("5p")[0] in table.hands[1]  # the Gold kept
+    assert parse_tiles("P")[0] not in table.hands[1]
+    assert full_set(table)

@@ -938,8 +938,29 @@ class Table:
                 if first < t - r or first + 2 > t - r + 8:
                     continue
                 need = [x for x in (first, first + 1, first + 2) if x != t]
-                if all(x in hand for x in need):
+                if self._chow_tiles(hand, need) is not None:
                     out.append(MahjongAction("chow", first))
+        return out
+
+    def _chow_tiles(self, hand: list[Tile], need: list[Tile]) -> list[Tile] | None:
+        """The tiles of ``hand`` a chow needing ``need`` takes: each natural, or a
+        substitute standing for it (a White Dragon as the gold's kind), which is
+        preferred when the natural tile is wild; None if the hand lacks one."""
+        wr = self._wild_rules
+        subs = {stands: tile for tile, stands in wr.substitutes} if wr is not None else {}
+        if not subs:
+            return need if all(x in hand for x in need) else None
+        left = list(hand)
+        out: list[Tile] = []
+        for x in need:
+            sub = subs.get(x)
+            natural_first = wr is None or x != wr.wild_tile
+            options = [x, sub] if natural_first else [sub, x]
+            got = next((o for o in options if o is not None and o in left), None)
+            if got is None:
+                return None
+            left.remove(got)
+            out.append(got)
         return out
 
     def _wild_claims(self, hand: list[Tile], t: Tile, wr: WildRules, replace: bool) -> list[Action]:
@@ -991,10 +1012,13 @@ class Table:
         offset = self._offset(seat, discarder)
         if action[0] == "chow":
             first = payload
-            for x in (first, first + 1, first + 2):
-                if x != t:
-                    hand.remove(x)
-            meld = chow(first, claimed_from=offset)
+            need = [x for x in (first, first + 1, first + 2) if x != t]
+            taken = self._chow_tiles(hand, need)
+            assert taken is not None
+            for x in taken:
+                hand.remove(x)
+            subs = tuple((got, x) for got, x in zip(taken, need, strict=True) if got != x)
+            meld = chow(first, claimed_from=offset, wilds=subs)
         elif action[0] == "pung":
             meld = pung(t, claimed_from=offset, wilds=_take(hand, t, 2, wilds))
         else:

@@ -39,9 +39,9 @@ What the rulebook changes from the shared procedure, each in one hook:
 * the table options ``missed_claim_freeze`` (:meth:`window_closed`) and
   ``false_float_forfeit``; the others are the scorer's.
 
-Not played: a White standing for the indicator's kind in a *claimed* chow or pung (the
-table's claims know wild tiles, not substitutes; in the concealed hand it does stand
-for it); the walls of §4 (the shared deal stands for them); false wins and long or
+A White stands for the indicator's kind in a claimed chow too (the table's chows take
+substitutes); not played: a White in a claimed pung, or a discarded White claimed as
+the indicator's kind; the walls of §4 (the shared deal stands for them); false wins and long or
 short hands (§12: the table offers only valid wins and keeps every hand's size).
 
 >>> r = XiamenRuleset()
@@ -490,7 +490,8 @@ class GoldRuleset(Ruleset):
 
     def _chow_allowed(self, table: Table, seat: int, first: Tile, gold: Tile) -> bool:
         """No Gold in a chowed run (§8.3): a tile of the Gold kind from the hand is one,
-        unless it is the indicator drawn as an ordinary tile."""
+        unless it is the indicator drawn as an ordinary tile, or a White stands for it
+        (the table takes a White before a wild tile of the kind it stands for)."""
         window = table.window
         if window is None:
             return True
@@ -499,8 +500,8 @@ class GoldRuleset(Ruleset):
             return True
         taken = table.discarded[discarder][-1]
         used = [x for x in (first, first + 1, first + 2) if x != taken]
-        if gold not in used:
-            return True
+        if gold not in used or WHITE in table.hands[seat]:
+            return True  # a White stands for the Gold's kind in it (the table takes it)
         return self.indicator_holder(table) == seat
 
     def honour_duty(self, table: Table, seat: int) -> set[Tile]:
