@@ -691,3 +691,17 @@ def test_a_white_stands_for_the_indicators_kind_in_a_claimed_chow() -> None:
     assert parse_tiles("5p")[0] in table.hands[1]  # the Gold kept
     assert parse_tiles("P")[0] not in table.hands[1]
     assert full_set(table)
+
+
+def test_the_banker_robs_the_gold_after_discarding_a_tile() -> None:
+    """§9.7: East lays out E and takes the indicator 5p as a Gold to pair his 6p: five
+    closed suit pungs 5 + the robbed Gold 1 = water 6, ×4, the banker paid 8 × 4 by
+    each."""
+    table = gold_table([EAST, SOUTH, WEST, NORTH], "5p", deal_window=True)
+    assert MahjongAction("rob_gold", parse_tiles("E")[0]) in table.legal_actions(0)
+    answer_window(table, {0: "rob_gold E"})
+    win = table.wins[0]
+    assert win.seat == 0 and win.score.valid
+    assert win.payments == [96, -32, -32, -32]
+    assert format_tiles(table.aside[0]) == "E"
+    assert full_set(table)
