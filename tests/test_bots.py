@@ -201,3 +201,14 @@ def test_greedy_beats_random(slow_factor: int) -> None:
     assert r["greedy_win_rate"] >= 0.25
     assert r["greedy_win_rate"] >= 3 * r["random_win_rate"]
     assert r["greedy_mean_payment"] > 0 > r["random_mean_payment"]
+
+
+@pytest.mark.parametrize("rules", ["xiamen", "quanzhou"])
+def test_greedy_bots_play_gold_hands_of_seventeen_tiles(rules: str) -> None:
+    """17-tile hands, Golds and a White standing in a claimed chow (index 3 once
+    crashed the bot on such a chow)."""
+    from parlour.sim import play_hand
+
+    for index in range(5):
+        out = play_hand(["greedy"] * 4, 1, index, rules=rules)
+        assert sum(out["payments"]) == 0

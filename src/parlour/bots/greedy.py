@@ -55,7 +55,13 @@ from parlour.core.errors import ParlourError
 from parlour.mahjong.actions import MahjongAction, action_tile
 from parlour.mahjong.melds import Meld, chow, kong, parse_meld, pung
 from parlour.mahjong.ruleset import WIND_LETTERS, Ruleset, WinContext
-from parlour.mahjong.shapes import is_complete_of, shanten, shanten_of, shanten_without_chows
+from parlour.mahjong.shapes import (
+    is_complete,
+    is_complete_of,
+    shanten,
+    shanten_of,
+    shanten_without_chows,
+)
 from parlour.mahjong.tiles import JOKER, NUM_KINDS, Tile, parse_tiles
 
 Tiles = tuple[Tile, ...]
@@ -200,6 +206,8 @@ class GreedyBot:
             if a.kind == "chow":
                 first = a.payload
                 used = tuple(x for x in (first, first + 1, first + 2) if x != t)
+                if not all(hand.count(x) >= used.count(x) for x in used):
+                    continue  # a chow with a substitute tile (a White for the gold's kind)
                 options.append((a, _without(hand, used), (*melds, chow(first))))
             elif a.kind == "pung":
                 options.append((a, _without(hand, (t, t)), (*melds, pung(t))))
@@ -329,7 +337,7 @@ class GreedyBot:
             for t in (*hand, *(x for m in melds for x in m.tiles)):
                 held[t] += 1
             for t in range(NUM_KINDS):
-                if held[t] >= 4 or not is_complete_of([*hand, t], n):
+                if held[t] >= 4 or not _complete([*hand, t], n):
                     continue
                 if self.scores(hand, melds, t, self_drawn=False):
                     out.append((t, 1.0))
@@ -529,3 +537,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         if isinstance(v, dict):
             v = "  ".join(f"{w} {x:.4f}" for w, x in v.items())
         print(f"{k:24} {v:.4f}" if isinstance(v, float) else f"{k:24} {v}")
+
+
+def _complete(tiles: list[Tile], melds: int) -> bool:
+    """Regular completeness of ``tiles`` beside ``melds`` sets, for 14-tile hands and the
+    gold games' 17 (the concealed part is sets and a pair either way)."""
+    extra = len(tiles) + 3 * melds - 14
+    if extra == 0:
+        return is_complete_of(tiles, melds)
+    if melds:
+        return is_complete_of(tiles, melds - extra // 3)
+    try:
+        return is_complete(list(tiles), kinds=("regular",))
+    except ValueError:
+        return False
