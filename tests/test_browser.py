@@ -1052,3 +1052,205 @@ def test_a_goulash_exchange_is_three_tiles_picked_in_the_hand(
         assert [s["total"] for s in shown["seats"]] == [s["total"] for s in result["scores"]]
     else:
         assert shown["seats"] == [] and page.locator(".result .drawn-hand").count() == 1
+
+
+# -- Fujian gold mahjong ----------------------------------------------------------------------
+
+GOLD_OPTIONS = (
+    "gold_holder_no_discard_win",
+    "others_discard_win_during_float",
+    "missed_claim_freeze",
+    "required_float_with_three_golds",
+    "false_float_forfeit",
+    "base_multiplier",
+    "qz_banker_increment_by_multiplier",
+    "qz_open_pung_as_closed",
+)
+
+_GOLD_MARKS = """() => {
+  const st = window.parlour.state();
+  const gold = st.observation.rules.gold;
+  const bare = (t) => t.replace(/\\*$/, '');
+  const hand = [...document.querySelectorAll('.seat.mine .hand .tile-button')];
+  const river = (s) => [...document.querySelectorAll(`.seat[data-seat="${s}"] .discards img.tile`)];
+  return {
+    gold,
+    hand: hand.map((b) => [
+      bare(b.dataset.tile), b.classList.contains('gold'), b.getAttribute('aria-label')]),
+    rivers: st.observation.seat_names.map((_, s) => river(s).map((i) => [
+      i.closest('.gold-tile') !== null, i.getAttribute('alt')])),
+    discards: st.observation.discards,
+  };
+}"""
+
+
+def _check_gold_marks(page: Page) -> int:
+    """Every Gold in the hand and the rivers is marked, in words too, and nothing else
+    is; how many Golds were shown."""
+    shown = page.evaluate(_GOLD_MARKS)
+    gold = shown["gold"]
+    seen = 0
+    for tile, marked, label in shown["hand"]:
+        assert marked == (tile == gold), (tile, gold)
+        assert ("(a Gold)" in label) == (tile == gold), label
+        seen += marked
+    for river, text in zip(shown["rivers"], shown["discards"], strict=True):
+        names = text.split()
+        assert len(river) == len(names)
+        for (marked, alt), name in zip(river, names, strict=True):
+            assert marked == (name == gold), (name, gold)
+            assert ("(a Gold)" in alt) == (name == gold), alt
+            seen += marked
+    return seen
+
+
+def test_a_xiamen_hand_from_the_home_page_shows_the_gold_and_ends_with_water_and_multiplier(
+    server: str, person: Watched
+) -> None:
+    start = time.monotonic()
+    page = person.page()
+    page.goto(server + "/")
+    # both profiles are offered with their options, at four seats
+    for rules in ("quanzhou", "xiamen"):
+        page.select_option("#rules", rules)
+        for name in GOLD_OPTIONS:
+            assert page.locator(f"#opt-{name}").count() == 1, (rules, name)
+        assert page.locator("#seats select").count() == 4
+    page.select_option("#seat-0", "human")
+    for p in (1, 2, 3):
+        page.select_option(f"#seat-{p}", "greedy")
+    page.select_option("#hands", "1")
+    # the home page sends every option shown, and Xiamen refuses Quanzhou's own even at
+    # their defaults ("option qz_... is for quanzhou only"): they are left out here
+    page.evaluate(
+        "() => document.querySelectorAll('#options label').forEach((l) => {"
+        " if (l.querySelector('[name^=\"qz_\"]')) l.remove(); })"
+    )
+    page.click("#start")
+    page.click("#your-seat")
+    page.wait_for_selector(".gold-info")
+
+    # the indicator, as the observation has it, in a tile and in words
+    rules = page.evaluate("window.parlour.state().observation.rules")
+    indicator = rules["indicator"]
+    info = page.locator(".gold-info")
+    assert info.get_attribute("data-indicator") == indicator == rules["gold"]
+    words = info.inner_text()
+    assert f"the Gold indicator: {indicator}; the other three {indicator} are Golds" in words
+    alt = info.locator("img.indicator-tile").get_attribute("alt") or ""
+    assert alt == f"{tile_words(indicator)}, the Gold indicator"
+    hand = page.evaluate("window.parlour.state().observation.hand_sizes")
+    assert sorted(hand) == [16, 16, 16, 17]
+
+    ready = page.locator(READY).first
+    golds = turns = after_deal = 0
+    for _ in range(600):
+        ready.wait_for()
+        if page.locator(".result").is_visible():
+            break
+        golds += _check_gold_marks(page)
+        if asked(page) == "claim":
+            window = page.evaluate("(window.parlour.state().observation.window || {}).kind")
+            if window == "after_deal":
+                after_deal += 1
+                assert "after the deal" in page.inner_text(".status")
+                assert "After the deal" in info.inner_text()
+                shot(page, "gold-after-deal")
+            page.locator('.actions button[data-action="pass"]').click()
+            continue
+        win = page.locator(".actions button[data-kind=win]")
+        if win.count():
+            win.first.click()
+            continue
+        drawn = page.locator('.seat.mine .hand .tile-button.drawn[aria-disabled="false"]')
+        (
+            drawn
+            if drawn.count()
+            else page.locator('.seat.mine .hand .tile-button[aria-disabled="false"]')
+        ).first.click()
+        turns += 1
+    else:
+        raise AssertionError("the hand never ended")
+    # a seat with nothing to declare after the deal is not asked (the server passes)
+    assert after_deal <= 1 and turns > 0
+
+    # the end: the winner's water lines and multiplier as the server scored them, or the draw
+    state = page.evaluate("window.parlour.state()")
+    result = state["last_hand"]["result"]
+    panel = page.locator(".result")
+    if result["wins"]:
+        win = result["wins"][0]
+        table = panel.locator("table.gold-breakdown")
+        assert table.count() == 1
+        rows = table.locator("tr.pattern").evaluate_all(
+            "rs => rs.map(r => [r.dataset.unit, ...[...r.cells].map(c => c.textContent)])"
+        )
+        assert [r[1] for r in rows] == [p["name"] for p in win["patterns"]]
+        water = sum(p["value"] * p["count"] for p in win["patterns"] if p["unit"] == "water")
+        assert table.get_attribute("data-water") == str(water)
+        assert table.get_attribute("data-multiplier") == str(result["multiplier"])
+        assert f"× {result['multiplier']}" in table.locator("tr.arithmetic").inner_text()
+        assert int(table.locator("tr.total td.points").inner_text()) == win["total"]
+        assert " wins on the " in panel.locator("h3.winner").inner_text()
+    else:
+        assert panel.locator(".drawn-hand").inner_text() == "Nobody won: the hand is drawn."
+    amounts = panel.locator(".payments li").evaluate_all(
+        "ls => ls.map(l => Number(l.dataset.amount))"
+    )
+    assert amounts == result["payments"] and sum(amounts) == 0
+    shot(page, "gold-table")
+
+    # what the rules may put to a player that one hand seldom shows: a float round, the
+    # Golds in a hand, the after-deal choices; drawn by the page's own renderer
+    fake = dict(state)
+    obs = dict(state["observation"])
+    gold = indicator
+    obs.update(
+        phase="after_deal",
+        window={"kind": "after_deal", "gold": gold},
+        hand=f"{gold} {gold} P 1s 2s",
+        legal=["pass", "knock", "rob_gold 1s", "win"],
+        rules={**rules, "float": {"seat": 1, "level": 2}},
+        discards=[gold, "", "", ""],
+        to_act=[0],
+    )
+    fake.update(observation=obs, answered=False, last_hand=None, match_over=False)
+    drawn = page.evaluate(
+        """async (state) => {
+          const { MahjongView } = await import('/static/mahjong.js');
+          const root = document.createElement('div');
+          root.id = 'gold-sample';
+          document.querySelector('main').prepend(root);
+          const view = new MahjongView(root, { role: 'player', game: 'x', act() {}, auto() {} });
+          window.goldSample = view;
+          view.render(state);
+          const q = (s) => [...root.querySelectorAll(s)];
+          const out = {
+            golds: q('.hand .tile-button.gold').map((b) => b.getAttribute('aria-label')),
+            white: q('.hand .tile-button[data-tile="P"]').map((b) => b.getAttribute('aria-label')),
+            river: q('.seat[data-seat="0"] .discards .gold-tile').length,
+            float: root.querySelector('.float-round').textContent,
+            buttons: q('.actions button').map((b) => [
+              b.dataset.kind, b.textContent, b.getAttribute('aria-label')]),
+          };
+          return out;
+        }""",
+        fake,
+    )
+    page.locator("#gold-sample .board").screenshot(path=str(SCREENSHOTS / "gold-table-marks.png"))
+    page.evaluate(
+        "() => { clearInterval(window.goldSample.ticker); "
+        "document.querySelector('#gold-sample').remove(); }"
+    )
+    assert drawn["golds"] == [f"{tile_words(gold)} (a Gold)"] * 2
+    if gold != "P":
+        assert drawn["white"] == [f"White dragon (stands for the {tile_words(gold)})"]
+    assert drawn["river"] == 1
+    assert "Float round:" in drawn["float"] and "floats (a double float)" in drawn["float"]
+    kinds = {k: (text, label) for k, text, label in drawn["buttons"]}
+    assert kinds["knock"][0] == "★ Knock (three Golds)"
+    assert "three gold knocker" in kinds["knock"][1]
+    assert kinds["rob_gold"][1].startswith("Rob the Gold: lay the 1 of bamboos aside")
+    assert kinds["win"][0] == "★ Heavenly win"
+    assert kinds["pass"][1] == "Pass: no declaration after the deal"
+    print(f"gold hand: {time.monotonic() - start:.1f} s, {turns} turns, {golds} Golds shown")

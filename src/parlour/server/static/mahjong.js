@@ -52,10 +52,65 @@ export function tileImage(name, extra = {}) {
     class: 'tile', ...extra });
 }
 
-// A meld as tiles: "[123m>1]" "{EEEE}" "{????}" (another's concealed kong) "[23mJ*=1m]"
-export function meldTiles(text) {
+// -- Fujian gold mahjong: the Gold indicator, the Golds, float rounds --------------
+
+// The Gold kind of a gold table's observation ("5p"), or null for every other table.
+export function goldOf(obs) {
+  const r = (obs && obs.rules) || {};
+  return r.indicator && r.gold ? r.gold : null;
+}
+
+// A tile named in words at a gold table: "5 of circles (a Gold)", "White dragon
+// (stands for the 5 of circles)".
+export function goldWords(name, gold) {
+  const bare = name.replace(/\*$/, '');
+  if (gold && bare === gold) return `${tileWords(bare)} (a Gold)`;
+  if (gold && bare === 'P' && gold !== 'P') return `${tileWords(bare)} (stands for the ${tileWords(gold)})`;
+  return tileWords(name);
+}
+
+// A tile that may be a Gold: a Gold carries a "★ Gold" mark and says so in words, not
+// by colour alone. With no Gold (every other table) it is the plain tile.
+export function goldTileImage(name, gold, extra = {}) {
+  const bare = name.replace(/\*$/, '');
+  if (!gold) return tileImage(name, extra);
+  const words = goldWords(name, gold);
+  const alt = extra.alt === '' ? '' : (extra.alt || words);
+  const img = tileImage(name, { ...extra, alt, title: extra.title || words });
+  if (bare !== gold) return img;
+  return el('span', { class: 'gold-tile', 'data-gold': 'yes' }, img,
+    el('span', { class: 'gold-mark', 'aria-hidden': 'true' }, '★ Gold'));
+}
+
+// Who floats, from a gold table's fields: {seat, level} or null.
+export function floatOf(rules) {
+  const r = rules || {};
+  let f = r.float !== undefined ? r.float : r.float_round !== undefined ? r.float_round : r.floater;
+  if (f === undefined || f === null || f === false) return null;
+  if (typeof f === 'number') return { seat: f, level: r.float_level || null };
+  if (Array.isArray(f)) return f.length ? { seat: f[0], level: f[1] || null } : null;
+  if (typeof f === 'object' && f.seat !== undefined && f.seat !== null) return { seat: f.seat, level: f.level || null };
+  return null;
+}
+
+// A meld's tiles, its wilds written "2m*" or "J*" and what they stand for "=1m" left out.
+function meldList(body) {
+  const out = [];
+  const re = /([1-9]+)([mps])(\*?)|([fx])([1-4]+)|([ESWNCFPJ])(\*?)|=([1-9][mps]|[ESWNCFP])/g;
+  for (const m of body.matchAll(re)) {
+    if (m[1]) for (const d of m[1]) out.push(d + m[2]);
+    else if (m[4]) for (const d of m[5]) out.push(m[4] + d);
+    else if (m[6]) out.push(m[6]);
+  }
+  return out;
+}
+
+// A meld as tiles: "[123m>1]" "{EEEE}" "{????}" (another's concealed kong) "[23mJ*=1m]";
+// at a gold table (``gold``) its Golds marked and a White named for what it stands for.
+export function meldTiles(text, gold = null) {
   const concealed = text.startsWith('{');
-  const body = text.replace(/^[[{]|[\]}]$/g, '').replace(/>\d$/, '').replace(/=.*$/, '');
+  const raw = text.replace(/^[[{]|[\]}]$/g, '').replace(/>\d$/, '');
+  const body = raw.replace(/=.*$/, '');
   const words = concealed ? 'concealed meld' : 'exposed meld';
   const span = el('span', { class: 'meld' + (concealed ? ' concealed' : ''), title: text, role: 'img' });
   if (body === '????') {
@@ -63,9 +118,9 @@ export function meldTiles(text) {
     for (let i = 0; i < 4; i++) span.append(el('span', { class: 'tile back' }));
     return span;
   }
-  const list = tiles(body.replace(/\*/g, ''));
-  span.setAttribute('aria-label', `${words}: ${list.map(tileWords).join(', ')}`);
-  for (const t of list) span.append(tileImage(t, { class: 'tile small', alt: '' }));
+  const list = /[*=]/.test(raw) ? meldList(raw) : tiles(body);
+  span.setAttribute('aria-label', `${words}: ${list.map((t) => goldWords(t, gold)).join(', ')}`);
+  for (const t of list) span.append(goldTileImage(t, gold, { class: 'tile small', alt: '' }));
   return span;
 }
 
@@ -123,7 +178,8 @@ function readingTiles(text) {
 
 const CLAIM_WORDS = { pass: 'Pass', win: 'Win', rob: 'Rob the kong', pung: 'Pung', kong: 'Kong',
   chow: 'Chow', concealed_kong: 'Concealed kong', added_kong: 'Add to pung', fish: 'Fish',
-  exchange: 'Pass these three' };
+  exchange: 'Pass these three', knock: 'Knock (three Golds)', rob_gold: 'Rob the Gold',
+  eight: 'Win: eight flowers' };
 
 // The tiles a claim makes: "chow 2p" is 2p 3p 4p, "pung 4m" three 4m, "kong 4m" four;
 // "pung C with 2s*" two red dragons and a wild 2 of bamboos.
@@ -153,6 +209,7 @@ export class MahjongView {
     this.lastDiscard = null;  // {seat, tile} of the last discard still in a river
     this.names = {};          // hand number -> the players' names by seat in that hand
     this.resting = {};        // hand number -> the players who sit that hand out
+    this.golds = {};          // hand number -> the Gold kind (gold tables)
     this.deadline = null;     // when the claim window closes (performance.now() ms)
     root.innerHTML = '';
     this.status = el('p', { class: 'status', role: 'status' });
@@ -326,6 +383,7 @@ export class MahjongView {
     const names = {};
     for (const p of obs.match.players) if (p.seat !== null && p.seat !== undefined) names[p.seat] = p.name;
     this.names[state.hand] = names;
+    if (goldOf(obs)) this.golds[state.hand] = goldOf(obs);
     this.resting[state.hand] = obs.match.players.filter((p) => p.seat === null || p.seat === undefined).map((p) => p.name);
     if (this.freshLog) { this.logBox.innerHTML = ''; this.freshLog = false; }
     for (const e of state.events || []) {
@@ -384,7 +442,11 @@ export class MahjongView {
       const number = (obs.window && obs.window.exchange) || (obs.rules && obs.rules.exchange) || '';
       parts.push(`exchange ${number} of 3: ${exchanging ? 'choose three tiles to pass' : 'your choice'}`);
     }
-    else if (playing && claims.length && !state.answered) parts.push('a discard you may claim');
+    else if (playing && claims.length && !state.answered && obs.window && obs.window.kind === 'after_deal') {
+      parts.push('after the deal: win, knock, rob the Gold or pass');
+    } else if (playing && claims.length && !state.answered && obs.window && obs.window.kind === 'last_turn') {
+      parts.push('the wall is done: knock with three Golds or pass');
+    } else if (playing && claims.length && !state.answered) parts.push('a discard you may claim');
     else if (state.answered) parts.push('your answer is in');
     else if (state.between_hands) parts.push('the next hand starts when everyone goes on');
     else if (obs.phase === 'turn' && obs.current !== null && obs.current !== undefined) parts.push(`${this.label(obs, obs.current).name} to play`);
@@ -397,6 +459,8 @@ export class MahjongView {
     this.board.innerHTML = '';
     const goulash = this.goulashInfo(obs);
     if (goulash) this.board.append(goulash);
+    const goldInfo = this.goldInfo(obs);
+    if (goldInfo) this.board.append(goldInfo);
     const order = playing ? [...Array(n).keys()].map((k) => (me + k + 1) % n)  // others first, you last
       : [...Array(n).keys()];
     for (const seat of order) this.board.append(this.seatPanel(state, seat));
@@ -427,13 +491,14 @@ export class MahjongView {
     const panel = el('section', { class: 'seat' + (mine ? ' mine' : '') + (current ? ' current' : ''),
       'data-seat': seat, 'aria-label': `${who.name}, ${who.wind}${who.where ? ', ' + who.where : ''}` }, head);
     const melds = el('div', { class: 'melds', 'aria-label': 'melds' });
-    for (const m of obs.melds[seat]) melds.append(meldTiles(m));
+    const gold = goldOf(obs);
+    for (const m of obs.melds[seat]) melds.append(meldTiles(m, gold));
     const bonus = el('div', { class: 'bonus', 'aria-label': 'bonus tiles' }, tiles(obs.bonus[seat]).map((t) => tileImage(t, { class: 'tile small' })));
     panel.append(melds, bonus);
     if (mine) panel.append(this.handRow(state));
     else {
       const shown = (obs.public_hands || [])[seat];
-      panel.append(shown ? el('div', { class: 'public' }, 'Open hand: ', tiles(shown).map((t) => tileImage(t, { class: 'tile small' })))
+      panel.append(shown ? el('div', { class: 'public' }, 'Open hand: ', tiles(shown).map((t) => goldTileImage(t, gold, { class: 'tile small' })))
         : el('p', { class: 'size' }, `${obs.hand_sizes[seat]} tiles in hand`));
     }
     const river = tiles(obs.discards[seat]);
@@ -441,10 +506,11 @@ export class MahjongView {
     const last = obs.last_discard || this.lastDiscard;
     river.forEach((t, i) => {
       const isLast = last && last.seat === seat && i === river.length - 1 && last.tile === t;
-      if (!isLast) { discards.append(tileImage(t, { class: 'tile small' })); return; }
+      if (!isLast) { discards.append(goldTileImage(t, gold, { class: 'tile small' })); return; }
       // the last discard: outlined, raised and labelled in words, not by colour alone
+      const lastWords = `${goldWords(t, gold)}, the last discard`;
       discards.append(el('span', { class: 'last-discard', 'data-last': 'yes' },
-        tileImage(t, { class: 'tile small last', alt: `${tileWords(t)}, the last discard`, title: `${tileWords(t)}, the last discard` }),
+        goldTileImage(t, gold, { class: 'tile small last', alt: lastWords, title: lastWords }),
         el('span', { class: 'last-mark', 'aria-hidden': 'true' }, '▲ last')));
     });
     panel.append(discards);
@@ -466,12 +532,15 @@ export class MahjongView {
     }
     const rules = obs.rules || {};
     const wild = rules.goulash ? rules.wild : null;
+    const gold = goldOf(obs);
     if (this.exchanging(state)) return this.exchangeRow(state, ordered.map(([t]) => t), wild);
     for (const [t, isDrawn] of ordered) {
       const can = discards.has(t);
       const isWild = wild !== null && t.replace(/\*$/, '') === wild;
-      const words = `${tileWords(t)}${isWild ? ' (wild)' : ''}${isDrawn ? ', just drawn' : ''}${can ? ': discard' : ''}`;
-      const b = el('button', { type: 'button', class: 'tile-button' + (isDrawn ? ' drawn' : '') + (isWild ? ' wild' : ''),
+      const isGold = gold !== null && t.replace(/\*$/, '') === gold;
+      const named = gold ? goldWords(t, gold) : tileWords(t);
+      const words = `${named}${isWild ? ' (wild)' : ''}${isDrawn ? ', just drawn' : ''}${can ? ': discard' : ''}`;
+      const b = el('button', { type: 'button', class: 'tile-button' + (isDrawn ? ' drawn' : '') + (isWild ? ' wild' : '') + (isGold ? ' gold' : ''),
         'aria-disabled': can ? 'false' : 'true', 'data-tile': t, title: words, 'aria-label': words,
         onclick: () => { if (can && !this.isBusy) this.client.act(`discard ${t}`); } },
       tileImage(t, { alt: '' }));
@@ -486,6 +555,39 @@ export class MahjongView {
   exchanging(state) {
     const legal = state.answered ? [] : state.observation.legal || [];
     return legal.some((a) => /^exchange /.test(a));
+  }
+
+  // A gold table's public facts: the indicator turned up, the Golds, the after-deal
+  // window, and a float round (who floats) while one is on.
+  goldInfo(obs) {
+    const gold = goldOf(obs);
+    if (!gold) return null;
+    const r = obs.rules;
+    const floating = floatOf(r);
+    const kind = obs.window && obs.window.kind;
+    const box = el('section', { class: 'gold-info', 'aria-label': 'the Gold', 'data-indicator': r.indicator,
+      'data-gold': gold, 'data-float': floating ? String(floating.seat) : '' },
+    el('strong', {}, 'Gold mahjong'), ' · ',
+    el('span', { class: 'indicator' }, tileImage(r.indicator, { class: 'tile small indicator-tile',
+      alt: `${tileWords(r.indicator)}, the Gold indicator`, title: `${tileWords(r.indicator)}, the Gold indicator` }),
+    el('span', { class: 'indicator-words' }, ` the Gold indicator: ${r.indicator}; the other three ${gold} are Golds`),
+    ` (${tileWords(gold)}: wild, marked ★ Gold)`),
+    gold !== 'P' ? el('span', { class: 'whites' }, ` · every White dragon stands for the ${tileWords(gold)}`) : null);
+    if (floating) {
+      const who = this.label(obs, floating.seat);
+      const level = floating.level === 3 ? ' (a triple float)' : floating.level === 2 ? ' (a double float)' : '';
+      const mine = floating.seat === obs.seat;
+      box.append(el('p', { class: 'float-round', role: 'status', 'data-seat': floating.seat },
+        el('strong', {}, '⚑ Float round: '), `${mine ? 'you float' : `${who.name} (${who.wind}) floats`}${level}`,
+        ' — no chow, pung or kong, and no win on a discard until the floater plays again.'));
+    } else box.append(el('p', { class: 'float-round none' }, 'No float round.'));
+    if (kind === 'after_deal') {
+      box.append(el('p', { class: 'after-deal' }, 'After the deal: the banker may win at once (the heavenly win), ',
+        'whoever holds three Golds may knock, and a hand one tile short may rob the Gold (take the indicator).'));
+    } else if (kind === 'last_turn') {
+      box.append(el('p', { class: 'after-deal' }, 'The wall is done: whoever holds three Golds may knock instead of the drawn hand.'));
+    }
+    return box;
   }
 
   // The goulash's public facts: the wild tile, the exchange under way, who is fishing.
@@ -593,6 +695,9 @@ export class MahjongView {
     const bar = el('div', { class: 'actions', role: 'group', 'aria-label': 'your choices' });
     if (state.answered) bar.append(el('span', { class: 'waiting' }, 'Your answer is in: waiting for the others…'));
     const inExchange = obs.phase === 'exchange' || (obs.window && obs.window.kind === 'exchange');
+    const afterDeal = obs.window && obs.window.kind === 'after_deal';
+    const lastTurn = obs.window && obs.window.kind === 'last_turn';
+    const indicator = (obs.rules || {}).indicator;
     if (all.length > legal.length) {
       bar.append(el('span', { class: 'exchange-note', role: 'status' }, '0 of 3 picked'),
         el('button', { type: 'button', 'data-kind': 'exchange', 'aria-disabled': 'true', class: 'exchange',
@@ -606,11 +711,19 @@ export class MahjongView {
       const kind = a.split(' ')[0];
       const rest = a.slice(kind.length + 1);
       const words = CLAIM_WORDS[kind] || kind.replace(/_/g, ' ');
-      const made = claimTiles(kind, rest);
+      let made = claimTiles(kind, rest);
+      if (kind === 'rob_gold') made = rest ? [rest] : indicator ? [indicator] : [];
       const from = obs.last_discard ? ` with the ${tileWords(obs.last_discard.tile)} discarded` : '';
       let label = words;
       if (kind === 'chow') label = `Chow ${made.map(tileWords).join(', ')}${from}`;
       else if (kind === 'win' && inExchange) label = "Win: Heaven's Blessing (East's dealt hand is complete)";
+      else if (kind === 'win' && afterDeal) label = 'Win now: the heavenly win (your dealt hand is complete)';
+      else if (kind === 'knock') label = `Knock: win with your three Golds (the three gold knocker)${lastTurn ? ', instead of the drawn hand' : ''}`;
+      else if (kind === 'rob_gold') label = rest ? `Rob the Gold: lay the ${tileWords(rest)} aside face up and take the ${tileWords(indicator || '')} indicator to win`
+        : `Rob the Gold: take the ${tileWords(indicator || '')} indicator to win`;
+      else if (kind === 'eight') label = 'Win: your eighth flower or season';
+      else if (kind === 'pass' && afterDeal) label = 'Pass: no declaration after the deal';
+      else if (kind === 'pass' && lastTurn) label = 'Pass: let the hand end drawn';
       else if (kind === 'win') label = made.length ? `Win on the ${tileWords(made[0])}` : 'Win (self-drawn)';
       else if (kind === 'fish') label = made.length ? `Fish: declare the hand one tile from going out, discarding the ${tileWords(made[0])} first`
         : 'Fish: declare the hand one tile from going out (it is frozen)';
@@ -618,9 +731,14 @@ export class MahjongView {
       else if (/ with /.test(rest)) label = `${words}: ${made.map(tileWords).join(', ')} (with a wild tile)`;
       else if (made.length) label = `${words}: ${tileWords(made[0])}`;
       else if (rest) label = `${words} ${rest}`;
+      const winning = ['win', 'rob', 'knock', 'rob_gold', 'eight'].includes(kind);
+      let shown = winning ? '★ ' + words : words;
+      if (kind === 'win' && afterDeal) shown = '★ Heavenly win';
+      else if (kind === 'rob_gold' && rest) shown = '★ Rob the Gold, laying aside';
+      else if (kind === 'pass' && (afterDeal || lastTurn)) shown = 'Pass (no declaration)';
       bar.append(el('button', { type: 'button', 'data-action': a, 'data-kind': kind, 'aria-label': label, title: label,
-        class: kind === 'win' || kind === 'rob' ? 'win' : '', onclick: () => { if (!this.isBusy) this.client.act(a); } },
-      el('span', {}, kind === 'win' ? '★ ' + words : words), made.length > 1 ? el('span', { class: 'claim-tiles' }, made.map((t) => tileImage(t, { class: 'tile small', alt: '' }))) : null,
+        class: winning ? 'win' : '', onclick: () => { if (!this.isBusy) this.client.act(a); } },
+      el('span', {}, shown), made.length > 1 ? el('span', { class: 'claim-tiles' }, made.map((t) => tileImage(t, { class: 'tile small', alt: '' }))) : null,
       made.length === 1 ? el('span', {}, ' ', tileImage(made[0], { class: 'tile small', alt: '' })) : null));
     }
     const asked = all.length && obs.phase !== 'turn';
@@ -684,6 +802,7 @@ export class MahjongView {
     const names = this.names[last.number] || {};
     const name = (s) => (names[s] ? `${names[s]} (${last.seat_names[s]})` : last.seat_names[s]);
     const r = last.result;
+    const gold = this.golds[last.number] || null;
     this.result.append(el('h2', {}, `Hand ${last.number} is over`));
     if (!r.wins.length) this.result.append(el('p', { class: 'drawn-hand' }, 'Nobody won: the hand is drawn.'));
     const revealed = last.revealed || [];
@@ -696,9 +815,14 @@ export class MahjongView {
       this.result.append(el('h3', { class: 'winner' }, `${name(w.seat)} wins on the ${tileWords(w.tile)}, ${how}`));
       if (shown) {
         this.result.append(el('p', { class: 'winning-hand', 'aria-label': 'the winning hand' },
-          tiles(shown.hand).map((t) => tileImage(t, { class: 'tile small' })), ' ', (shown.melds || []).map(meldTiles)));
+          tiles(shown.hand).map((t) => goldTileImage(t, gold, { class: 'tile small' })), ' ',
+          (shown.melds || []).map((m) => meldTiles(m, gold))));
       }
       if (scores) return;
+      if (w.patterns.some((p) => p.unit === 'water' || p.unit === 'multiplier')) {
+        this.result.append(this.goldBreakdown(w, i === 0 ? r.multiplier : undefined));
+        return;
+      }
       const table = el('table', { class: 'breakdown' },
         el('caption', {}, 'The score, pattern by pattern'),
         el('tr', {}, el('th', { scope: 'col' }, 'pattern'), el('th', { scope: 'col' }, 'value'),
@@ -722,6 +846,31 @@ export class MahjongView {
     }
     if (fresh) this.result.scrollIntoView({ block: 'nearest' });
     return fresh;
+  }
+
+  // A gold win: the water lines, the one multiplier, and what each other player pays:
+  // (base + water) × multiplier.
+  goldBreakdown(w, multiplier) {
+    const water = w.patterns.filter((p) => p.unit === 'water').reduce((a, p) => a + p.value * p.count, 0);
+    const times = w.patterns.filter((p) => p.unit === 'multiplier').map((p) => p.value);
+    const m = multiplier || (times.length ? Math.max(...times) : 1);
+    const table = el('table', { class: 'breakdown gold-breakdown', 'data-water': water, 'data-multiplier': m },
+      el('caption', {}, 'The score: the water lines, then the multiplier'),
+      el('tr', {}, el('th', { scope: 'col' }, 'pattern'), el('th', { scope: 'col' }, 'worth'),
+        el('th', { scope: 'col' }, 'count'), el('th', { scope: 'col' }, 'water')));
+    for (const p of w.patterns) {
+      const isWater = p.unit === 'water';
+      const worth = isWater ? `${p.value} water` : p.unit === 'multiplier' ? `×${p.value} multiplier` : lineWorth(p);
+      table.append(el('tr', { class: 'pattern', 'data-unit': p.unit || '', 'data-key': p.key || '' },
+        el('td', {}, p.name), el('td', {}, worth), el('td', {}, p.count),
+        el('td', { class: 'points' }, isWater ? p.value * p.count : '')));
+    }
+    table.append(
+      el('tr', { class: 'water-total' }, el('td', {}, 'water'), el('td', {}), el('td', {}), el('td', { class: 'points' }, water)),
+      el('tr', { class: 'multiplier' }, el('td', {}, 'multiplier (the highest one)'), el('td', {}, `×${m}`), el('td', {}), el('td', {})),
+      el('tr', { class: 'arithmetic' }, el('td', { colspan: 4 }, `each other player pays (their base + ${water} water) × ${m}`)),
+      el('tr', { class: 'total' }, el('td', {}, 'total'), el('td', {}), el('td', {}), el('td', { class: 'points' }, w.total)));
+    return table;
   }
 
   // Every seat's hand scored (classical): the player, the total, the reading, each
