@@ -1205,16 +1205,31 @@ def test_a_xiamen_hand_from_the_home_page_shows_the_gold_and_ends_with_water_and
     fake = dict(state)
     obs = dict(state["observation"])
     gold = indicator
+    plain = [t for t in ("1s", "9m", "1m") if t != gold][:2]
     obs.update(
         phase="after_deal",
         window={"kind": "after_deal", "gold": gold},
-        hand=f"{gold} {gold} P 1s 2s",
-        legal=["pass", "knock", "rob_gold 1s", "win"],
+        hand=f"{gold} {gold} P {plain[0]} {plain[1]}",
+        legal=["pass", "knock", f"rob_gold {plain[0]}", "win"],
         rules={**rules, "float": {"seat": 1, "level": 2}},
         discards=[gold, "", "", ""],
         to_act=[0],
     )
-    fake.update(observation=obs, answered=False, last_hand=None, match_over=False)
+    # and a won hand (as the scorer writes one): its Golds, water lines and multiplier
+    patterns = [
+        {"name": "Gold held", "value": 1, "count": 2, "unit": "water", "key": "gold"},
+        {"name": "closed suit pung", "value": 1, "count": 1, "unit": "water", "key": "x"},
+        {"name": "won by a wall tile", "value": 2, "count": 1, "unit": "multiplier", "key": "y"},
+    ]
+    won = {"seat": 1, "tile": plain[0], "self_drawn": True, "discarder": None, "total": 32,
+           "patterns": patterns, "payments": [-12, 32, -10, -10]}  # fmt: skip
+    last = {
+        "number": state["hand"],
+        "result": {"wins": [won], "draw": False, "payments": won["payments"], "multiplier": 2},
+        "seat_names": obs["seat_names"],
+        "revealed": [{"kind": "win", "seat": 1, "hand": f"{gold} {gold} {plain[0]}", "melds": []}],
+    }
+    fake.update(observation=obs, answered=False, last_hand=last, match_over=False)
     drawn = page.evaluate(
         """async (state) => {
           const { MahjongView } = await import('/static/mahjong.js');
@@ -1230,6 +1245,10 @@ def test_a_xiamen_hand_from_the_home_page_shows_the_gold_and_ends_with_water_and
             white: q('.hand .tile-button[data-tile="P"]').map((b) => b.getAttribute('aria-label')),
             river: q('.seat[data-seat="0"] .discards .gold-tile').length,
             float: root.querySelector('.float-round').textContent,
+            water: root.querySelector('.result .gold-breakdown')?.dataset.water,
+            times: root.querySelector('.result .gold-breakdown')?.dataset.multiplier,
+            sum: root.querySelector('.result .gold-breakdown tr.arithmetic')?.textContent,
+            shownGolds: q('.result .winning-hand .gold-tile').length,
             buttons: q('.actions button').map((b) => [
               b.dataset.kind, b.textContent, b.getAttribute('aria-label')]),
           };
@@ -1237,7 +1256,7 @@ def test_a_xiamen_hand_from_the_home_page_shows_the_gold_and_ends_with_water_and
         }""",
         fake,
     )
-    page.locator("#gold-sample .board").screenshot(path=str(SCREENSHOTS / "gold-table-marks.png"))
+    page.locator("#gold-sample").screenshot(path=str(SCREENSHOTS / "gold-table-marks.png"))
     page.evaluate(
         "() => { clearInterval(window.goldSample.ticker); "
         "document.querySelector('#gold-sample').remove(); }"
@@ -1246,11 +1265,13 @@ def test_a_xiamen_hand_from_the_home_page_shows_the_gold_and_ends_with_water_and
     if gold != "P":
         assert drawn["white"] == [f"White dragon (stands for the {tile_words(gold)})"]
     assert drawn["river"] == 1
+    assert (drawn["water"], drawn["times"], drawn["shownGolds"]) == ("3", "2", 2)
+    assert drawn["sum"] == "each other player pays (their base + 3 water) × 2"
     assert "Float round:" in drawn["float"] and "floats (a double float)" in drawn["float"]
     kinds = {k: (text, label) for k, text, label in drawn["buttons"]}
     assert kinds["knock"][0] == "★ Knock (three Golds)"
     assert "three gold knocker" in kinds["knock"][1]
-    assert kinds["rob_gold"][1].startswith("Rob the Gold: lay the 1 of bamboos aside")
+    assert kinds["rob_gold"][1].startswith(f"Rob the Gold: lay the {tile_words(plain[0])} aside")
     assert kinds["win"][0] == "★ Heavenly win"
     assert kinds["pass"][1] == "Pass: no declaration after the deal"
     print(f"gold hand: {time.monotonic() - start:.1f} s, {turns} turns, {golds} Golds shown")
