@@ -121,7 +121,9 @@ class GreedyBot:
         self.seed = seed
         self.rules = ruleset
         self._shanten: dict[tuple[Tiles, Melds, frozenset[Tile], bool], int] = {}
-        self._waits: dict[tuple[Tiles, Melds, Winds, bool], tuple[tuple[Tile, float], ...]] = {}
+        self._waits: dict[
+            tuple[Tiles, Melds, Winds, bool, frozenset[Tile]], tuple[tuple[Tile, float], ...]
+        ] = {}
         self._live: dict[tuple[Tiles, Melds, Winds, bool], bool] = {}
         self._melds: dict[str, Meld | None] = {}
         # set per decision by ``act``
@@ -319,7 +321,7 @@ class GreedyBot:
         """The waits of a ready 13-tile ``hand`` whose win the rules would accept, each
         with its weight: 1 if a discard win scores enough, :data:`SELF_DRAWN_ONLY_WEIGHT`
         if only a self-drawn one does (cached)."""
-        k = (hand, melds, self._winds, self._goulash)
+        k = (hand, melds, self._winds, self._goulash, self._wilds)
         v = self._waits.get(k)
         if v is None:
             if len(self._waits) > _CACHE_LIMIT:
@@ -335,9 +337,16 @@ class GreedyBot:
             n = len(melds)
             held = [0] * NUM_KINDS
             for t in (*hand, *(x for m in melds for x in m.tiles)):
-                held[t] += 1
+                if t < NUM_KINDS:
+                    held[t] += 1
+            wild = any(t in self._wilds for t in hand)  # a gold or laizi held
             for t in range(NUM_KINDS):
-                if held[t] >= 4 or not _complete([*hand, t], n):
+                if held[t] >= 4:
+                    continue
+                if wild:
+                    if self.shanten(tuple(sorted((*hand, t))), melds) >= 0:
+                        continue
+                elif not _complete([*hand, t], n):
                     continue
                 if self.scores(hand, melds, t, self_drawn=False):
                     out.append((t, 1.0))
