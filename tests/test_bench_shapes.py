@@ -7,13 +7,19 @@ import importlib.util
 import pytest
 
 from parlour.bench.shapes import (
+    GOLD_DECOMPOSITION_SHARE,
+    GOLD_NOTE,
+    GOLD_WILDS,
     RATIO_TARGETS,
     complete_hands,
+    gold_hands,
     print_table,
     random_hands,
     run_shapes_bench,
 )
+from parlour.mahjong.rules.gold import wild_rules
 from parlour.mahjong.shapes import is_complete
+from parlour.mahjong.tiles import WHITE
 
 OURS = [
     "parlour shanten_of",
@@ -22,6 +28,11 @@ OURS = [
     "parlour is_complete",
     "parlour decompositions",
 ]
+GOLD_ROWS = {
+    f"parlour {fn}, {n} gold" + ("" if n == 1 else "s"): fn
+    for n in GOLD_WILDS
+    for fn in ("is_complete", "decompositions")
+}
 PEERS = {
     "PyMahjongGB MahjongShanten": "MahjongGB",
     "mahjong Shanten.calculate_shanten": "mahjong",
@@ -33,19 +44,27 @@ def test_rows_and_table(capsys: pytest.CaptureFixture[str]) -> None:
     timed = [r["name"] for r in rows if r["kind"] == "timing"]
     skipped = [r["name"] for r in rows if r["kind"] == "skipped"]
     installed = [n for n, m in PEERS.items() if importlib.util.find_spec(m) is not None]
-    assert sorted(timed) == sorted(OURS + installed)
+    assert sorted(timed) == sorted(OURS + installed + list(GOLD_ROWS))
     assert sorted(skipped) == sorted(set(PEERS) - set(installed))
     for r in rows:
         if r["kind"] == "timing":
-            assert r["hands"] == 200
+            decomposing = GOLD_ROWS.get(r["name"]) == "decompositions"
+            assert r["hands"] == (200 // GOLD_DECOMPOSITION_SHARE if decomposing else 200)
             assert r["per_second"] > 0 and r["seconds"] > 0
+            assert r["first_per_second"] > 0
+            if r["name"] in GOLD_ROWS:
+                assert r["library"] == "parlour" and "no peer" in r["task"]
+                assert "17" in r["task"]
     ratios = [r["name"] for r in rows if r["kind"] == "ratio"]
     if len(installed) == len(PEERS):
         assert ratios == [name for name, *_ in RATIO_TARGETS]
+    assert not any(" gold" in r["ours"] for r in rows if r["kind"] == "ratio")
     print_table(rows)
     out = capsys.readouterr().out
     for name in timed[:1] + ratios[:1]:
         assert name in out
+    assert "no peer" in out and "parlour alone" in " ".join(out.split())
+    assert "parlour alone" in GOLD_NOTE
 
 
 def test_hand_sets_are_seeded_and_valid() -> None:
@@ -56,6 +75,24 @@ def test_hand_sets_are_seeded_and_valid() -> None:
     for h in hands:
         assert len(h) == 14 and max(h.count(t) for t in h) <= 4
         assert is_complete(h)
+
+
+def test_gold_hands_are_seeded_and_hold_their_golds() -> None:
+    for n in GOLD_WILDS:
+        hands = gold_hands(20, n, 5)
+        assert hands == gold_hands(20, n, 5) and hands != gold_hands(20, n, 6)
+        whole = gold_hands(20, n, 5, complete=True)
+        for i, (tiles, rules) in enumerate(hands):
+            gold = rules.wild_tile
+            assert gold is not None
+            assert len(tiles) == 17 and max(tiles.count(t) for t in tiles) <= 4
+            assert tiles.count(gold) == n  # every copy of the Gold's kind is a Gold
+            assert rules.substitutes == wild_rules(gold).substitutes
+            if gold != WHITE:
+                assert rules.substitutes == ((WHITE, gold),)
+            if i % 2 == 0:
+                assert is_complete(tiles, constraints=rules)
+        assert all(is_complete(t, constraints=r) for t, r in whole)
 
 
 def test_rejects_no_hands() -> None:

@@ -6,7 +6,12 @@ Everything runs side by side in one process on the same seeded random hands:
   path) and :func:`~parlour.mahjong.shapes.shanten` (the full API), PyMahjongGB's
   ``MahjongShanten((), hand)`` and the riichi library's ``Shanten.calculate_shanten``;
 * completeness of 14-tile hands: our ``is_complete_counts`` and ``is_complete``;
-* every decomposition of complete 14-tile hands: ``list(decompositions(tiles))``.
+* every decomposition of complete 14-tile hands: ``list(decompositions(tiles))``;
+* the gold games' hands (17 tiles, five sets and a pair) with 0, 1, 2 and 3 Golds under
+  the gold rules (:func:`gold_rules`): ``is_complete`` on hands half complete, half one
+  tile off, and ``list(decompositions(...))`` on complete ones (fewer hands:
+  :data:`GOLD_DECOMPOSITION_SHARE`). No peer plays wild tiles, so these rows time parlour
+  alone (the table says so) and enter no ratio.
 
 Each peer gets its input prebuilt outside the timing (PyMahjongGB tile-name tuples, 34-long
 count lists). Every function first makes one warm-up pass over a *different* seeded set of
@@ -34,14 +39,16 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from parlour.bench import print_speed_tables
+from parlour.mahjong.rules.gold import wild_rules
 from parlour.mahjong.shapes import (
+    WildRules,
     decompositions,
     is_complete,
     is_complete_counts,
     shanten,
     shanten_of,
 )
-from parlour.mahjong.tiles import gb_name
+from parlour.mahjong.tiles import WHITE, gb_name
 
 Row = dict[str, Any]
 
@@ -112,6 +119,78 @@ def complete_hands(count: int, seed: int) -> list[list[int]]:
         if min(left) >= 0:
             out.append(sorted(hand))
     return out
+
+
+GOLD_WILDS: tuple[int, ...] = (0, 1, 2, 3)
+"""How many Golds the gold rows' hands hold."""
+
+GOLD_DECOMPOSITION_SHARE = 50
+"""The gold decomposition rows time ``hands // GOLD_DECOMPOSITION_SHARE`` hands (at least
+one): listing every reading of a hand with Golds is slow (three Golds give some twenty
+readings a hand, each found by the general search)."""
+
+GOLD_SEED_OFFSET = 10
+"""The gold hands with ``n`` Golds are drawn with ``seed + GOLD_SEED_OFFSET + n``."""
+
+GoldHand = tuple[list[int], WildRules]
+"""17 concealed tile ints and the gold rules they are read under."""
+
+
+def gold_rules(gold: int) -> WildRules:
+    """The gold games' wild rules (:func:`parlour.mahjong.rules.gold.wild_rules`: Golds
+    anywhere in the concealed hand, the Whites as the Gold's kind) with every copy of the
+    Gold's kind wild, so that plain tile ints carry the Golds."""
+    return WildRules(
+        in_kong=False,
+        wild_tile=gold,
+        substitutes=wild_rules(gold).substitutes,
+    )
+
+
+def gold_hands(count: int, wilds: int, seed: int, *, complete: bool = False) -> list[GoldHand]:
+    """``count`` 17-tile hands of five sets and a pair, each with its own Gold's kind, of
+    which ``wilds`` tiles are Golds; a tile of the Gold's kind that is not a Gold is held
+    as a White (which stands for it). Unless ``complete``, every second hand has one other
+    tile replaced by a random one (nearly always breaking it). Sorted tile ints."""
+    rng = random.Random(seed)
+    out: list[GoldHand] = []
+    while len(out) < count:
+        gold = rng.randrange(34)
+        kinds: list[int] = [rng.randrange(34)] * 2
+        for _ in range(5):
+            t = rng.randrange(34)
+            if t < 27 and t % 9 <= 6 and rng.random() < 0.6:
+                kinds += [t, t + 1, t + 2]
+            else:
+                kinds += [t] * 3
+        golds = set(rng.sample(range(17), wilds))
+        tiles: list[int] = []
+        for i, t in enumerate(kinds):
+            if i in golds:
+                tiles.append(gold)
+            elif t == gold:
+                tiles.append(WHITE)  # a White, not a Gold (gold == WHITE: redrawn below)
+            elif t == WHITE and gold != WHITE:
+                tiles.append(-1)  # a White here would be the Gold's kind: redraw
+            else:
+                tiles.append(t)
+        if not complete and len(out) % 2 == 1:
+            i = rng.choice([i for i in range(17) if i not in golds])
+            tiles[i] = rng.choice([t for t in range(34) if t not in (gold, WHITE)])
+        if -1 in tiles or tiles.count(gold) != wilds:
+            continue
+        if max(kinds.count(t) for t in kinds) > 4 or max(tiles.count(t) for t in tiles) > 4:
+            continue
+        out.append((sorted(tiles), gold_rules(gold)))
+    return out
+
+
+def _gold_is_complete(hand: GoldHand) -> bool:
+    return is_complete(hand[0], constraints=hand[1])
+
+
+def _gold_decompositions(hand: GoldHand) -> int:
+    return len(list(decompositions(hand[0], constraints=hand[1])))
 
 
 def counts_of(hand: Iterable[int]) -> list[int]:
@@ -218,6 +297,31 @@ def run_shapes_bench(hands: int = 20000, seed: int = 1, repeat: int = 3) -> list
             *sets["complete"],
         ),
     ]
+    few = max(1, hands // GOLD_DECOMPOSITION_SHARE)
+    for n in GOLD_WILDS:
+        gseed, gwarm = seed + GOLD_SEED_OFFSET + n, warm + GOLD_SEED_OFFSET + n
+        mixed = (gold_hands(hands, n, gseed), gold_hands(hands, n, gwarm))
+        whole = (
+            gold_hands(few, n, gseed, complete=True),
+            gold_hands(few, n, gwarm, complete=True),
+        )
+        golds = f"{n} gold" + ("" if n == 1 else "s")
+        cases += [
+            (
+                f"parlour is_complete, {golds}",
+                "parlour",
+                f"complete?, 17 tiles, {golds} (half complete), no peer",
+                _gold_is_complete,
+                *mixed,
+            ),
+            (
+                f"parlour decompositions, {golds}",
+                "parlour",
+                f"all readings, complete 17, {golds}, no peer",
+                _gold_decompositions,
+                *whole,
+            ),
+        ]
 
     rows: list[Row] = []
     runnable: list[tuple[str, str, str, Sequence[Any], Callable[[], None]]] = []
@@ -291,6 +395,17 @@ def run_shapes_bench(hands: int = 20000, seed: int = 1, repeat: int = 3) -> list
 # Output
 
 
+GOLD_NOTE = (
+    "the gold rows (17 tiles, five sets and a pair, 0-3 Golds under the gold rules) time "
+    "parlour alone: no peer here plays wild tiles"
+)
+
+
 def print_table(rows: Sequence[dict[str, Any]]) -> None:
-    """Print the timings, the ratios and any skipped peer with rich."""
-    print_speed_tables(rows, "Hand-shape speed (best of the runs, after a warm-up on other hands)")
+    """Print the timings, the ratios and any skipped peer with rich, then say that the
+    gold rows have no peer."""
+    console = print_speed_tables(
+        rows, "Hand-shape speed (best of the runs, after a warm-up on other hands)"
+    )
+    if any(r["kind"] == "timing" and " gold" in r["name"] for r in rows):
+        console.print(f"note: {GOLD_NOTE}", highlight=False)
