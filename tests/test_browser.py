@@ -11,6 +11,9 @@ Chinese classical: a hand played from the home page ends with every seat's break
 the settlement; tables of two, three and five players (one resting); a goulash's three
 exchanges are three tiles picked in the hand (never hundreds of buttons), by mouse and by
 keyboard, on a table whose washed-out first hand is put in its log beforehand.
+Gold mahjong: a Xiamen hand from the home page shows the Gold indicator, marks every
+Gold in the hand and the rivers, and ends with the water lines and the multiplier (or
+the draw); a float round and the after-deal choices are drawn by the page's renderer.
 
 Playwright's own browsers are never downloaded: without ``chromium`` on the PATH these
 tests are skipped, or fail when ``CI=true`` (``make test`` installs it when it can).
@@ -1139,6 +1142,8 @@ def test_a_xiamen_hand_from_the_home_page_shows_the_gold_and_ends_with_water_and
     assert f"the Gold indicator: {indicator}; the other three {indicator} are Golds" in words
     alt = info.locator("img.indicator-tile").get_attribute("alt") or ""
     assert alt == f"{tile_words(indicator)}, the Gold indicator"
+    log = page.evaluate("document.querySelector('.events').textContent")
+    assert f"the Gold indicator is turned up: the {tile_words(indicator)}" in log
     hand = page.evaluate("window.parlour.state().observation.hand_sizes")
     assert sorted(hand) == [16, 16, 16, 17]
 
@@ -1209,7 +1214,7 @@ def test_a_xiamen_hand_from_the_home_page_shows_the_gold_and_ends_with_water_and
     obs.update(
         phase="after_deal",
         window={"kind": "after_deal", "gold": gold},
-        hand=f"{gold} {gold} P {plain[0]} {plain[1]}",
+        hand=f"{gold} {gold} {'P' if gold != 'P' else 'C'} {plain[0]} {plain[1]}",
         legal=["pass", "knock", f"rob_gold {plain[0]}", "win"],
         rules={**rules, "float": {"seat": 1, "level": 2}},
         discards=[gold, "", "", ""],

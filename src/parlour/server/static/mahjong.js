@@ -763,7 +763,7 @@ export class MahjongView {
     switch (e.kind) {
       case 'drawn': return `you draw the ${tileWords(e.tile)}`;
       case 'draw': return `${who} draws${e.replacement ? ' a replacement tile' : ''}`;
-      case 'discard': return `${who} discards the ${tileWords(e.tile)}`;
+      case 'discard': return `${who} discards the ${goldWords(e.tile, goldOf(obs))}`;
       case 'claim': return `${who} claims ${e.meld}`;
       case 'bonus': return `${who} lays out the ${tileWords(e.tile)}`;
       case 'concealed_kong': return `${who} declares a concealed kong`;
@@ -777,6 +777,9 @@ export class MahjongView {
       case 'passed': return `${who} passes ${e.count} tiles face down to ${this.label(obs, e.to).name}`;
       case 'received': return `you receive ${tiles(e.tiles).map(tileWords).join(', ')} from ${this.label(obs, e.from).name}`;
       case 'dice': return `dice: ${e.dice.join(' ')}`;
+      case 'shown': return `the Gold indicator is turned up: the ${tileWords(e.tile)} (the other three are Golds)`;
+      case 'aside': return `${who} lays the ${tileWords(e.tile)} aside, face up`;
+      case 'taken': return `${who} takes the ${tileWords(e.tile)}`;
       default: return `${e.kind.replace(/_/g, ' ')}${who ? ' (' + who + ')' : ''}`;
     }
   }
