@@ -454,12 +454,15 @@ def test_a_double_float() -> None:
     assert table.state["float"] == (1, 2)
     rules = table.rules
     assert isinstance(rules, GoldRuleset) and rules.float_round(table) == 1
+    for seat in range(4):  # a float discard is public: everyone is told of the round
+        assert table.observation(seat)["rules"]["float"] == {"seat": 1, "level": 2}
     act(table, 2, "discard N")
     # North holds three N: no pung nor kong in the float round, no window opens
     assert table.phase == "turn" and table.current == 3
     act(table, 3, "discard 1p")
     act(table, 0, "discard 3p")
     assert table.current == 1 and rules.float_round(table) is None
+    assert "float" not in table.observation(0)["rules"]
     act(table, 1, "win")
     win = table.wins[0]
     assert win.score.valid and win.score.tally is not None

@@ -701,12 +701,21 @@ class GoldRuleset(Ruleset):
     # -- what each seat sees -------------------------------------------------------------
 
     def observe(self, table: Table, seat: int) -> dict[str, Any]:
-        """The indicator turned up and the Gold kind (``wild``: the tile bots keep)."""
+        """The indicator turned up and the Gold kind (``wild``: the tile bots keep), the
+        float round under way (its floater and level) and who holds the indicator drawn
+        back from the wall."""
         gold = self._gold_of(table)
         if gold is None:
             return {}
         name = tile_name(gold)
-        return {"indicator": name, "gold": name, "wild": name}
+        out: dict[str, Any] = {"indicator": name, "gold": name, "wild": name}
+        floater = self.float_round(table)
+        if floater is not None:  # a float discard is a Gold thrown face up: public
+            out["float"] = {"seat": floater, "level": table.state["float"][1]}
+        holder = self.indicator_holder(table)
+        if holder is not None:  # the face-up indicator taken from the wall: public
+            out["indicator_holder"] = holder
+        return out
 
 
 @dataclass(frozen=True, slots=True)
