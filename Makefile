@@ -35,7 +35,8 @@ browser:
 	@if command -v chromium >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 		echo "installing Debian's chromium for the browser tests"; \
-		apt-get install -y chromium || { apt-get update && apt-get install -y chromium; }; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y chromium \
+			|| { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }; \
 	else \
 		echo "no chromium on the PATH and not root: the browser tests will be skipped"; \
 	fi
