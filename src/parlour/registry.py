@@ -17,6 +17,8 @@ from typing import Any
 
 from parlour.core.options import Option
 
+DEFAULT_SYSTEM = "mcr"
+"""The rule system a table, a score or a match uses when none is named."""
 PLAYABLE = "playable"
 SCORING = "scoring only"
 PLANNED = "planned"

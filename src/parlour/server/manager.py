@@ -21,7 +21,7 @@ from typing import Any
 from parlour.bots import BOTS
 from parlour.core.errors import ParlourError
 from parlour.mahjong.session import make_ruleset, rules_of
-from parlour.registry import check_playable
+from parlour.registry import DEFAULT_SYSTEM, check_playable
 from parlour.server.live import SPECTATOR, LiveGame, Policy
 from parlour.server.store import Store, seed_commitment
 
@@ -113,7 +113,7 @@ class Manager:
         unknown = set(spec) - {"rules", "options", "seats", "names", "policy"}
         if unknown:
             raise BadRequest(f"unknown field(s): {', '.join(sorted(unknown))}")
-        rules = spec.get("rules", "mcr")
+        rules = spec.get("rules", DEFAULT_SYSTEM)
         options = spec.get("options") or {}
         if not isinstance(rules, str) or not isinstance(options, dict):
             raise BadRequest("rules is a name and options an object")

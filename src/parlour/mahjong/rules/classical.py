@@ -1096,6 +1096,26 @@ def _visible(value: object) -> list[Tile]:
     return tiles
 
 
+def seen_elsewhere(dead: Iterable[Tile], others_melds: Iterable[Iterable[Meld]]) -> list[int]:
+    """Copies of each kind seen outside a hand (C2): the dead discards and the other
+    seats' melds made from discards (not their concealed kongs). A discarded joker is
+    no kind.
+
+    >>> seen_elsewhere(parse_tiles("3p 3p J"), [[]])[parse_tiles("3p")[0]]
+    2
+    """
+    seen = [0] * NUM_KINDS
+    for t in dead:
+        if t < NUM_KINDS:
+            seen[t] += 1
+    for melds in others_melds:
+        for m in melds:
+            if m.exposed:
+                for t in m.tiles:
+                    seen[t] += 1
+    return seen
+
+
 def _flag(data: Mapping[str, Any], name: str) -> bool:
     v = data.get(name, False)
     if not isinstance(v, bool):
@@ -1128,10 +1148,7 @@ def score_json(data: Mapping[str, Any]) -> Score:
         raise InvalidHand(f"'discarder' must be another seat in play, not {flags['discarder']!r}")
     visible = _visible(data.get("visible"))
     _check_counts([("the hand", parsed)], visible, goulash, options)
-    unavailable = [0] * NUM_KINDS
-    for t in visible:
-        if t < NUM_KINDS:  # a discarded joker is no tile kind
-            unavailable[t] += 1
+    unavailable = seen_elsewhere(visible, [])
     h = _seat_hand(
         seat,
         parsed,
@@ -1293,17 +1310,8 @@ def settle(data: Mapping[str, Any]) -> TableScore:
         return TableScore(None, zero, net, (), ("washout: nothing is paid",))
     scores: dict[str, Score] = {}
     for seat in in_play:
-        unavailable = [0] * NUM_KINDS
-        for t in visible:
-            if t < NUM_KINDS:
-                unavailable[t] += 1
-        for other in in_play:
-            if other == seat:
-                continue
-            for m in parsed[other][0].melds:
-                if m.exposed:
-                    for t in m.tiles:
-                        unavailable[t] += 1
+        others = [parsed[other][0].melds for other in in_play if other != seat]
+        unavailable = seen_elsewhere(visible, others)
         p, flags = parsed[seat]
         h = _seat_hand(seat, p, flags, options, round_wind, goulash, unavailable)
         scores[seat] = score_hand(h)
@@ -1407,5 +1415,6 @@ __all__ = [
     "resolve_options",
     "score_hand",
     "score_json",
+    "seen_elsewhere",
     "settle",
 ]

@@ -49,6 +49,7 @@ from parlour.mahjong.rules.classical import (
     score,
     score_hand,
     score_json,
+    seen_elsewhere,
     settle,
 )
 from parlour.mahjong.ruleset import Ruleset, WinContext
@@ -533,20 +534,10 @@ def _win_flags(how: WinContext) -> frozenset[str]:
 
 
 def _seen_elsewhere(table: Table, seat: int) -> list[int]:
-    """Copies of each kind seen outside ``seat``'s hand: the dead discards and the other
-    seats' melds made from discards (classical C2)."""
-    seen = [0] * NUM_KINDS
-    for s in range(table.num_seats):
-        for t in table.discards[s]:
-            if t < NUM_KINDS:
-                seen[t] += 1
-        if s == seat:
-            continue
-        for m in table.melds[s]:
-            if m.exposed:
-                for t in m.tiles:
-                    seen[t] += 1
-    return seen
+    """What ``seat`` sees outside its hand at the table (classical C2)."""
+    dead = [t for pile in table.discards for t in pile]
+    others = [table.melds[s] for s in range(table.num_seats) if s != seat]
+    return seen_elsewhere(dead, others)
 
 
 RULESET = ClassicalRuleset
