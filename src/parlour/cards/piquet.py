@@ -1321,10 +1321,8 @@ class Piquet:
                 return [combination_action(c) for c in held]
             return [combination_action(c) for c in held] + [Action("none")]
         if self.phase == ANSWER:
-            declared = h.declared[h.category]
-            assert declared is not None
-            bar = declared.strength(rule)
-            held = [c for c in combinations(h.category, hand) if c.strength(rule) >= bar]
+            # any of his own to compare (a weaker one draws "good", perhaps after "equal")
+            held = combinations(h.category, hand)
             return [combination_action(c) for c in held] + [Action("good")]
         if self.phase == CLAIM:
             return [combination_action(c) for c in combinations(h.claims_due[0], hand)] + [
@@ -1439,7 +1437,12 @@ class Piquet:
         assert h is not None
         if seat not in h.shown:
             h.shown.append(seat)
-            self._emit("show", seat, {"cards": format_cards(sort_hand(h.dealt[seat]))})
+            if self.options.both_blanks == "neither_scores" and len(h.shown) == 2:
+                h.spoken[1 - seat] -= 10  # both blank: the first one's 10 is taken back
+            else:
+                h.spoken[seat] += 10
+            cards = format_cards(sort_hand(h.dealt[seat]))
+            self._emit("show", seat, {"cards": cards, "says": str(h.spoken[seat])})
 
     def _take(self, seat: int, discards: Sequence[Card]) -> None:
         """``seat`` discards ``discards`` and draws as many from the top of the talon."""
@@ -1562,7 +1565,7 @@ class Piquet:
         else:
             h.settlements[category] = s
             if s.outcome == ELDER:
-                self._speak_score(h.elder, s)
+                self._speak_score(h.elder, [s])
         index = CATEGORIES.index(category)
         if index < 2:
             h.category = CATEGORIES[index + 1]
@@ -1570,18 +1573,21 @@ class Piquet:
         else:
             self.phase = PLAY
 
-    def _speak_score(self, seat: int, s: Settlement) -> None:
+    def _speak_score(self, seat: int, won: Sequence[Settlement]) -> None:
+        """``seat`` announces what it scores in the categories ``won`` (elder one at a
+        time as each is accepted; younger all at once at trick 1) and its running total."""
         h = self.hand
         assert h is not None
-        h.spoken[seat] += s.points
+        pts = sum(s.points for s in won)
+        h.spoken[seat] += pts
         rule = self.options.point_rule
         self._emit(
             "score",
             seat,
             {
-                "category": s.category,
-                "points": s.points,
-                "combinations": [c.describe(rule) for c in s.scored],
+                "categories": [s.category for s in won],
+                "points": pts,
+                "combinations": [c.describe(rule) for s in won for c in s.scored],
                 "says": str(h.spoken[seat]),
             },
         )
@@ -1602,10 +1608,9 @@ class Piquet:
         h = self.hand
         assert h is not None
         o = self.options
-        for category in CATEGORIES:
-            s = h.settlements.get(category)
-            if s is not None and s.outcome == YOUNGER:
-                self._speak_score(h.younger, s)
+        won = [s for c in CATEGORIES if (s := h.settlements.get(c)) and s.outcome == YOUNGER]
+        if won:
+            self._speak_score(h.younger, won)
         h.evaluated = True
         steps: list[tuple[str, list[tuple[int, int, str]]]] = [(BLANK, blank_awards(h.blanks, o))]
         for category in CATEGORIES:
