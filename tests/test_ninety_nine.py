@@ -358,7 +358,8 @@ GOOD: dict[str, Any] = {"bids": {"A": 3, "B": 3, "C": 3}, "tricks": {"A": 3, "B"
         ({"offers": {"A": "shout"}, "dealer": "C"}, InvalidHand, "player A's offer"),
         ({"offers": {"Q": "declare"}, "dealer": "C"}, InvalidHand, "unknown player 'Q'"),
         ({"rules": "piquet"}, InvalidHand, "not 'piquet'"),
-        ({"trumps": "D"}, InvalidHand, "unknown field 'trumps'"),
+        ({"trump": "D"}, InvalidHand, "unknown field 'trump'"),
+        ({"trumps": "X"}, InvalidHand, "trumps are one suit letter"),
     ],
 )
 def test_score_json_refuses_bad_input(
@@ -366,6 +367,12 @@ def test_score_json_refuses_bad_input(
 ) -> None:
     with pytest.raises(error, match=message.replace("(", r"\(")):
         score_json({**GOOD, **change})
+
+
+def test_score_json_echoes_trumps() -> None:
+    result = score_json({**GOOD, "trumps": "H"})
+    assert result.to_json()["trumps"] == "H" and result.to_json()["next_trumps"] == "C"
+    assert "trumps" not in score_json(GOOD).to_json()
 
 
 def test_score_json_refuses_non_objects() -> None:

@@ -13,6 +13,8 @@ import pytest
 from parlour.cards.cards import format_cards, parse_card, parse_cards, sort_cards
 from parlour.cards.ninety_nine import (
     NinetyNine,
+    ScoreResult,
+    SessionResult,
     Standings,
     bid_action,
     bid_value,
@@ -24,6 +26,7 @@ from parlour.cards.ninety_nine import (
     trumps_after,
 )
 from parlour.core.actions import Action
+from parlour.core.errors import InvalidHand
 from parlour.core.game import Event
 
 VECTORS = Path(__file__).parent / "vectors" / "ninety_nine"
@@ -83,6 +86,7 @@ def test_score_keeper_worked_example(deal: dict[str, Any], bids_as: str) -> None
     else:
         situation["premium"] = deal["premium"]
     result = score_json(situation)
+    assert isinstance(result, ScoreResult)
     assert result.scores == deal["scores"]
     assert result.successes == deal["successes"]
     assert result.next_trumps == deal["next_trumps"]
@@ -294,3 +298,77 @@ def test_engine_trump_reset_each_game() -> None:
     for deal in DEALS[:3]:
         play_deal(game, deal)
     assert game.trumps == "S"
+
+
+# --- the score keeper scores the whole session -----------------------------------------
+
+
+def session_situation(options: dict[str, Any], with_trumps: bool = True) -> dict[str, Any]:
+    deals = []
+    for deal in DEALS:
+        entry = {
+            "bids": deal["bid_cards"],
+            "tricks": deal["tricks_won"],
+            "offers": deal["offers"],
+            "dealer": deal["dealer"],
+        }
+        if with_trumps:
+            entry["trumps"] = deal["trumps"]
+        deals.append(entry)
+    return {"rules": "ninety-nine", "options": options, "deals": deals}
+
+
+def test_score_keeper_session_fixed_deals() -> None:
+    vector = TOTALS["fixed_deals"]
+    result = score_json(session_situation(vector["options"]))
+    assert isinstance(result, SessionResult)
+    out = result.to_json()
+    json.dumps(out)
+    assert [d["totals"] for d in out["deals"]] == vector["totals_after"]
+    assert [d["scores"] for d in out["deals"]] == [d["scores"] for d in DEALS]
+    assert [d["trumps"] for d in out["deals"]] == [d["trumps"] for d in DEALS]
+    assert out["points"] == vector["totals_after"][-1]
+    assert out["over"] is vector["over_after_six"] and out["winners"] == []
+    assert out["next_trumps"] == DEALS[-1]["next_trumps"]
+
+
+def test_score_keeper_json_session_three_game_wins() -> None:
+    vector = TOTALS["three_game_wins"]
+    out = score_json(session_situation(vector["options"])).to_json()
+    assert [d["totals"] for d in out["deals"]] == vector["game_totals_after"]
+    won = {f"D{i}": d["game_won_by"] for i, d in enumerate(out["deals"], 1) if d["game_won_by"]}
+    assert won == {k: [v] for k, v in vector["game_won_after"].items()}
+    assert out["game_wins"] == vector["game_wins_after_six"]
+    assert out["games"] == [["B"], ["A"]]
+
+
+def test_score_keeper_session_trump_reset() -> None:
+    vector = TOTALS["three_game_wins_trump_reset"]
+    out = score_json(session_situation(vector["options"], with_trumps=False)).to_json()
+    assert out["deals"][3]["trumps"] == vector["trumps_of_deal_4"]
+    # the worked example says D4 had spades: with the reset that contradicts the chain
+    with pytest.raises(InvalidHand, match="deal 4 gives trumps S, but the previous deal"):
+        score_json(session_situation(vector["options"]))
+
+
+def test_score_keeper_session_refuses_deals_after_the_end() -> None:
+    situation = session_situation({"game_format": "three_game_wins"}, with_trumps=False)
+    situation["deals"] = [
+        {
+            "bids": {"A": 0, "B": 0, "C": 9},
+            "tricks": {"A": 0, "B": 0, "C": 9},
+            "premium": {"holder": "C", "kind": "reveal"},
+        }
+    ] * 6
+    out = score_json(situation).to_json()
+    assert out["game_wins"] == {"A": 0, "B": 0, "C": 3}
+    assert out["over"] is True and out["winners"] == ["C"]
+    situation["deals"] = situation["deals"] * 2
+    with pytest.raises(InvalidHand, match="over before deal 7"):
+        score_json(situation)
+    with pytest.raises(InvalidHand, match="deal_count"):
+        score_json({"options": {"deal_count": 4}, "deals": situation["deals"]})
+    with pytest.raises(InvalidHand, match="non-empty list"):
+        score_json({"deals": []})
+    with pytest.raises(InvalidHand, match="unknown field 'rules' in deal 1"):
+        score_json({"deals": [{"rules": "ninety-nine", **situation["deals"][0]}]})

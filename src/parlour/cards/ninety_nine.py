@@ -73,6 +73,7 @@ __all__ = [
     "DealScore",
     "NinetyNine",
     "ScoreResult",
+    "SessionResult",
     "Standings",
     "bid_action",
     "bid_value",
@@ -84,6 +85,7 @@ __all__ = [
     "resolve_premium",
     "score_deal",
     "score_json",
+    "score_session_json",
     "trick_winner",
     "trumps_after",
 ]
@@ -476,10 +478,12 @@ class Standings:
 @dataclass(frozen=True, slots=True)
 class ScoreResult:
     """The score keeper's answer for one deal: scores by player, the number of
-    successful bidders, the next deal's trumps, and the detail (:attr:`deal`)."""
+    successful bidders, the next deal's trumps, and the detail (:attr:`deal`);
+    ``trumps`` echoes the deal's trump suit when the situation gave it."""
 
     players: str
     deal: DealScore
+    trumps: str | None = None
 
     @property
     def scores(self) -> dict[str, int]:
@@ -494,7 +498,53 @@ class ScoreResult:
         return self.deal.next_trumps
 
     def to_json(self) -> dict[str, Any]:
-        return {"rules": "ninety-nine", **self.deal.to_json(self.players)}
+        out: dict[str, Any] = {"rules": "ninety-nine"}
+        if self.trumps is not None:
+            out["trumps"] = self.trumps
+        return out | self.deal.to_json(self.players)
+
+
+@dataclass(frozen=True, slots=True)
+class SessionResult:
+    """The score keeper's answer for a session of deals: each deal's result with its
+    trumps and the totals after it, and the standings (:class:`Standings`) at the end."""
+
+    players: str
+    options: Mapping[str, Any]
+    deals: tuple[ScoreResult, ...]
+    totals_after: tuple[tuple[int, ...], ...]
+    games_ended: tuple[tuple[int, ...] | None, ...]
+    standings: Standings
+    next_trumps: str
+
+    def to_json(self) -> dict[str, Any]:
+        names = self.players
+
+        def by_name(values: Sequence[int]) -> dict[str, int]:
+            return dict(zip(names, values, strict=True))
+
+        deals = []
+        for result, totals, ended in zip(
+            self.deals, self.totals_after, self.games_ended, strict=True
+        ):
+            entry = result.to_json()
+            del entry["rules"]
+            entry["totals"] = by_name(totals)
+            entry["game_won_by"] = None if ended is None else [names[s] for s in ended]
+            deals.append(entry)
+        st = self.standings
+        return {
+            "rules": "ninety-nine",
+            "options": dict(self.options),
+            "deals": deals,
+            "totals": by_name(st.totals),
+            "points": by_name(st.points),
+            "game_wins": by_name(st.game_wins),
+            "games": [[names[s] for s in game] for game in st.games],
+            "over": st.over,
+            "winners": [names[s] for s in st.winners],
+            "next_trumps": self.next_trumps,
+        }
 
 
 def _player_names(situation: Mapping[str, Any]) -> str:
@@ -611,11 +661,103 @@ def _read_premium(situation: Mapping[str, Any], names: str) -> tuple[int, Premiu
     return names.index(holder), "reveal" if kind == "reveal" else "declare"
 
 
-_SITUATION_FIELDS = frozenset({"rules", "players", "bids", "tricks", "premium", "offers", "dealer"})
+_SITUATION_FIELDS = frozenset(
+    {"rules", "players", "bids", "tricks", "premium", "offers", "dealer", "trumps"}
+)
+_SESSION_FIELDS = frozenset({"rules", "players", "options", "deals"})
 
 
-def score_json(situation: Mapping[str, Any]) -> ScoreResult:
-    """Score one deal of Ninety-Nine from a JSON situation.
+def _check_fields(situation: Mapping[str, Any], allowed: frozenset[str], what: str) -> None:
+    if not isinstance(situation, Mapping):
+        raise InvalidHand(f"{what} is a JSON object, not {type(situation).__name__}")
+    extra = set(situation) - allowed
+    if extra:
+        raise InvalidHand(
+            f"unknown field {sorted(extra)[0]!r} in {what} (fields: {', '.join(sorted(allowed))})"
+        )
+
+
+def _score_one(situation: Mapping[str, Any], names: str) -> ScoreResult:
+    trumps = situation.get("trumps")
+    if trumps is not None and (not isinstance(trumps, str) or trumps not in BID_VALUES):
+        raise InvalidHand(f"trumps are one suit letter C, D, H or S, not {trumps!r}")
+    bids = _read_bids(situation, names)
+    tricks = _read_tricks(situation, names)
+    premium = _read_premium(situation, names)
+    return ScoreResult(names, score_deal(bids, tricks, premium), trumps)
+
+
+def score_session_json(session: Mapping[str, Any]) -> SessionResult:
+    """Score a session of deals: ``deals`` (a list of one-deal situations as for
+    :func:`score_json`, without ``rules``), ``options`` (those of :data:`OPTIONS`) and
+    ``players`` (optional). Each deal's trumps follow the chain of §4 from diamonds; a
+    deal that gives ``trumps`` must agree with it. Deals after the session is over are
+    refused.
+
+    >>> deals = [{"bids": {"A": 2, "B": 4, "C": 3}, "tricks": {"A": 2, "B": 4, "C": 3}},
+    ...          {"bids": {"A": 5, "B": 4, "C": 4}, "tricks": {"A": 1, "B": 4, "C": 4},
+    ...           "premium": {"holder": "B", "kind": "declare"}, "trumps": "C"}]
+    >>> out = score_session_json({"deals": deals}).to_json()
+    >>> out["points"], out["next_trumps"], [d["trumps"] for d in out["deals"]]
+    ({'A': 13, 'B': 68, 'C': 37}, 'H', ['D', 'C'])
+    """
+    _check_fields(session, _SESSION_FIELDS, "a session")
+    rules = session.get("rules", "ninety-nine")
+    if rules != "ninety-nine":
+        raise InvalidHand(f"this score keeper is for ninety-nine, not {rules!r}")
+    options = session.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise InvalidHand(f"'options' must be an object of name: value, not {options!r}")
+    try:
+        standings = Standings(options)
+    except ValueError as e:
+        raise InvalidHand(str(e)) from None
+    deals = session.get("deals")
+    if not isinstance(deals, Sequence) or isinstance(deals, str) or not deals:
+        raise InvalidHand("'deals' must be a non-empty list of deals")
+    names: str | None = None
+    if "players" in session:
+        names = _player_names(session)
+    trumps = FIRST_TRUMPS
+    results: list[ScoreResult] = []
+    totals_after: list[tuple[int, ...]] = []
+    ended_by_deal: list[tuple[int, ...] | None] = []
+    for number, deal in enumerate(deals, 1):
+        _check_fields(deal, _SITUATION_FIELDS - {"rules"}, f"deal {number}")
+        deal_names = names or _player_names(deal)
+        if names is None:
+            names = deal_names
+        elif set(deal_names) != set(names):
+            raise InvalidHand(f"deal {number} has players {deal_names}, not {names}")
+        if standings.over:
+            raise InvalidHand(f"the session was over before deal {number}")
+        result = _score_one(deal, names)
+        if result.trumps is not None and result.trumps != trumps:
+            raise InvalidHand(
+                f"deal {number} gives trumps {result.trumps}, but the previous deal makes "
+                f"them {trumps}"
+            )
+        result = ScoreResult(names, result.deal, trumps)
+        ended = standings.add(result.deal.scores)
+        trumps = standings.next_trumps(result.deal, ended is not None)
+        results.append(result)
+        totals_after.append(tuple(standings.totals))
+        ended_by_deal.append(ended)
+    assert names is not None
+    return SessionResult(
+        names,
+        dict(standings.options),
+        tuple(results),
+        tuple(totals_after),
+        tuple(ended_by_deal),
+        standings,
+        trumps,
+    )
+
+
+def score_json(situation: Mapping[str, Any]) -> ScoreResult | SessionResult:
+    """Score one deal of Ninety-Nine from a JSON situation (or a session of deals, when
+    the situation has ``deals``: see :func:`score_session_json`).
 
     Input: ``bids`` (player: bid 0-9, or the three bid cards as text ``"JH KD JD"`` or a
     list of card texts), ``tricks`` (player: tricks won, adding up to 9), and either
@@ -623,7 +765,8 @@ def score_json(situation: Mapping[str, Any]) -> ScoreResult:
     ``offers`` (player: ``declare``/``reveal``/``pass``) with the ``dealer`` (the holder
     is then found by the rules of priority). ``rules`` (if given) must be
     ``"ninety-nine"``; ``players`` (optional) gives the seat order clockwise, else the
-    order of ``bids``.
+    order of ``bids``. ``trumps`` (optional, the deal's trump suit) is checked and
+    echoed; it does not change the scores.
 
     >>> result = score_json({"rules": "ninety-nine",
     ...     "bids": {"A": "7S 9H 6H", "B": "QS 7D 9C", "C": "KH QH KD"},
@@ -636,21 +779,13 @@ def score_json(situation: Mapping[str, Any]) -> ScoreResult:
     ...
     parlour.core.errors.InvalidHand: the tricks won add up to 8, not 9 (A 3, B 3, C 2)
     """
-    if not isinstance(situation, Mapping):
-        raise InvalidHand(f"a situation is a JSON object, not {type(situation).__name__}")
+    if isinstance(situation, Mapping) and "deals" in situation:
+        return score_session_json(situation)
+    _check_fields(situation, _SITUATION_FIELDS, "a situation")
     rules = situation.get("rules", "ninety-nine")
     if rules != "ninety-nine":
         raise InvalidHand(f"this score keeper is for ninety-nine, not {rules!r}")
-    extra = set(situation) - _SITUATION_FIELDS
-    if extra:
-        raise InvalidHand(
-            f"unknown field {sorted(extra)[0]!r} (fields: {', '.join(sorted(_SITUATION_FIELDS))})"
-        )
-    names = _player_names(situation)
-    bids = _read_bids(situation, names)
-    tricks = _read_tricks(situation, names)
-    premium = _read_premium(situation, names)
-    return ScoreResult(names, score_deal(bids, tricks, premium))
+    return _score_one(situation, _player_names(situation))
 
 
 # --- the engine game -------------------------------------------------------------------
