@@ -23,8 +23,8 @@ from parlour.cards.piquet import (
     PiquetOptions,
     combinations,
     deal_order,
-    seventeenth_century_value,
     settle,
+    seventeenth_century_value,
     sort_hand,
     value_points,
 )
