@@ -114,7 +114,7 @@ def play(store: Store, actions: int) -> tuple[LiveGame, list[tuple[int, int]]]:
         states: list[dict[str, Any]] = []
 
         async def send(message: dict[str, Any]) -> None:
-            seen.append((message["seq"], len(store.log(game.id))))
+            seen.append((game.seq, len(store.log(game.id))))
             states.append(json.loads(json.dumps(message)))
 
         await game.connect(Connection(0, send))

@@ -220,7 +220,7 @@ def test_a_client_that_reconnects_gets_its_current_state(client: TestClient) -> 
         again = next_state(ws)
     assert again["observation"]["discards"] == state["observation"]["discards"]
     assert again["observation"]["hand"] == state["observation"]["hand"]
-    assert again["seq"] >= state["seq"]
+    assert again["step"] >= state["step"]
 
 
 def test_an_action_id_is_applied_once(client: TestClient) -> None:

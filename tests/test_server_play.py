@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -44,12 +45,16 @@ async def new_game(
 class Inbox:
     """A connection that keeps what it is sent."""
 
-    def __init__(self, player: int) -> None:
+    def __init__(self, player: int, position: Callable[[], int] | None = None) -> None:
         self.messages: list[dict[str, Any]] = []
+        self.positions: list[int] = []  # the game's log length when each was sent
+        self.position = position
         self.conn = Connection(player, self.send)
 
     async def send(self, message: dict[str, Any]) -> None:
         self.messages.append(json.loads(json.dumps(message)))
+        if self.position is not None:
+            self.positions.append(self.position())
 
     @property
     def last(self) -> dict[str, Any]:
@@ -252,7 +257,11 @@ def test_no_message_to_a_seat_or_spectator_shows_hidden_tiles_the_wall_or_the_se
         clock = Clock()
         policy = {"pause_seconds": 0, "claim_seconds": None, "hand_pause_seconds": 0, "hands": 2}
         _, game, _ = await new_game(["human"] * 4, policy, clock)
-        inboxes = [Inbox(p) for p in range(4)] + [Inbox(SPECTATOR)]
+
+        def position() -> int:
+            return game.seq
+
+        inboxes = [Inbox(p, position) for p in range(4)] + [Inbox(SPECTATOR, position)]
         for inbox in inboxes:
             await game.connect(inbox.conn)
         rng = random.Random(11)
@@ -272,18 +281,22 @@ def test_no_message_to_a_seat_or_spectator_shows_hidden_tiles_the_wall_or_the_se
                 game.session.player_at(seat), {"action": action, "hand": game.session.hand_number}
             )
         await game.close()
-        return game, [(i.conn.player, m) for i in inboxes for m in i.messages]
+        return game, [
+            (i.conn.player, m, seq)
+            for i in inboxes
+            for m, seq in zip(i.messages, i.positions, strict=True)
+        ]
 
     game, messages = run(scenario())
     assert game.session.is_over()
     hidden = _hidden_by_seq(game)
     checked = 0
-    for player, message in messages:
+    for player, message, seq in messages:
         text = json.dumps(message)
         if message.get("match_over"):
             continue  # the end: the record and seed may be shown
         assert game.row.salt not in text and str(game.row.seed) not in text
-        seq, number = message["seq"], message["hand"]
+        number = message["hand"]
         hands, kongs = hidden[seq]
         seat = (
             None if player == SPECTATOR else game.session.setups[number - 1].seating.index(player)
@@ -304,12 +317,8 @@ def test_no_message_to_a_seat_or_spectator_shows_hidden_tiles_the_wall_or_the_se
 def _hidden_by_seq(game: LiveGame) -> dict[int, tuple[list[list[int]], list[list[str]]]]:
     """For every sequence number, each seat's concealed tiles and face-down kongs in the
     hand being played after that action (rebuilt from the log)."""
-    from parlour.mahjong.session import Session
 
-    replay = Session(
-        game.row.ruleset, game.row.options, seed=game.row.seed, players=game.row.players,
-        rules=game.session.rules,
-    )  # fmt: skip
+    replay = game._new_session(game.session.rules)
 
     def snapshot() -> tuple[list[list[int]], list[list[str]]]:
         table = replay.current_table()

@@ -22,6 +22,7 @@ import pytest
 from websockets.sync.client import connect
 
 from parlour.records import validate
+from parlour.server.live import LiveGame
 from parlour.server.store import Store
 
 
@@ -32,9 +33,10 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, url: str) -> subprocess.Popen[bytes]:
+def start_server(port: int, url: str, workers: str = "auto") -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "parlour.cli", "serve", "--port", str(port)]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "parlour.cli", "serve", "--port", str(port), "--database-url", url],
+        [*command, "--database-url", url, "--workers", workers],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
     )
@@ -50,6 +52,31 @@ def start_server(port: int, url: str) -> subprocess.Popen[bytes]:
             time.sleep(0.1)
     proc.kill()
     raise AssertionError("the server did not answer within 30 s")
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux ``/proc``)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(entry.name))
+    return out
+
+
+def _gone(pids: list[int], timeout: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout
+    for pid in pids:
+        while Path(f"/proc/{pid}").exists():
+            stat = Path(f"/proc/{pid}/stat").read_text() if Path(f"/proc/{pid}").exists() else ""
+            if ") Z" in stat:
+                break  # a zombie: it has stopped, its parent is gone
+            assert time.monotonic() < deadline, f"worker {pid} outlived its server"
+            time.sleep(0.05)
 
 
 def post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -95,10 +122,13 @@ def act(ws: Any, state: dict[str, Any], n: int) -> None:
 POLICY = {"pause_seconds": 0, "claim_seconds": 60, "hand_pause_seconds": 0, "hands": 1}
 
 
-def test_a_killed_server_goes_on_exactly_where_it_was(tmp_path: Path) -> None:
+@pytest.mark.parametrize("workers", ["0", "2"])
+def test_a_killed_server_goes_on_exactly_where_it_was(tmp_path: Path, workers: str) -> None:
+    """SIGKILL in the middle of a hand, the games in the server's own process or in
+    two worker processes (which must not outlive it): every game goes on where it was."""
     url = f"sqlite:///{tmp_path / 'games.db'}"
     port = free_port()
-    server = start_server(port, url)
+    server = start_server(port, url, workers)
     try:
         # a greedy bot may win before the middle of the hand: then another table
         for _ in range(10):
@@ -124,14 +154,19 @@ def test_a_killed_server_goes_on_exactly_where_it_was(tmp_path: Path) -> None:
                 break
         assert not state["match_over"], "every hand ended before the test could kill it"
         before = state
+        children = _children(server.pid)
+        assert len(children) == int(workers)
         server.send_signal(signal.SIGKILL)
         server.wait(timeout=10)
+        _gone(children)  # the workers saw their server go and stopped
         logged = Store(url).log(made["id"])
-        assert logged and logged[-1].seq == before["seq"]  # every action seen was committed
-        server = start_server(port, url)
+        # every action seen was committed
+        replayed = LiveGame(Store(url).game(made["id"]), Store(url))  # type: ignore[arg-type]
+        assert logged and replayed.view(0)["step"] == before["step"]
+        server = start_server(port, url, workers)
         with connect(seat_url) as ws:
             after = prompt(ws)
-            assert after["seq"] == before["seq"] and after["hand"] == before["hand"]
+            assert after["step"] == before["step"] and after["hand"] == before["hand"]
             for key in (
                 "hand",
                 "melds",
@@ -254,7 +289,7 @@ def test_a_killed_server_on_postgresql_resumes_too(postgres_url: str) -> None:
         server = start_server(port, postgres_url)
         with connect(seat_url) as ws:
             after = prompt(ws)
-            assert after["seq"] == state["seq"]
+            assert after["step"] == state["step"]
             assert after["observation"]["hand"] == state["observation"]["hand"]
             n = 6
             while not after["match_over"]:

@@ -1626,6 +1626,22 @@ def validate_command(
     raise typer.Exit(1)
 
 
+def _worker_count(workers: str, url: str) -> int:
+    """``--workers`` as a number: ``auto`` is one per core on a machine with several
+    (none with one core, or with an in-memory database, which one process holds)."""
+    if workers == "auto":
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
+        cores = cores or os.cpu_count() or 1
+        return 0 if cores < 2 or ":memory:" in url else cores
+    try:
+        count = int(workers)
+    except ValueError:
+        count = -1
+    if not 0 <= count <= 64:
+        _fail(f"--workers must be auto or a number from 0 to 64, not {workers!r}")
+    return count
+
+
 @app.command("serve", cls=_Command)
 def serve_command(
     host: Annotated[str, typer.Option(metavar="HOST", help="Address to listen on.")] = "127.0.0.1",
@@ -1638,6 +1654,14 @@ def serve_command(
             help="The database (default: PARLOUR_DATABASE_URL, else sqlite:///var/parlour.db).",
         ),
     ] = None,
+    workers: Annotated[
+        str,
+        typer.Option(
+            metavar="N",
+            help="Worker processes that run the games (0: in the server's own process; "
+            "auto: one per core when there are several).",
+        ),
+    ] = "auto",
 ) -> None:
     """Serve the browser pages: play against bots or friends, watch, score, replay.
 
@@ -1652,8 +1676,9 @@ def serve_command(
     if not 0 < port < 65536:
         _fail(f"--port must be 1-65535, not {port}")
     url = database_url or default_url()
+    count = _worker_count(workers, url)
     try:
-        application = create_app(url)
+        application = create_app(url, workers=count)
     except Exception as e:  # a database that cannot be opened or migrated
         _fail(f"cannot open the database {url}: {e}")
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
@@ -1731,6 +1756,13 @@ def bench_server(
         Path | None,
         typer.Option(metavar="FILE", help="Run the server under cProfile, its profile to FILE."),
     ] = None,
+    workers: Annotated[
+        str,
+        typer.Option(
+            metavar="N",
+            help="The server's --workers: processes that run the games (0: the server's own).",
+        ),
+    ] = "auto",
 ) -> None:
     """A real server under load: N tables over WebSockets on loopback at once.
 
@@ -1755,6 +1787,7 @@ def bench_server(
                 seed=seed,
                 database_url=database_url,
                 profile=profile,
+                workers=workers,
                 progress=lambda text: status.update(escape(text)),
             )
     except (BenchError, ValueError) as e:

@@ -17,7 +17,9 @@ standings). Version 2::
 Every move carries a digest chained from the one before (``start`` is the deal's): a
 hash of the move and of everything it caused, so :func:`validate` names the first move
 that differs from the replay, even when the changed action is legal. ``ask`` is how the
-tables asked after a discard (``everyone``, or ``able``: only the seats that could act).
+tables asked after a discard (``everyone``, or ``able``: only the seats that could act);
+with ``able``, ``always_asked`` (when present) lists the players asked every time even
+so (the people at a server's table, whose bots were asked only when they could act).
 Seats in ``actions``, ``setup`` and ``result`` are table seats; ``seating`` gives the
 player at each seat. Hand and move numbers in messages are 1-based (move 1 is a hand's
 first action). Version-1 records (no digests, one result per hand with a ``winner``)
@@ -159,6 +161,8 @@ def _session_record(session: Session) -> dict[str, Any]:
         "players": list(session.players),
         "ask": _ask(session.tables[0]),
     }
+    if session.always_asked:
+        record["always_asked"] = sorted(session.always_asked)
     base = rules_of(session.ruleset)
     if session.rules != base:
         own = {f.name for f in fields(SessionRules)}
@@ -198,7 +202,7 @@ def _table_record(table: Table) -> dict[str, Any]:
     if table.seed_version != 2:
         raise RecordError("a table dealt by the version-1 seeds cannot be recorded anew")
     n = table.num_seats
-    return {
+    record: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "game": "mahjong",
@@ -211,6 +215,9 @@ def _table_record(table: Table) -> dict[str, Any]:
         "hands": [_hand_entry(table, _table_setup(table))],
         "results": _table_results(table),
     }
+    if table.ask_always and not table.ask_everyone:
+        record["always_asked"] = sorted(table.ask_always)
+    return record
 
 
 def _table_results(table: Table) -> dict[str, Any]:
@@ -378,6 +385,16 @@ def check_record(record: Any) -> None:
         raise RecordError(f"this parlour replays mahjong records, not {record['game']!r}")
     if record.get("ask", "everyone") not in ASK:
         raise RecordError(f"ask must be 'everyone' or 'able', not {record['ask']!r}")
+    if "always_asked" in record:
+        always = record["always_asked"]
+        if record.get("ask") != "able":
+            raise RecordError("always_asked goes with ask 'able' (everyone else is asked anyway)")
+        if (
+            not isinstance(always, list)
+            or not all(_is_int(p) and 0 <= p < 16 for p in always)
+            or len(set(always)) != len(always)
+        ):
+            raise RecordError(f"always_asked must list distinct players, not {always!r}")
     if not isinstance(record["ruleset"], str):
         raise RecordError(f"ruleset must be a name such as 'mcr', not {record['ruleset']!r}")
     if not _is_int(record["seed"]):
@@ -510,6 +527,7 @@ def _hand_table(record: Mapping[str, Any], ruleset: Ruleset, entry: Mapping[str,
         streak=0 if v1 else setup["streak"],
         flags=None if v1 else dict(setup["flags"]),
         ask_everyone=_ask_everyone(record),
+        ask_always=record.get("always_asked", ()),
         seed_version=1 if v1 else 2,
     )
 
@@ -755,6 +773,7 @@ def _new_session(record: Mapping[str, Any]) -> Session:
             players=record.get("players"),
             rules=rules,
             ask_everyone=_ask_everyone(record),
+            always_asked=record.get("always_asked", ()),
         )
     except (ParlourError, ValueError, TypeError) as e:
         raise RecordError(f"cannot set up the session: {e}") from e

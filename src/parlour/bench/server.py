@@ -21,7 +21,7 @@ server is stopped and the database is read:
   actions and has not answered), p50 and p99;
 * nothing lost: every game's log has every sequence number once, holds every action a
   client sent and was not refused, and replays (:class:`~parlour.server.live.LiveGame`
-  rebuilt from the log) to what the client last saw: the sequence number, the hand
+  rebuilt from the log) to what the client last saw: the game's public step, the hand
   number, the scores and the client's whole observation (its tiles, legal actions, ...);
 * errors: every ``error`` message a client received; sockets that closed while a
   client was playing; clients that heard nothing for ``STALL`` seconds;
@@ -52,7 +52,11 @@ from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from parlour.server.live import LiveGame
+    from parlour.server.store import LoggedAction
 
 TARGET_TABLES = 100
 TARGET_P99_MS = 100.0
@@ -82,7 +86,7 @@ class GameSeen:
     id: str
     token: str
     player: int = 0
-    first_seq: int | None = None  # the log's length when the client first heard of it
+    first_step: int | None = None  # the game's step when the client first heard of it
     last_state: dict[str, Any] | None = None
     sent: list[str] = field(default_factory=list)  # action ids sent
     refused: set[str] = field(default_factory=set)  # action ids answered by an error
@@ -221,7 +225,15 @@ class ServerProcess:
     """``parlour serve`` on ``port`` and the database ``url`` (under cProfile, writing
     to ``profile``, when given); its output goes to ``log``."""
 
-    def __init__(self, url: str, port: int, log: Path, *, profile: Path | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        port: int,
+        log: Path,
+        *,
+        profile: Path | None = None,
+        workers: str = "auto",
+    ) -> None:
         self.url = url
         self.port = port
         self.log = log
@@ -230,7 +242,7 @@ class ServerProcess:
         if profile is not None:
             command += ["-m", "cProfile", "-o", str(profile)]
         command += ["-m", "parlour.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
-        command += ["--database-url", url]
+        command += ["--database-url", url, "--workers", workers]
         self._out = log.open("wb")
         self.process = subprocess.Popen(command, stdout=self._out, stderr=subprocess.STDOUT)
 
@@ -250,14 +262,9 @@ class ServerProcess:
         raise BenchError(f"the server did not answer in {timeout:g} s:\n{self.output()}")
 
     def cpu_seconds(self) -> float | None:
-        """User and system CPU the server has used (Linux ``/proc``; None elsewhere)."""
-        try:
-            text = Path(f"/proc/{self.process.pid}/stat").read_text()
-        except OSError:
-            return None
-        fields = text.rsplit(")", 1)[1].split()
-        ticks = os.sysconf("SC_CLK_TCK")
-        return (int(fields[11]) + int(fields[12])) / ticks
+        """User and system CPU the server and its worker processes have used (Linux
+        ``/proc``; None elsewhere)."""
+        return _tree_cpu(self.process.pid)
 
     def stop(self) -> None:
         """Stop the server as Ctrl-C does (so a profile is written); kill it if it
@@ -354,7 +361,7 @@ async def play_game(
 
     pacer = Pacer()
     sent_at: float | None = None  # when the action awaiting its answer was sent
-    sent_seq = -1  # the log's length when it was sent
+    sent_step = -1  # the game's public step when it was sent
     next_for = -1  # the hand a "next" was sent after
     last_prompt: dict[str, Any] | None = None
     while True:
@@ -389,10 +396,10 @@ async def play_game(
         else:
             state = message
             game.last_state = state
-            if game.first_seq is None:
-                game.first_seq = int(state["seq"])
+            if game.first_step is None:
+                game.first_step = int(state["step"])
             prompt = is_prompt(state)
-            if prompt and sent_at is not None and state["seq"] > sent_seq:
+            if prompt and sent_at is not None and state["step"] > sent_step:
                 stats.latencies.append(now - sent_at)
                 sent_at = None
             if state["match_over"]:
@@ -418,7 +425,7 @@ async def play_game(
         stats.paced += await pacer.wait()  # before the clock starts
         game.sent.append(action_id)
         stats.actions += 1
-        sent_seq = int(state["seq"])
+        sent_step = int(state["step"])
         sent_at = time.perf_counter()
         try:
             await ws.send(
@@ -485,7 +492,7 @@ def verify(url: str, games: Sequence[GameSeen], report: ServerBenchReport) -> No
                 report.lost.append(f"game {seen.id}: not in the database")
                 continue
             log = store.log(seen.id)
-            start = seen.first_seq or 0
+            start = _log_at_step(LiveGame(row, store, log=[]), log, seen.first_step or 0)
             report.logged.update(entry.by for entry in log if entry.seq > start)
             problems: list[str] = []
             if [e.seq for e in log] != list(range(1, len(log) + 1)):
@@ -503,10 +510,8 @@ def verify(url: str, games: Sequence[GameSeen], report: ServerBenchReport) -> No
             else:
                 game = LiveGame(row, store)
                 view = _plain(game.view(seen.player))
-                if state["seq"] != len(log):
-                    problems.append(
-                        f"the client last saw seq {state['seq']}, the log has {len(log)}"
-                    )
+                if state["step"] != view["step"]:
+                    problems.append(f"step {state['step']} seen, {view['step']} replayed")
                 if state["hand"] != view["hand"]:
                     problems.append(f"hand {state['hand']} seen, {view['hand']} replayed")
                 if state["match_over"] != view["match_over"]:
@@ -583,14 +588,16 @@ def run_server_bench(
     seed: int = 1,
     database_url: str | None = None,
     profile: Path | None = None,
+    workers: str = "auto",
     progress: Progress | None = None,
 ) -> ServerBenchReport:
     """Run the benchmark (see the module docstring) and return its figures.
 
     ``database_url``: the database the server keeps the games in (they stay there);
     by default a fresh SQLite file, deleted afterwards. ``profile``: run the server
-    under cProfile and write its profile there (the figures are then slower).
-    ``progress`` is told what is being done (for a status line)."""
+    under cProfile and write its profile there (the figures are then slower; the
+    games are then profiled only with ``workers="0"``). ``workers``: the server's
+    ``--workers``. ``progress`` is told what is being done (for a status line)."""
     from parlour.bots import BOTS
 
     if tables < 1:
@@ -605,7 +612,9 @@ def run_server_bench(
     with tempfile.TemporaryDirectory(prefix="parlour-bench-") as tmp:
         url = database_url or f"sqlite:///{Path(tmp) / 'bench.db'}"
         say("starting the server")
-        server = ServerProcess(url, free_port(), Path(tmp) / "server.log", profile=profile)
+        server = ServerProcess(
+            url, free_port(), Path(tmp) / "server.log", profile=profile, workers=workers
+        )
         try:
             server.wait_ready()
             firsts = []
@@ -647,6 +656,38 @@ def run_server_bench(
         say(f"replaying {len(games)} games from the log")
         verify(url, games, report)
     return report
+
+
+def _log_at_step(game: LiveGame, log: Sequence[LoggedAction], step: int) -> int:
+    """How much of ``log`` had been played when ``game`` (begun afresh) reached the
+    public step ``step``: the sequence number of its last action before the step went
+    further."""
+    at = 0
+    for entry in log:
+        table = game.session.current_table()
+        game.session.apply(entry.seat, table.parse_action(entry.action), hand=entry.hand)
+        if game.public_step() > step:
+            break
+        at = entry.seq
+    return at
+
+
+def _tree_cpu(pid: int) -> float | None:
+    """CPU seconds of process ``pid`` and of its live children (Linux ``/proc``)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    found = False
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(entry.name) == pid or int(fields[1]) == pid:
+            found = found or int(entry.name) == pid
+            total += int(fields[11]) + int(fields[12])
+    return total / ticks if found else None
 
 
 def _own_cpu() -> float:

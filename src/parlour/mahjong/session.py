@@ -28,7 +28,7 @@ of every round is dealt by seat 0.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
@@ -363,10 +363,17 @@ class _SessionMatchRules(MatchRules):
     """The match layer's view of a session: a table per hand, the session rules'
     progression and payments."""
 
-    def __init__(self, ruleset: Ruleset, rules: SessionRules, ask_everyone: bool) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        rules: SessionRules,
+        ask_everyone: bool,
+        always_asked: frozenset[int] = frozenset(),
+    ) -> None:
         self.ruleset = ruleset
         self.rules = rules
         self.ask_everyone = ask_everyone
+        self.always_asked = always_asked
         self.num_seats = ruleset.num_seats
         self.starting_score = rules.starting_score
 
@@ -382,6 +389,7 @@ class _SessionMatchRules(MatchRules):
             streak=setup.streak,
             flags=dict(setup.flags),
             ask_everyone=self.ask_everyone,
+            ask_always=[s for s, p in enumerate(setup.seating) if p in self.always_asked],
         )
 
     def first_setup(self, match: Match) -> Setup:
@@ -405,7 +413,9 @@ class Session(Match):
     ruleset itself); ``seed`` decides every hand; ``players`` names the players (player
     ``i`` starts at seat ``i``); ``rules`` overrides the rule system's
     :class:`SessionRules`; ``ask_everyone`` is the tables' (see
-    :class:`~parlour.mahjong.table.Table`).
+    :class:`~parlour.mahjong.table.Table`); with ``ask_everyone=False``,
+    ``always_asked`` names the players (people at a server) whose seats are asked
+    after every discard even when they can only pass.
     """
 
     def __init__(
@@ -418,6 +428,7 @@ class Session(Match):
         rules: SessionRules | None = None,
         ruleset: Ruleset | None = None,
         ask_everyone: bool = True,
+        always_asked: Collection[int] = (),
     ) -> None:
         self.ruleset = make_ruleset(ruleset_name, options) if ruleset is None else ruleset
         self.ruleset_name = ruleset_name if ruleset is None else self.ruleset.name
@@ -425,7 +436,9 @@ class Session(Match):
         if rules is None:
             rules = rules_of(self.ruleset)
         self.rules = rules
-        match_rules = _SessionMatchRules(self.ruleset, self.rules, ask_everyone)
+        self.ask_everyone = ask_everyone
+        self.always_asked = frozenset(() if ask_everyone else always_asked)
+        match_rules = _SessionMatchRules(self.ruleset, self.rules, ask_everyone, self.always_asked)
         n = self.ruleset.num_seats
         count = match_rules.num_players()
         if players is None:

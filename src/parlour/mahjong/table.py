@@ -25,12 +25,14 @@ Seats are numbered in turn order; seat ``dealer`` is East (the first seat name) 
 hand. By default every other seat is asked after each discard (``pass`` its only choice
 when it has nothing), so that nothing a seat sees depends on what others hold;
 ``ask_everyone=False`` asks only the seats that can act, for simulations where that
-does not matter.
+does not matter, and, with ``ask_always``, for a server whose bots' answers nobody
+sees: the seats in ``ask_always`` (those played by people) are still asked every time,
+the others only when they can act.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
@@ -100,6 +102,7 @@ class Table:
         prevalent: str = "E",
         deal: Deal | None = None,
         ask_everyone: bool = True,
+        ask_always: Collection[int] = (),
         streak: int = 0,
         flags: dict[str, Any] | None = None,
         seed_version: int = SEED_VERSION,
@@ -124,6 +127,7 @@ class Table:
         self.seed = seed
         self.seed_version = seed_version
         self.ask_everyone = ask_everyone
+        self.ask_always = frozenset(ask_always)
         self.dealer = dealer
         self.prevalent = prevalent
         self.streak = streak
@@ -494,8 +498,8 @@ class Table:
         """Open a decision window (see :class:`~parlour.core.window.Window`); the
         ruleset's ``allows`` filters what is offered. ``ask``: ``"everyone"`` asks every
         seat in ``seats`` (``pass`` its only choice when it has nothing), ``"able"``
-        only those with more than ``pass``; by default the table's ``ask_everyone``
-        decides. A window that asks nobody is resolved at once."""
+        only those with more than ``pass`` (and the table's ``ask_always``); by default
+        the table's ``ask_everyone`` decides. A window that asks nobody is resolved at once."""
         everyone = self.ask_everyone if ask is None else ask == "everyone"
         allowed = self._allowed
 
@@ -506,9 +510,10 @@ class Table:
         if everyone:
             asked = tuple(seats)
         else:
+            always = self.ask_always
             for s in seats:
                 got = allowed(s, offer(s))
-                if len(got) > 1:
+                if len(got) > 1 or s in always:
                     known[s] = got
             asked = tuple(known)
         window = Window(kind, asked, offered, resolve, ordered=ordered, closes=closes, info=info)

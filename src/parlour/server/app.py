@@ -19,27 +19,31 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections import deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from parlour import __version__
-from parlour.core.errors import IllegalAction, NotationError, ParlourError
+from parlour.core.errors import ParlourError
 from parlour.server import pages
-from parlour.server.live import SPECTATOR, Connection, LiveGame, Refused
-from parlour.server.manager import BadRequest, Manager
+from parlour.server.live import SPECTATOR, Connection
+from parlour.server.manager import BadRequest, Manager, Unavailable
+from parlour.server.messages import (
+    FLOOD,
+    FLOODED,
+    MAX_MESSAGE,
+    NO_SEAT,
+    FloodGuard,
+    handle_message,
+    help_for,
+)
+from parlour.server.shards import Shards, WorkerGone
 from parlour.server.store import DEFAULT_URL, Store
-
-MAX_MESSAGE = 4096
-"""The longest message a socket takes, in bytes."""
-FLOOD = (300, 1.0)
-"""At most this many messages in this many seconds; more closes the socket."""
 
 STATIC = Path(__file__).parent / "static"
 
@@ -49,17 +53,167 @@ def database_url() -> str:
     return os.environ.get("PARLOUR_DATABASE_URL") or DEFAULT_URL
 
 
-def create_app(url: str | None = None, *, resume: bool = True) -> FastAPI:
-    """The server's ASGI app on the database at ``url`` (see :func:`database_url`)."""
+class Games(Protocol):
+    """Where a server's games run: in its own process (:class:`LocalGames`) or in
+    worker processes (:class:`ShardedGames`). The pages, the API and the sockets reach
+    them only through this."""
+
+    store: Store
+
+    async def start(self) -> None: ...
+
+    async def stop(self) -> None: ...
+
+    async def create(self, spec: Any) -> dict[str, Any]: ...
+
+    def find(self, token: str) -> tuple[str, int] | None:
+        """The game and player (``SPECTATOR`` for a spectator) of a link's token."""
+        ...
+
+    async def info(self, game_id: str) -> dict[str, Any] | None: ...
+
+    async def record(self, game_id: str) -> dict[str, Any]: ...
+
+    async def replay(self, game_id: str, hand: int) -> dict[str, Any]: ...
+
+    async def serve(self, ws: WebSocket, token: str) -> None:
+        """Keep an accepted socket until it closes."""
+        ...
+
+
+class LocalGames:
+    """Every game in the server's own process, held by one :class:`Manager`."""
+
+    def __init__(self, store: Store, *, resume: bool = True) -> None:
+        self.store = store
+        self.manager = Manager(store)
+        self.resume = resume
+
+    async def start(self) -> None:
+        if self.resume:
+            await self.manager.resume()
+
+    async def stop(self) -> None:
+        await self.manager.close()
+
+    async def create(self, spec: Any) -> dict[str, Any]:
+        return await self.manager.create(spec)
+
+    def find(self, token: str) -> tuple[str, int] | None:
+        found = self.manager.by_token(token)
+        return None if found is None else (found[0].id, found[1])
+
+    async def info(self, game_id: str) -> dict[str, Any] | None:
+        return self.manager.info(game_id)
+
+    async def record(self, game_id: str) -> dict[str, Any]:
+        return self.manager.record(game_id)
+
+    async def replay(self, game_id: str, hand: int) -> dict[str, Any]:
+        return self.manager.replay(game_id, hand)
+
+    async def serve(self, ws: WebSocket, token: str) -> None:
+        found = self.manager.by_token(token)
+        if found is None:
+            await ws.send_json(NO_SEAT)
+            await ws.close(code=4404)
+            return
+        game, player = found
+        conn = Connection(player, ws.send_json)
+        await game.connect(conn)
+        guard = FloodGuard(FLOOD)
+        try:
+            while True:
+                text = await ws.receive_text()
+                if guard.flooded(time.monotonic()):
+                    await ws.send_json(FLOODED)
+                    await ws.close(code=1008)
+                    return
+                reply = await handle_message(game, player, text)
+                if reply is not None:
+                    await ws.send_json(reply)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await game.disconnect(conn)
+
+
+class ShardedGames:
+    """The games in worker processes (see :mod:`parlour.server.shards`): this process
+    keeps the sockets and finds links; each game's worker does the rest."""
+
+    def __init__(self, store: Store, workers: int, *, resume: bool = True) -> None:
+        self.store = store
+        self.shards = Shards(store.url, workers, resume=resume)
+
+    async def start(self) -> None:
+        await self.shards.start()
+
+    async def stop(self) -> None:
+        await self.shards.stop()
+
+    async def create(self, spec: Any) -> dict[str, Any]:
+        from parlour.server.manager import new_game_id
+
+        game_id = new_game_id()
+        made: dict[str, Any] = await self._call(game_id, "create", spec, game_id)
+        return made
+
+    def find(self, token: str) -> tuple[str, int] | None:
+        found = self.store.find_token(token)
+        if found is None:
+            return None
+        row = self.store.game(found[0])
+        return None if row is None or row.status == "broken" else found
+
+    async def info(self, game_id: str) -> dict[str, Any] | None:
+        found: dict[str, Any] | None = await self._call(game_id, "info", game_id)
+        return found
+
+    async def record(self, game_id: str) -> dict[str, Any]:
+        found: dict[str, Any] = await self._call(game_id, "record", game_id)
+        return found
+
+    async def replay(self, game_id: str, hand: int) -> dict[str, Any]:
+        found: dict[str, Any] = await self._call(game_id, "replay", game_id, hand)
+        return found
+
+    async def _call(self, game_id: str, method: str, *args: Any) -> Any:
+        try:
+            return await self.shards.owner(game_id).call(method, *args)
+        except WorkerGone as e:
+            raise Unavailable(503, f"{e}: try again in a moment") from None
+
+    async def serve(self, ws: WebSocket, token: str) -> None:
+        found = self.find(token)
+        if found is None:
+            await ws.send_json(NO_SEAT)
+            await ws.close(code=4404)
+            return
+        game_id, player = found
+        await self.shards.owner(game_id).serve(ws, game_id, player)
+
+
+def create_app(url: str | None = None, *, resume: bool = True, workers: int = 0) -> FastAPI:
+    """The server's ASGI app on the database at ``url`` (see :func:`database_url`).
+
+    ``workers``: 0 runs the games in this process; ``N`` runs them in ``N`` worker
+    processes (:mod:`parlour.server.shards`; not for an in-memory database, which one
+    process holds)."""
     store = Store(url or database_url())
-    manager = Manager(store)
+    if workers < 0:
+        raise ValueError(f"workers is 0 (games in this process) or more, not {workers}")
+    if workers and store.in_memory:
+        raise ValueError("an in-memory database lives in one process: it takes no workers")
+    games: Games = (
+        ShardedGames(store, workers, resume=resume) if workers else LocalGames(store, resume=resume)
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        if resume:
-            await manager.resume()
+        await games.start()
         yield
-        await manager.close()
+        await games.stop()
 
     app = FastAPI(
         title="parlour",
@@ -67,7 +221,9 @@ def create_app(url: str | None = None, *, resume: bool = True) -> FastAPI:
         description="Play traditional parlour games in the browser, every rule enforced.",
         lifespan=lifespan,
     )
-    app.state.manager = manager
+    app.state.games = games
+    if isinstance(games, LocalGames):
+        app.state.manager = games.manager
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     # -- pages --------------------------------------------------------------------
@@ -78,17 +234,17 @@ def create_app(url: str | None = None, *, resume: bool = True) -> FastAPI:
 
     @app.get("/play/{token}", response_class=HTMLResponse, include_in_schema=False)
     async def play_page(token: str) -> str:
-        found = manager.by_token(token)
+        found = games.find(token)
         if found is None or found[1] == SPECTATOR:
             raise HTTPException(404, "no such seat: the link is wrong or the table is gone")
-        return pages.table(token, found[0].id, spectator=False)
+        return pages.table(token, found[0], spectator=False)
 
     @app.get("/watch/{token}", response_class=HTMLResponse, include_in_schema=False)
     async def watch_page(token: str) -> str:
-        found = manager.by_token(token)
+        found = games.find(token)
         if found is None:
             raise HTTPException(404, "no such table: the link is wrong or the table is gone")
-        return pages.table(token, found[0].id, spectator=True)
+        return pages.table(token, found[0], spectator=True)
 
     @app.get("/calculator", response_class=HTMLResponse, include_in_schema=False)
     async def calculator_page() -> str:
@@ -127,55 +283,49 @@ def create_app(url: str | None = None, *, resume: bool = True) -> FastAPI:
         """Make a table: ``{"rules", "options", "seats", "names", "policy"}``."""
         spec = await _json_body(request)
         try:
-            made = await manager.create(spec)
+            made = await games.create(spec)
         except BadRequest as e:
             raise HTTPException(400, str(e)) from None
+        except Unavailable as e:
+            raise HTTPException(e.status, str(e)) from None
         return JSONResponse(made, status_code=201)
 
     @app.get("/api/tables")
     async def api_tables() -> dict[str, Any]:
         """Finished and running games, newest first."""
-        return {"tables": [_summary(row) for row in manager.store.games()]}
+        return {"tables": [_summary(row) for row in store.games()]}
 
     @app.get("/api/tables/{game_id}")
     async def api_table(game_id: str) -> dict[str, Any]:
-        row = manager.store.game(game_id)
+        row = store.game(game_id)
         if row is None:
             raise HTTPException(404, f"no table {game_id!r}")
         out = _summary(row)
-        game = manager.get(game_id)
-        if game is not None:
-            out["hand"] = game.session.hand_number
-            out["scores"] = list(game.session.scores)
+        try:
+            found = await games.info(game_id)
+        except Unavailable as e:
+            raise HTTPException(e.status, str(e)) from None
+        if found is not None:
+            out.update(found)
         return out
 
     @app.get("/api/tables/{game_id}/record")
     async def api_record(game_id: str) -> dict[str, Any]:
         """The game record (``parlour validate`` reads it): once the game is over,
         with the seed and the salt that prove the commitment."""
-        game = manager.get(game_id)
-        if game is None:
-            raise HTTPException(404, f"no table {game_id!r}")
-        if not game.session.is_over():
-            raise HTTPException(409, "the record of a game is given once the game is over")
-        from parlour.records import record_of
-
-        record = record_of(game.session)
-        record["fairness"] = {"salt": game.row.salt, "commitment": game.row.commitment}
-        return record
+        try:
+            return await games.record(game_id)
+        except Unavailable as e:
+            raise HTTPException(e.status, str(e)) from None
 
     @app.get("/api/tables/{game_id}/replay/{hand}")
     async def api_replay(game_id: str, hand: int) -> dict[str, Any]:
         """Hand ``hand`` of a finished game, move by move: every seat's tiles after each
         move (the game is over, so nothing is hidden any more)."""
-        game = manager.get(game_id)
-        if game is None:
-            raise HTTPException(404, f"no table {game_id!r}")
-        if not game.session.is_over():
-            raise HTTPException(409, "a game is replayed once it is over")
-        if not 1 <= hand <= len(game.session.tables):
-            raise HTTPException(404, f"the game has no hand {hand}")
-        return {"hand": hand, "steps": replay_steps(game, hand)}
+        try:
+            return await games.replay(game_id, hand)
+        except Unavailable as e:
+            raise HTTPException(e.status, str(e)) from None
 
     @app.post("/api/score")
     async def api_score(request: Request) -> dict[str, Any]:
@@ -202,35 +352,7 @@ def create_app(url: str | None = None, *, resume: bool = True) -> FastAPI:
     @app.websocket("/ws/{token}")
     async def socket(ws: WebSocket, token: str) -> None:
         await ws.accept()
-        found = manager.by_token(token)
-        if found is None:
-            await ws.send_json({"type": "error", "message": "no such seat: the link is wrong"})
-            await ws.close(code=4404)
-            return
-        game, player = found
-        conn = Connection(player, ws.send_json)
-        await game.connect(conn)
-        recent: deque[float] = deque()
-        try:
-            while True:
-                text = await ws.receive_text()
-                now = time.monotonic()
-                recent.append(now)
-                while recent and recent[0] < now - FLOOD[1]:
-                    recent.popleft()
-                if len(recent) > FLOOD[0]:
-                    await ws.send_json(
-                        {"type": "error", "message": "too many messages: the socket is closed"}
-                    )
-                    await ws.close(code=1008)
-                    return
-                reply = await _handle(game, player, text)
-                if reply is not None:
-                    await ws.send_json(reply)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            await game.disconnect(conn)
+        await games.serve(ws, token)
 
     return app
 
@@ -262,110 +384,13 @@ def _summary(row: Any) -> dict[str, Any]:
     return out
 
 
-async def _handle(game: LiveGame, player: int, text: str) -> dict[str, Any] | None:
-    """The reply to one message from a socket (None: nothing to say)."""
-    if len(text.encode()) > MAX_MESSAGE:
-        return {"type": "error", "message": f"the message is longer than {MAX_MESSAGE} bytes"}
-    try:
-        message = json.loads(text)
-    except (ValueError, RecursionError):
-        return {"type": "error", "message": "the message is not JSON"}
-    if not isinstance(message, dict):
-        return {"type": "error", "message": "a message is a JSON object with a type"}
-    kind = message.get("type")
-    try:
-        if kind == "action":
-            return await game.submit(player, message)
-        if kind == "auto":
-            settings = message.get("auto")
-            if not isinstance(settings, dict):
-                raise Refused('auto-actions are an object such as {"pass_chow": true}')
-            return {"type": "auto", "auto": await game.set_auto(player, settings)}
-        if kind == "next":
-            await game.next_hand(player)
-            return None
-        if kind == "help":
-            async with game.lock:  # not while a pump waits for its commit
-                return help_for(game, player, message.get("action"))
-        if kind == "ping":
-            return {"type": "pong"}
-    except Refused as e:
-        return {"type": "error", "message": str(e), "id": message.get("id")}
-    known = "action, auto, next, help, ping"
-    return {"type": "error", "message": f"unknown message type {kind!r} (types: {known})"}
-
-
-def replay_steps(game: LiveGame, hand: int) -> list[dict[str, Any]]:
-    """Every state of hand ``hand`` of a finished game, from the deal to its end."""
-    from parlour.mahjong.table import Table
-
-    session = game.session
-    played = session.tables[hand - 1]
-    setup = session.setups[hand - 1]
-    table = Table(
-        session.ruleset,
-        seed=setup.seed,
-        dealer=setup.dealer,
-        prevalent=setup.prevailing or "E",
-        streak=setup.streak,
-        flags=dict(setup.flags),
-    )
-
-    def snapshot(seat: int | None, action: str | None) -> dict[str, Any]:
-        seats = []
-        for s in range(table.num_seats):
-            obs = table.observation(s)
-            seats.append(
-                {
-                    "name": session.players[setup.seating[s]],
-                    "seat_name": obs["seat_name"],
-                    "hand": obs["hand"],
-                    "melds": obs["melds"][s],
-                    "discards": obs["discards"][s],
-                    "bonus": obs["bonus"][s],
-                }
-            )
-        return {"seat": seat, "action": action, "wall": table.wall.live(), "seats": seats}
-
-    steps = [snapshot(None, None)]
-    for seat, action in played.actions:
-        table.apply(seat, action)
-        steps.append(snapshot(seat, table.format_action(action)))
-    return steps
-
-
-def help_for(game: LiveGame, player: int, action: Any) -> dict[str, Any]:
-    """Help for a seat: the waits of a ready hand with the copies unseen, and, for an
-    ``action``, whether the rules allow it now and why not."""
-    from parlour.mahjong.shapes import waits
-    from parlour.mahjong.tiles import tile_name
-
-    if player == SPECTATOR:
-        raise Refused("help is for the players at the table")
-    session = game.session
-    seat = session.seat_of(player)
-    if seat is None:
-        raise Refused("you sit out this hand")
-    table = session.current_table()
-    out: dict[str, Any] = {"type": "help"}
-    hand = table.hands[seat]
-    visible = [t for d in table.discards for t in d]
-    for melds in table.melds:
-        visible += [t for m in melds if m.exposed for t in m.tiles]
-    try:
-        found = waits(hand, table.melds[seat], visible=visible) if len(hand) % 3 == 1 else {}
-        out["waits"] = {tile_name(t): n for t, n in found.items()}
-    except (ParlourError, ValueError):
-        out["waits"] = {}
-    if action is not None:
-        if not isinstance(action, str) or len(action) > 200:
-            raise Refused("ask about an action written as text, such as 'win'")
-        try:
-            table.check(seat, table.parse_action(action))
-            out["allowed"], out["why"] = True, f"{action} is allowed now"
-        except (IllegalAction, NotationError) as e:
-            out["allowed"], out["why"] = False, str(e)
-    return out
-
-
-__all__ = ["FLOOD", "MAX_MESSAGE", "create_app", "database_url", "help_for"]
+__all__ = [
+    "FLOOD",
+    "MAX_MESSAGE",
+    "Games",
+    "LocalGames",
+    "ShardedGames",
+    "create_app",
+    "database_url",
+    "help_for",
+]

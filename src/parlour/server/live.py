@@ -6,14 +6,18 @@ in memory: the bots of bot seats, who is connected, the clocks, each player's
 auto-actions, and the answers of a claim window not yet applied.
 
 Claim windows (any simultaneous window) are where hidden information could leak: who
-is asked and how long play waits could tell who holds what. Every other seat is asked
-after every discard (the tables' default); the server collects the answers, holding
-them, and applies them together only when every asked seat has answered and at least
-``pause_seconds`` have passed since the window opened, so every seat sees the same
-pause; a seat with nothing but ``pass`` is answered at once by the server, bots answer
-at once, and silence past ``claim_seconds`` is a pass (where passing is no answer, as in
-a goulash exchange, a stand-in bot chooses). A player's own turn is applied
-as it comes.
+is asked and how long play waits could tell who holds what. Every seat played by a
+person is asked after every discard by another; a bot's seat is asked only when it can
+claim (``Policy.bots_asked``; games begun before that policy asked every seat). The
+server collects the answers, holding them, and applies them together only when every
+asked seat has answered and, when a person is asked, at least ``pause_seconds`` have
+passed since the window opened, so every person sees the same pause; a seat with
+nothing but ``pass`` is answered at once by the server, bots answer at once, and
+silence past ``claim_seconds`` is a pass (where passing is no answer, as in a goulash
+exchange, a stand-in bot chooses). Whether a bot was asked is never seen: its pass makes
+no event, and what a seat is told of the game's progress (``step``) counts only what
+everyone sees. A
+player's own turn is applied as it comes.
 
 Everything is driven by :meth:`LiveGame.pump`, which lets bots and clocks act until a
 human must decide, commits what was done in one transaction, and only then sends every
@@ -26,7 +30,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
@@ -67,6 +71,7 @@ class Policy:
     spectator_delay: float = 0.0
     hand_pause_seconds: float = 15.0
     hands: int | None = None
+    bots_asked: str = "always"
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> Policy:
@@ -80,6 +85,11 @@ class Policy:
             raise ValueError(f"unknown time policy field(s): {', '.join(sorted(unknown))}")
         out = cls()
         for k, v in data.items():
+            if k == "bots_asked":
+                if v not in BOTS_ASKED:
+                    raise ValueError(f"bots_asked is one of {', '.join(BOTS_ASKED)}, not {v!r}")
+                out.bots_asked = v
+                continue
             if k == "hands":
                 if v is not None and (type(v) is not int or not 1 <= v <= 1000):
                     raise ValueError(f"hands must be a number of hands from 1 to 1000, not {v!r}")
@@ -98,6 +108,8 @@ class Policy:
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
+
+BOTS_ASKED = ("when_able", "always")
 
 AUTO_KEYS = ("pass_chow", "pass_pung", "pass_kong", "discard_drawn")
 
@@ -126,7 +138,10 @@ class LiveGame:
         store: Store,
         *,
         clock: Callable[[], float] = time.monotonic,
+        log: Sequence[LoggedAction] | None = None,
     ) -> None:
+        """The game of ``row`` played to the end of its log (or of ``log``, when
+        given: a game replayed only so far, as a check does)."""
         self.id = row.id
         self.row = row
         self.store = store
@@ -135,10 +150,8 @@ class LiveGame:
         rules = rules_of(make_ruleset(row.ruleset, row.options))
         if self.policy.hands is not None:
             rules = replace(rules, max_hands=self.policy.hands)
-        self.session = Session(
-            row.ruleset, row.options, seed=row.seed, players=row.players, rules=rules
-        )
         self.kinds = list(row.kinds)
+        self.session = self._new_session(rules)
         self.bots: dict[int, Bot] = {
             p: make_bot(kind, seed=row.seed + p, ruleset=self.session.ruleset)
             for p, kind in enumerate(self.kinds)
@@ -151,6 +164,7 @@ class LiveGame:
         }
         self.auto: dict[int, dict[str, bool]] = {p: {} for p in range(len(self.kinds))}
         self.seq = 0
+        self._step_count: tuple[int, int, int, int] = (0, 0, 0, 0)  # see public_step
         self.action_ids: set[str] = set()
         self._unsaved: list[LoggedAction] = []  # applied, to be committed by _save
         self._finish: str | None = None  # the game's new status, committed with them
@@ -167,14 +181,15 @@ class LiveGame:
         self._timer: asyncio.TimerHandle | None = None  # the next wake, pending
         self._waking: asyncio.Task[None] | None = None  # a wake waiting for the lock
         self._last_hand: tuple[int, dict[str, Any]] | None = None  # view's, per hand
-        self._replay()
+        self._replay(log)
 
     # -- the log ---------------------------------------------------------------------
 
-    def _replay(self) -> None:
-        for entry in self.store.log(self.id):
+    def _replay(self, log: Sequence[LoggedAction] | None = None) -> None:
+        for entry in self.store.log(self.id) if log is None else log:
             table = self.session.current_table()
-            self.session.apply(entry.seat, table.parse_action(entry.action), hand=entry.hand)
+            action = table.parse_action(entry.action)
+            self.session.apply(entry.seat, action, hand=entry.hand)
             self.seq = entry.seq
             if entry.action_id:
                 self.action_ids.add(entry.action_id)
@@ -223,16 +238,24 @@ class LiveGame:
             self._reload()
             raise
 
+    def _new_session(self, rules: Any) -> Session:
+        row = self.row
+        people = [p for p, kind in enumerate(self.kinds) if kind == "human"]
+        return Session(
+            row.ruleset,
+            row.options,
+            seed=row.seed,
+            players=row.players,
+            rules=rules,
+            ask_everyone=self.policy.bots_asked == "always",
+            always_asked=people,
+        )
+
     def _reload(self) -> None:
         """The game as its log holds it (after a write that failed)."""
-        self.session = Session(
-            self.row.ruleset,
-            self.row.options,
-            seed=self.row.seed,
-            players=self.row.players,
-            rules=self.session.rules,
-        )
+        self.session = self._new_session(self.session.rules)
         self.seq = 0
+        self._step_count = (0, 0, 0, 0)
         self.action_ids = set()
         self.pending = {}
         self.window_key = None
@@ -427,6 +450,15 @@ class LiveGame:
         return bot.act(table.observation(seat), legal)
 
     def _pause(self) -> float:
+        """How long the window being collected lasts at least: no pause when no person
+        is asked (only bots that can claim: nobody waits, and a pause would tell the
+        people whether a bot could claim)."""
+        table = self.session.current_table()
+        window = table.window
+        if window is not None and not any(
+            self.kinds[self.session.player_at(s)] == "human" for s in window.seats
+        ):
+            return 0.0
         humans = sum(1 for k in self.kinds if k == "human")
         return self.policy.pause_alone if humans <= 1 else self.policy.pause_seconds
 
@@ -575,7 +607,7 @@ class LiveGame:
         message: dict[str, Any] = {
             "type": "state",
             "game": self.id,
-            "seq": self.seq,
+            "step": self.public_step(),
             "player": None if player == SPECTATOR else player,
             "hand": session.hand_number,
             "observation": obs,
@@ -612,6 +644,20 @@ class LiveGame:
                 history.append(list(totals))
             message["score_history"] = history
         return message
+
+    def public_step(self) -> int:
+        """How many events everyone has seen in the game so far (every hand's): the
+        progress a seat is told, which never depends on what anyone holds (a bot's
+        pass, asked only when it could claim, makes no event)."""
+        tables = self.session.tables
+        done_hands, done_count, scanned, count = self._step_count
+        if done_hands != len(tables) - 1:
+            done_count = sum(1 for t in tables[:-1] for e in t.events if e.to is None)
+            done_hands, scanned, count = len(tables) - 1, 0, 0
+        events = tables[-1].events
+        count += sum(1 for e in events[scanned:] if e.to is None)
+        self._step_count = (done_hands, done_count, len(events), count)
+        return done_count + count
 
     async def _broadcast(self, force: Connection | None = None) -> None:
         """Send every connection its state and the events it may see since the last."""

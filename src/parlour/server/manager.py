@@ -89,6 +89,20 @@ class BadRequest(ParlourError, ValueError):
     """A request the server cannot take; the message says what is wrong."""
 
 
+class Unavailable(ParlourError):
+    """What was asked of a game cannot be given: ``status`` is the HTTP status (404:
+    no such game or hand, 409: not before the game is over)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def new_game_id() -> str:
+    """A new game's id: 16 random hex digits."""
+    return secrets.token_hex(8)
+
+
 def new_token() -> str:
     """An unguessable access token (192 random bits)."""
     return secrets.token_urlsafe(24)
@@ -104,10 +118,15 @@ class Manager:
         self.broken: dict[str, str] = {}  # games whose log does not replay, and why
         self._collector = False  # under the CollectorPolicy (from resume to close)
 
-    async def create(self, spec: Mapping[str, Any]) -> dict[str, Any]:
+    async def create(
+        self, spec: Mapping[str, Any], *, game_id: str | None = None
+    ) -> dict[str, Any]:
         """Make a table from ``spec`` (``rules``, ``options``, ``seats``: ``"human"``
         or a bot's name for each player, ``names``, ``policy``); its id, the seed's
-        commitment, one secret link per human seat and a spectator link."""
+        commitment, one secret link per human seat and a spectator link. ``game_id``:
+        the new game's id (16 hex digits), chosen by the caller (a server that shards
+        its games over processes picks the one that will own it); by default a random
+        one."""
         if not isinstance(spec, Mapping):
             raise BadRequest("a table is an object with rules, options, seats, names, policy")
         unknown = set(spec) - {"rules", "options", "seats", "names", "policy"}
@@ -143,10 +162,13 @@ class Manager:
         ):
             raise BadRequest(f"names are {count} names of 1-40 characters")
         try:
-            policy = Policy.from_json(spec.get("policy"))
+            given = spec.get("policy")
+            policy = Policy.from_json(given)
+            if not (isinstance(given, dict) and "bots_asked" in given):
+                policy.bots_asked = "when_able"  # a new table's default (see Policy)
         except ValueError as e:
             raise BadRequest(str(e)) from None
-        game_id = secrets.token_hex(8)
+        game_id = game_id or new_game_id()
         seed = secrets.randbits(63)
         salt = secrets.token_hex(16)
         tokens = {new_token(): p for p, k in enumerate(kinds) if k == HUMAN}
@@ -202,21 +224,59 @@ class Manager:
         game = self.get(found[0])
         return None if game is None else (game, found[1])
 
-    async def resume(self) -> int:
-        """Load every running game and let its bots and clocks go on; how many. A game
-        whose log no longer replays (a record changed by hand, a rule system gone) is
-        marked ``broken`` and left alone, so that the others go on. The server runs
-        under the :class:`CollectorPolicy` until :meth:`close`."""
+    async def resume(self, owns: Callable[[str], bool] | None = None) -> int:
+        """Load every running game (those ``owns`` accepts by id, when given) and let
+        its bots and clocks go on; how many. A game whose log no longer replays (a
+        record changed by hand, a rule system gone) is marked ``broken`` and left
+        alone, so that the others go on. The server runs under the
+        :class:`CollectorPolicy` until :meth:`close`."""
         CollectorPolicy.start()
         self._collector = True
-        rows = self.store.games(status="running")
+        rows = self.store.games(status="running", limit=None)
         resumed = 0
         for row in rows:
+            if owns is not None and not owns(row.id):
+                continue
             game = self.get(row.id)
             if game is not None:
                 await game.pump()
                 resumed += 1
         return resumed
+
+    # -- what the API reads of a game ----------------------------------------------
+
+    def info(self, game_id: str) -> dict[str, Any] | None:
+        """What the API shows of a game in play beyond its row: the hand being played
+        and the scores (None: no such game here)."""
+        game = self.get(game_id)
+        if game is None:
+            return None
+        return {"hand": game.session.hand_number, "scores": list(game.session.scores)}
+
+    def record(self, game_id: str) -> dict[str, Any]:
+        """The record of a finished game, with the seed's salt and commitment (which
+        ``parlour validate`` checks); :class:`Unavailable` when there is none yet."""
+        from parlour.records import record_of
+
+        game = self.get(game_id)
+        if game is None:
+            raise Unavailable(404, f"no table {game_id!r}")
+        if not game.session.is_over():
+            raise Unavailable(409, "the record of a game is given once the game is over")
+        record = record_of(game.session)
+        record["fairness"] = {"salt": game.row.salt, "commitment": game.row.commitment}
+        return record
+
+    def replay(self, game_id: str, hand: int) -> dict[str, Any]:
+        """Hand ``hand`` of a finished game, move by move (see :func:`replay_steps`)."""
+        game = self.get(game_id)
+        if game is None:
+            raise Unavailable(404, f"no table {game_id!r}")
+        if not game.session.is_over():
+            raise Unavailable(409, "a game is replayed once it is over")
+        if not 1 <= hand <= len(game.session.tables):
+            raise Unavailable(404, f"the game has no hand {hand}")
+        return {"hand": hand, "steps": replay_steps(game, hand)}
 
     async def close(self) -> None:
         """Stop the games' timers, the store's writer (after its last writes) and the
@@ -228,4 +288,54 @@ class Manager:
             CollectorPolicy.stop()
 
 
-__all__ = ["HUMAN", "BadRequest", "CollectorPolicy", "Manager", "new_token"]
+def replay_steps(game: LiveGame, hand: int) -> list[dict[str, Any]]:
+    """Every state of hand ``hand`` of a finished game, from the deal to its end."""
+    from parlour.mahjong.table import Table
+
+    session = game.session
+    played = session.tables[hand - 1]
+    setup = session.setups[hand - 1]
+    table = Table(
+        session.ruleset,
+        seed=setup.seed,
+        dealer=setup.dealer,
+        prevalent=setup.prevailing or "E",
+        streak=setup.streak,
+        flags=dict(setup.flags),
+        ask_everyone=played.ask_everyone,
+        ask_always=played.ask_always,
+    )
+
+    def snapshot(seat: int | None, action: str | None) -> dict[str, Any]:
+        seats = []
+        for s in range(table.num_seats):
+            obs = table.observation(s)
+            seats.append(
+                {
+                    "name": session.players[setup.seating[s]],
+                    "seat_name": obs["seat_name"],
+                    "hand": obs["hand"],
+                    "melds": obs["melds"][s],
+                    "discards": obs["discards"][s],
+                    "bonus": obs["bonus"][s],
+                }
+            )
+        return {"seat": seat, "action": action, "wall": table.wall.live(), "seats": seats}
+
+    steps = [snapshot(None, None)]
+    for seat, action in played.actions:
+        table.apply(seat, action)
+        steps.append(snapshot(seat, table.format_action(action)))
+    return steps
+
+
+__all__ = [
+    "HUMAN",
+    "BadRequest",
+    "CollectorPolicy",
+    "Manager",
+    "Unavailable",
+    "new_game_id",
+    "new_token",
+    "replay_steps",
+]

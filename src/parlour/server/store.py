@@ -175,6 +175,11 @@ class Store:
         self._writer_lock = threading.Lock()
         migrate(self.engine)
 
+    @property
+    def in_memory(self) -> bool:
+        """Whether the database is an in-memory SQLite one (it lives in this process)."""
+        return self._in_memory
+
     @contextmanager
     def session(self) -> Iterator[Session]:
         with self._sessions() as s, s.begin():
@@ -346,9 +351,12 @@ class Store:
         with self.session() as s:
             return s.get(GameRow, game_id)
 
-    def games(self, *, status: str | None = None, limit: int = 200) -> list[GameRow]:
+    def games(self, *, status: str | None = None, limit: int | None = 200) -> list[GameRow]:
+        """The games, newest first (at most ``limit``; None: all of them)."""
         with self.session() as s:
-            q = select(GameRow).order_by(GameRow.created.desc()).limit(limit)
+            q = select(GameRow).order_by(GameRow.created.desc())
+            if limit is not None:
+                q = q.limit(limit)
             if status is not None:
                 q = q.where(GameRow.status == status)
             return list(s.scalars(q))

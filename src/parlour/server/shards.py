@@ -1,0 +1,473 @@
+"""Games sharded over worker processes, so that a server uses every core.
+
+One Python process runs one thing at a time. Under load the server's process is busy
+with the games themselves (the engine, the bots, the observations, the log's writes)
+far more than with the sockets, so ``parlour serve --workers N`` runs the games in
+``N`` worker processes and keeps only the sockets and the HTTP pages in the server's
+own process:
+
+* a game belongs to one worker, the one its id names (:func:`shard_of`); a worker
+  resumes its own running games when it starts, so a server started again with
+  another number of workers shares its games out again;
+* the server's process keeps each socket; it checks the socket's link in the
+  database, counts its messages (a flood closes it) and forwards each message's text
+  to the game's worker, which answers it as a one-process server does
+  (:func:`~parlour.server.messages.handle_message`) and sends back the JSON text of
+  every message for that socket, which the server's process passes on unread;
+* what the API reads of a game in play (making a table, its hand and scores, its
+  record, a replay) is a call to the game's worker;
+* each worker writes its games' logs to the same database (SQLite in WAL mode takes
+  one writer at a time, and each worker's writes are group commits), and sends a
+  game's news only once its log is committed, as in one process: a server killed at
+  any moment, workers and all, restarts with every game where its players saw it;
+* a worker that dies is started again: it resumes its games from their logs, and
+  their sockets are closed (code 1012) so that their clients connect again;
+* a worker stops when the server's process tells it to, or when that process is gone
+  (its end of the pipe closes): no worker outlives its server.
+
+The pipe between them carries frames: a 4-byte length, then a pickled tuple whose
+first item says what it is.
+
+>>> shard_of("00000000000000ff", 2), shard_of("00000000000000fe", 2)
+(1, 0)
+>>> read = _Frames()
+>>> read.feed(frame((SEND, 7, '{"type":"pong"}')) + frame((READY,)))
+[(1, 7, '{"type":"pong"}'), (4,)]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import os
+import pickle
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import time
+import traceback
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from parlour.server.messages import FLOODED, NO_SEAT, FloodGuard, handle_message
+
+# what the server's process sends a worker
+OPEN, MESSAGE, CLOSE, CALL, STOP = range(5)
+# what a worker sends the server's process
+REPLY, SEND, SHUT, LOG, READY = range(5)
+
+_HEADER = struct.Struct(">I")
+_BUFFERED = 1 << 20
+"""Bytes a side lets its pipe's buffer hold before it waits for the other side."""
+RESTARTED = 1012
+"""The close code of a socket whose game's worker died (the client connects again)."""
+
+
+def shard_of(game_id: str, count: int) -> int:
+    """The worker (0 to ``count`` - 1) that owns the game ``game_id`` (hex digits)."""
+    try:
+        return int(game_id, 16) % count
+    except ValueError:
+        return sum(game_id.encode()) % count
+
+
+def frame(item: tuple[Any, ...]) -> bytes:
+    """``item`` as one frame of the pipe."""
+    data = pickle.dumps(item, protocol=pickle.HIGHEST_PROTOCOL)
+    return _HEADER.pack(len(data)) + data
+
+
+class _Frames:
+    """Frames cut out of the bytes of a pipe as they come."""
+
+    def __init__(self) -> None:
+        self.buffer = bytearray()
+
+    def feed(self, data: bytes) -> list[tuple[Any, ...]]:
+        buffer = self.buffer
+        buffer += data
+        out: list[tuple[Any, ...]] = []
+        start = 0
+        size = len(buffer)
+        while size - start >= 4:
+            (n,) = _HEADER.unpack_from(buffer, start)
+            if size - start - 4 < n:
+                break
+            out.append(pickle.loads(buffer[start + 4 : start + 4 + n]))
+            start += 4 + n
+        if start:
+            del buffer[:start]
+        return out
+
+
+async def _frames(reader: asyncio.StreamReader) -> Any:
+    """Every frame that comes through ``reader``, until the other side closes it."""
+    cutter = _Frames()
+    while True:
+        data = await reader.read(1 << 16)
+        if not data:
+            return
+        for item in cutter.feed(data):
+            yield item
+
+
+class WorkerGone(Exception):
+    """The worker that owns a game stopped before it answered."""
+
+
+# -- the server's side -------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class _Remote:
+    """A socket of the server's process whose game runs in a worker."""
+
+    ws: WebSocket
+    outbox: asyncio.Queue[str | tuple[int, str] | None] = field(default_factory=asyncio.Queue)
+
+    async def pass_on(self) -> None:
+        """Send the socket what its game's worker sends it, in order; a ``(code,
+        reason)`` closes it."""
+        while True:
+            item = await self.outbox.get()
+            if item is None:
+                return
+            try:
+                if isinstance(item, str):
+                    await self.ws.send_text(item)
+                else:
+                    await self.ws.close(code=item[0], reason=item[1][:120])
+                    return
+            except Exception:  # the socket is gone: its handler ends it
+                return
+
+
+class Worker:
+    """The server's end of one worker process (see the module docstring)."""
+
+    def __init__(self, url: str, index: int, count: int, *, resume: bool = True) -> None:
+        self.url = url
+        self.index = index
+        self.count = count
+        self.resume = resume
+        self.process: subprocess.Popen[bytes] | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.remotes: dict[int, _Remote] = {}
+        self.calls: dict[int, asyncio.Future[Any]] = {}
+        self._ids = itertools.count(1)
+        self._reading: asyncio.Task[None] | None = None
+        self._stopping = False
+        self.restarts = 0
+
+    async def start(self) -> None:
+        """Start the worker process and wait until it has resumed its games."""
+        ours, theirs = socket.socketpair()
+        command = [sys.executable, "-m", "parlour.server.shards", self.url]
+        command += [str(self.index), str(self.count), str(theirs.fileno())]
+        command += ["resume" if self.resume else "fresh"]
+        self.process = subprocess.Popen(command, pass_fds=(theirs.fileno(),))
+        theirs.close()
+        reader, self.writer = await asyncio.open_unix_connection(sock=ours, limit=1 << 22)
+        frames = _frames(reader)
+        try:
+            first = await anext(frames)
+        except StopAsyncIteration:
+            raise WorkerGone(f"worker {self.index} stopped while it started") from None
+        if first[0] != READY:
+            raise WorkerGone(f"worker {self.index} said {first!r} while it started")
+        self._reading = asyncio.get_running_loop().create_task(self._read(frames))
+
+    def post(self, item: tuple[Any, ...]) -> None:
+        """Send the worker one frame (dropped when the worker is gone)."""
+        writer = self.writer
+        if writer is not None and not writer.is_closing():
+            writer.write(frame(item))
+
+    async def call(self, method: str, *args: Any) -> Any:
+        """Ask the worker ``method(*args)`` of its games; its answer, or the
+        :class:`~parlour.server.manager.BadRequest` or
+        :class:`~parlour.server.manager.Unavailable` it raised."""
+        call_id = next(self._ids)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.calls[call_id] = future
+        self.post((CALL, call_id, method, args))
+        return await future
+
+    async def serve(self, ws: WebSocket, game_id: str, player: int) -> None:
+        """Keep ``ws``, a socket of ``player`` at game ``game_id``, until it closes."""
+        from parlour.server import app as app_module
+
+        conn_id = next(self._ids)
+        remote = _Remote(ws)
+        self.remotes[conn_id] = remote
+        sending = asyncio.get_running_loop().create_task(remote.pass_on())
+        self.post((OPEN, conn_id, game_id, player))
+        guard = FloodGuard(app_module.FLOOD)
+        try:
+            while True:
+                text = await ws.receive_text()
+                if guard.flooded(time.monotonic()):
+                    remote.outbox.put_nowait(json.dumps(FLOODED))
+                    remote.outbox.put_nowait((1008, "flood"))
+                    break
+                self.post((MESSAGE, conn_id, text))
+        except (WebSocketDisconnect, RuntimeError):
+            pass  # closed by the client, or by us (then receiving raises RuntimeError)
+        finally:
+            self.remotes.pop(conn_id, None)
+            self.post((CLOSE, conn_id))
+            remote.outbox.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await sending
+
+    async def _read(self, frames: Any) -> None:
+        async for item in frames:
+            kind = item[0]
+            if kind == SEND:
+                remote = self.remotes.get(item[1])
+                if remote is not None:
+                    remote.outbox.put_nowait(item[2])
+            elif kind == REPLY:
+                future = self.calls.pop(item[1], None)
+                if future is not None and not future.done():
+                    if item[2]:
+                        future.set_result(item[3])
+                    else:
+                        future.set_exception(_error(*item[3]))
+            elif kind == SHUT:
+                remote = self.remotes.get(item[1])
+                if remote is not None:
+                    remote.outbox.put_nowait(item[3])
+                    remote.outbox.put_nowait((item[2], "closed"))
+        await self._lost()
+
+    async def _lost(self) -> None:
+        """The worker is gone: close its sockets, fail its calls, start it again."""
+        self.writer = None
+        for remote in list(self.remotes.values()):
+            remote.outbox.put_nowait((RESTARTED, "the table's games are starting again"))
+        self.remotes.clear()
+        for future in self.calls.values():
+            if not future.done():
+                future.set_exception(WorkerGone(f"worker {self.index} stopped"))
+        self.calls.clear()
+        if self.process is not None:
+            await asyncio.to_thread(self.process.wait)
+        if self._stopping:
+            return
+        self.restarts += 1
+        code = self.process.returncode if self.process is not None else None
+        said = f"parlour: worker {self.index} stopped (exit {code}); starting it again"
+        print(said, file=sys.stderr)
+        await asyncio.sleep(min(5.0, 0.2 * self.restarts))
+        with contextlib.suppress(Exception):
+            await self.start()
+
+    async def stop(self, timeout: float = 20.0) -> None:
+        """Tell the worker to stop (it commits what it has first) and wait for it."""
+        self._stopping = True
+        self.post((STOP,))
+        process = self.process
+        if process is None:
+            return
+        try:
+            await asyncio.to_thread(process.wait, timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            await asyncio.to_thread(process.wait)
+        if self._reading is not None:
+            with contextlib.suppress(Exception):
+                await self._reading
+
+
+def _error(kind: str, status: int, message: str) -> Exception:
+    from parlour.server.manager import BadRequest, Unavailable
+
+    if kind == "bad":
+        return BadRequest(message)
+    return Unavailable(status, message)
+
+
+class Shards:
+    """The workers of a server and which game each owns."""
+
+    def __init__(self, url: str, count: int, *, resume: bool = True) -> None:
+        if count < 1:
+            raise ValueError(f"a server shards its games over 1 or more workers, not {count}")
+        self.workers = [Worker(url, i, count, resume=resume) for i in range(count)]
+
+    async def start(self) -> None:
+        await asyncio.gather(*(w.start() for w in self.workers))
+
+    async def stop(self) -> None:
+        await asyncio.gather(*(w.stop() for w in self.workers))
+
+    def owner(self, game_id: str) -> Worker:
+        return self.workers[shard_of(game_id, len(self.workers))]
+
+
+# -- the worker's side -------------------------------------------------------------
+
+
+class _Seat:
+    """In a worker: one socket of the server's process, at one of its games."""
+
+    def __init__(
+        self,
+        conn_id: int,
+        game_id: str,
+        player: int,
+        out: Callable[[tuple[Any, ...]], Awaitable[None]],
+    ) -> None:
+        self.conn_id = conn_id
+        self.game_id = game_id
+        self.player = player
+        self.out = out
+        self.inbox: asyncio.Queue[str | None] = asyncio.Queue()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+        await self.out((SEND, self.conn_id, text))
+
+    async def serve(self, manager: Any) -> None:
+        from parlour.server.live import Connection
+
+        game = manager.get(self.game_id)
+        if game is None:
+            await self.out((SHUT, self.conn_id, 4404, json.dumps(NO_SEAT)))
+            return
+        conn = Connection(self.player, self.send)
+        await game.connect(conn)
+        try:
+            while (text := await self.inbox.get()) is not None:
+                reply = await handle_message(game, self.player, text)
+                if reply is not None:
+                    await self.send(reply)
+        finally:
+            await game.disconnect(conn)
+
+
+async def run_worker(url: str, index: int, count: int, fd: int, *, resume: bool = True) -> None:
+    """A worker process's life: resume its games, then answer the server's process
+    until it says stop or is gone."""
+    from parlour.server.manager import BadRequest, Manager, Unavailable
+    from parlour.server.store import Store
+
+    sock = socket.socket(fileno=fd)
+    reader, writer = await asyncio.open_unix_connection(sock=sock, limit=1 << 22)
+    manager = Manager(Store(url))
+
+    async def out(item: tuple[Any, ...]) -> None:
+        if writer.is_closing():
+            return
+        writer.write(frame(item))
+        transport = writer.transport
+        if transport.get_write_buffer_size() > _BUFFERED:
+            await writer.drain()
+
+    async def answer(call_id: int, method: str, args: tuple[Any, ...]) -> None:
+        try:
+            value: Any
+            if method == "create":
+                value = await manager.create(args[0], game_id=args[1])
+            elif method == "info":
+                value = manager.info(args[0])
+            elif method == "record":
+                value = manager.record(args[0])
+            elif method == "replay":
+                value = manager.replay(args[0], args[1])
+            else:
+                raise Unavailable(404, f"no such call {method!r}")
+            reply: tuple[Any, ...] = (REPLY, call_id, True, value)
+        except BadRequest as e:
+            reply = (REPLY, call_id, False, ("bad", 400, str(e)))
+        except Unavailable as e:
+            reply = (REPLY, call_id, False, ("unavailable", e.status, str(e)))
+        except Exception as e:
+            traceback.print_exc()
+            reply = (REPLY, call_id, False, ("unavailable", 500, f"the call failed: {e}"))
+        await out(reply)
+
+    seats: dict[int, _Seat] = {}
+    tasks: set[asyncio.Task[None]] = set()
+    loop = asyncio.get_running_loop()
+
+    def run(coro: Coroutine[Any, Any, None]) -> None:
+        task = loop.create_task(coro)
+        tasks.add(task)
+        task.add_done_callback(_finished(tasks))
+
+    if resume:
+        await manager.resume(owns=lambda game_id: shard_of(game_id, count) == index)
+    await out((READY,))
+    try:
+        async for item in _frames(reader):
+            kind = item[0]
+            if kind == MESSAGE:
+                seat = seats.get(item[1])
+                if seat is not None:
+                    seat.inbox.put_nowait(item[2])
+            elif kind == OPEN:
+                seat = seats[item[1]] = _Seat(item[1], item[2], item[3], out)
+                run(_serve_then_forget(seat, manager, seats))
+            elif kind == CLOSE:
+                seat = seats.get(item[1])
+                if seat is not None:
+                    seat.inbox.put_nowait(None)
+            elif kind == CALL:
+                run(answer(item[1], item[2], item[3]))
+            elif kind == STOP:
+                break
+    finally:
+        for seat in seats.values():
+            seat.inbox.put_nowait(None)
+        if tasks:
+            await asyncio.wait(list(tasks), timeout=5.0)
+        await manager.close()
+        with contextlib.suppress(Exception):
+            writer.close()
+
+
+async def _serve_then_forget(seat: _Seat, manager: Any, seats: dict[int, _Seat]) -> None:
+    try:
+        await seat.serve(manager)
+    finally:
+        seats.pop(seat.conn_id, None)
+
+
+def _finished(tasks: set[asyncio.Task[None]]) -> Callable[[asyncio.Task[None]], None]:
+    def done(task: asyncio.Task[None]) -> None:
+        tasks.discard(task)
+        if not task.cancelled():
+            exc = task.exception()
+            if exc is not None:
+                traceback.print_exception(exc)
+
+    return done
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m parlour.server.shards URL INDEX COUNT FD resume|fresh``: a worker
+    (started by the server's process, never by hand)."""
+    args = sys.argv[1:] if argv is None else argv
+    url, index, count, fd = args[0], int(args[1]), int(args[2]), int(args[3])
+    resume = len(args) < 5 or args[4] == "resume"
+    # Ctrl-C in a terminal reaches the whole process group: the server's process
+    # decides when its workers stop
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    os.environ.setdefault("PARLOUR_WORKER", str(index))
+    asyncio.run(run_worker(url, index, count, fd, resume=resume))
+
+
+if __name__ == "__main__":
+    main()
+
+
+__all__ = ["RESTARTED", "Shards", "Worker", "WorkerGone", "frame", "run_worker", "shard_of"]
