@@ -72,6 +72,12 @@ class Rules:
     wild_tile: int | None = None
     max_copies: int = 4
     extra_in_one_group: int = 0
+    substitutes: tuple[tuple[int, int], ...] = ()
+
+    def cap(self, kind: int) -> int:
+        """Copies of ``kind`` a reading may use: ``max_copies`` (at most four), and the
+        four tiles of each substitute playing the kind on top."""
+        return min(4, self.max_copies) + 4 * sum(1 for _, t in self.substitutes if t == kind)
 
     @classmethod
     def of(cls, rules: object | None) -> Rules:
@@ -211,8 +217,8 @@ def _multisets(items: list[Group], n: int, start: int = 0) -> Iterator[tuple[Gro
             yield (items[i], *rest)
 
 
-def _copies_ok(represented: Counter[int], cap: int) -> bool:
-    return all(n <= cap for n in represented.values())
+def _copies_ok(represented: Counter[int], rules: Rules) -> bool:
+    return all(n <= rules.cap(t) for t, n in represented.items())
 
 
 @dataclass(frozen=True)
@@ -273,7 +279,6 @@ def ref_decompositions(hand: RefHand, rules: object | None = None) -> set[Readin
       stands together: where among straight and pair a wild sits is not reported).
     """
     r = Rules.of(rules)
-    cap = min(4, r.max_copies)
     base = Counter(hand.meld_tiles)
     for t in range(NUM_KINDS):
         base[t] += hand.counts[t]
@@ -283,7 +288,7 @@ def ref_decompositions(hand: RefHand, rules: object | None = None) -> set[Readin
     def accept(groups: Sequence[Group], stands: Sequence[int]) -> bool:
         rep = base + Counter(stands)
         return (
-            _copies_ok(rep, cap)
+            _copies_ok(rep, r)
             and groups_allowed(groups, r)
             and assignable(hand.wild_tiles, stands, r)
         )

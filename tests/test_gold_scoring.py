@@ -197,6 +197,33 @@ def test_a_white_is_an_ordinary_tile_of_the_indicators_kind() -> None:
     assert won.valid and won.reading is not None and "[345p]" in won.reading
 
 
+@pytest.mark.parametrize("rules", ["xiamen", "quanzhou"])
+def test_the_indicator_beside_four_whites_is_five_of_its_kind(rules: str) -> None:
+    """§6.2, XM-A3: the Whites are 5p, so the indicator drawn back beside the four Whites
+    is five tiles of one kind: a closed suit pung and the pair. A kong of Whites beside
+    the indicator and a Gold standing for 5p (six of the kind) is read too."""
+    five = score(
+        rules=rules, gold="5p", hand="123m 456m 789m 123s PPPP", win_tile="5p", self_drawn=True
+    )
+    assert five.valid, five.reason
+    assert five.reading == "{123m} {456m} {789m} {555p} {123s} 55p"
+    assert keys(five) == {"closed_suit_pung": 1, "wall_tile": 1}
+    on_discard = score(
+        rules=rules, gold="5p", hand="123m 456m 789m 123s PPPP", win_tile="5p", discarder="N"
+    )
+    # the claimed 5p pairs a White (C2: the pung of Whites stays closed)
+    assert on_discard.valid and keys(on_discard) == {"closed_suit_pung": 1, "common_win": 1}
+    six = score(
+        rules=rules,
+        gold="5p",
+        hand="{PPPP} 123m 456m 789m 5p 5p* 99s",
+        win_tile="9s",
+        self_drawn=True,
+    )
+    assert six.valid and six.reading == "{5555p} {123m} {456m} {789m} {999s} 55p (5p*=5p)"
+    assert keys(six) == {"gold": 1, "closed_suit_pung": 1, "closed_suit_kong": 1, "wall_tile": 1}
+
+
 def test_a_white_is_never_a_gold() -> None:
     refused(
         "the hand marks a White Dragon (P*) as a Gold: a White is never wild; with indicator 5p "

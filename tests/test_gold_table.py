@@ -708,3 +708,25 @@ def test_the_banker_robs_the_gold_after_discarding_a_tile() -> None:
     assert win.payments == [96, -32, -32, -32]
     assert format_tiles(table.aside[0]) == "E"
     assert full_set(table)
+
+
+def test_the_indicator_drawn_back_beside_four_whites_makes_five_of_its_kind() -> None:
+    """§6.2, XM-A3: East holds the four Whites (5p each) and draws the indicator 5p back
+    as his second kong supplement: five tiles of the Gold's kind, a pung and a pair, none
+    of them a Gold. Closed suit kongs 3 + 3 and a closed suit pung 1: water 7, a wall tile
+    ×2, the banker paid (2 + 7) × 2 by each."""
+    east = "1m 1m 1m 1m 2m 2m 2m 2m P P P P 3s 4s 5s 6s 7s"
+    filler = "8s " + " ".join(FILLER.split()[1:])  # the first supplement: 8s
+    table = gold_table([east, SOUTH, WEST, NORTH], "5p", seed=2, filler=filler)
+    assert table.state["from_tail"] == 1
+    act(table, 0, "concealed_kong 1m")
+    act(table, 0, "concealed_kong 2m")
+    assert table.last_drawn(0) == parse_tiles("5p")[0]
+    assert format_tiles(table.hands[0]) == "5p 345678s PPPP"
+    assert MahjongAction("win") in table.legal_actions(0)
+    act(table, 0, "win")
+    win = table.wins[0]
+    assert win.seat == 0 and win.score.valid and win.score.tally is not None
+    assert (win.score.tally.water, win.score.tally.multiplier) == (7, 2)
+    assert win.payments == [54, -18, -18, -18]
+    assert full_set(table)

@@ -240,11 +240,6 @@ def test_prepare_kongs_count_three_and_17_tile_hands_need_five_sets() -> None:
             "not a tile: 99",
         ),
         (
-            lambda: shanten("CCCC 456p 789s EE P", constraints=WildRules(substitutes=((P, C),))),
-            InvalidHand,
-            "5 copies of C in one hand counting substitutes; a set has 4",
-        ),
-        (
             lambda: shanten(
                 "1m 456p 789s EE C", melds=["[2222m]"], constraints=WildRules(max_copies=3)
             ),
@@ -624,6 +619,34 @@ def test_substitutes_play_the_gold_kind_and_are_not_wild() -> None:
     # a White completes the chow as a natural 5p; a drawn 5p is a wild
     assert waits("123m 46p 789s EEE CC", constraints=rules) == {p(5): 4, P: 4}
     assert shanten("123m 46p 789s EEE CC", constraints=rules) == 0
+
+
+def test_substitutes_add_copies_beyond_four_of_the_kind_they_play() -> None:
+    """The Whites play 5p, so 5p may be used more than four times: the indicator drawn
+    back (an ordinary 5p) beside four Whites is a pung and a pair of 5p; a White kong
+    beside it too. The tables hold four of a kind at most: such hands take the exact
+    search, whatever the entry point."""
+    marked = WildRules(substitutes=((P, p(5)),))  # the Golds marked '*', the indicator not
+    hand = "123m 456m 789m 123s PPPP 5p"
+    assert is_complete(hand, constraints=marked, kinds=["regular"])
+    assert [str(d) for d in decompositions(hand, constraints=marked)] == [
+        "{123m} {456m} {789m} {555p} {123s} 55p"
+    ]
+    assert shanten(hand, constraints=marked) == -1
+    assert shanten("123m 456m 789m 12s PPPP 5p", constraints=marked) == 0
+    assert waits("123m 456m 789m 123s PPPP", constraints=marked) == {p(5): 4}
+    # with a Gold standing for a sixth 5p, and beside a kong of Whites (5p)
+    assert is_complete("123m 456m 789m PPPP 5p 5p* 99s", constraints=marked)
+    assert is_complete("123m 456m 789m 5p 5p* 999s", ["{PPPP}"], constraints=marked)
+    assert not is_complete("123m 456m 789m PPPP 5p 7s 8s 9p", constraints=marked)
+    assert is_complete("123m 456m 789m 123s PPPP 5p*", constraints=marked)
+    # two pungs of the kind (the Whites and two Golds): past what the capped need counts
+    east = WildRules(substitutes=((P, E),))
+    assert is_complete("123m 456m 789m PPPP E* E* 99s", constraints=east)
+    assert not is_complete("123m 456m 789m PPPP E* E* 1s 9s", constraints=east)
+    assert not is_complete("123m 456m 789m PPPP E* 7p 8s 9s", constraints=east)
+    # other kinds keep their four: a Gold may not stand for a fifth C
+    assert not is_complete("123m 456m 789m CCCC 5p* 999s", constraints=marked)
 
 
 def test_in_chow() -> None:

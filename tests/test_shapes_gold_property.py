@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from parlour.mahjong.melds import Meld, chow, kong, pung
 from parlour.mahjong.rules.gold import wild_rules
-from parlour.mahjong.shapes import WildRules, decompositions, is_complete
+from parlour.mahjong.shapes import WildRules, copy_caps, decompositions, is_complete
 from parlour.mahjong.tiles import WHITE, format_tiles, tile_name
 from shape_reference import (
     NUM_KINDS,
@@ -76,8 +76,9 @@ class GoldDeal:
         return c
 
     def valid(self, marked: bool) -> bool:
-        """No fifth physical copy, no fifth natural copy counting the Whites as the
-        Gold's kind, no fifth copy in the melds (the engine refuses such hands)."""
+        """No fifth physical copy, and no more natural copies counting the Whites as the
+        Gold's kind, nor copies in the melds, than the kind has tiles (four, and for the
+        Gold's kind the four Whites too): the engine refuses such hands."""
         if max(self.physical()) > 4 or len(self.tiles) + 3 * len(self.melds) != 17:
             return False
         natural = [0] * NUM_KINDS
@@ -89,7 +90,12 @@ class GoldDeal:
                 continue
             natural[self.subs.get(t, t)] += 1
         in_melds = [sum(m.tiles.count(t) for m in self.melds) for t in range(NUM_KINDS)]
-        return max(natural) <= 4 and max(in_melds) <= 4 and wild <= 3
+        caps = copy_caps(self.rules(marked))  # the Gold's kind: its own four and the Whites
+        return (
+            all(natural[t] <= max(4, caps[t]) for t in range(NUM_KINDS))
+            and all(in_melds[t] <= caps[t] for t in range(NUM_KINDS))
+            and wild <= 3
+        )
 
     def engine_input(self, marked: bool) -> list[int] | str:
         """Tile ints (wild_tile mode) or notation with the Golds marked ``*``."""
@@ -165,7 +171,8 @@ def complete_gold_deal(draw: st.DrawFn, swaps: int = 1) -> GoldDeal:
     melds = [draw(fixed_meld(g, gold)) for g in sets[:n_fixed]]
     represented = [pair, pair] + [t for g in sets[n_fixed:] for t in set_tiles(g)]
     every = represented + [t for m in melds for t in m.tiles]
-    assume(all(every.count(t) <= 4 for t in set(every)))
+    caps = copy_caps(wild_rules(gold))
+    assume(all(every.count(t) <= caps[t] for t in set(every)))
     n_golds = draw(st.integers(0, min(3, len(represented))))
     gold_at = set(draw(st.permutations(range(len(represented))))[:n_golds])
     tiles: list[int] = []
@@ -223,8 +230,22 @@ SHARED = GoldDeal(
 )
 
 
+# The indicator drawn back (an ordinary 5p) beside four Whites (5p): five of one kind, a
+# pung and a pair; with every 5p wild the indicator is a wild instead.
+FIVE = GoldDeal(sorted([0, 1, 2, 3, 4, 5, 6, 7, 8, 18, 19, 20, 13, 33, 33, 33, 33]), [], 13, 0)
+# ... and a Gold standing for a sixth 5p beside a kong of Whites.
+SIX = GoldDeal(
+    sorted([0, 1, 2, 3, 4, 5, 6, 7, 8, 13, 13, 17, 17, 17]),
+    [kong(13, exposed=False, wilds=((WHITE, 13),) * 4)],  # four Whites, recorded
+    13,
+    1,
+)
+
+
 @GOLD
 @example(SHARED)
+@example(FIVE)
+@example(SIX)
 @given(complete_gold_deal())
 def test_gold_readings_match_the_reference_with_every_gold_kind_wild(deal: GoldDeal) -> None:
     assume(deal.valid(marked=False))
@@ -233,6 +254,8 @@ def test_gold_readings_match_the_reference_with_every_gold_kind_wild(deal: GoldD
 
 @GOLD
 @example(SHARED)
+@example(FIVE)
+@example(SIX)
 @given(complete_gold_deal())
 def test_gold_readings_match_the_reference_with_marked_golds(deal: GoldDeal) -> None:
     assume(deal.valid(marked=True))
@@ -259,3 +282,10 @@ def test_unswapped_gold_hands_are_complete(deal: GoldDeal, marked: bool) -> None
 def test_the_shared_example_has_its_three_readings() -> None:
     assert len(check(SHARED, marked=True)) == 3
     assert len(check(SHARED, marked=False)) > 3
+
+
+def test_five_and_six_of_the_golds_kind_are_read() -> None:
+    """The indicator and four Whites are a pung and a pair of its kind; a kong of Whites,
+    the indicator and a Gold as 5p are a kong and a pair."""
+    assert len(check(FIVE, marked=True)) == 1
+    assert len(check(SIX, marked=True)) >= 1

@@ -166,6 +166,30 @@ class WildRules:
 
 UNRESTRICTED = WildRules()
 
+_CAPS: dict[tuple[tuple[tuple[Tile, Tile], ...], int], tuple[int, ...]] = {}
+_FOURS = (4,) * NUM_KINDS
+
+
+def copy_caps(rules: WildRules) -> tuple[int, ...]:
+    """The most copies of each kind a hand may use, natural and represented together:
+    ``max_copies`` (four at most), and four more for each substitute that stands for the
+    kind, whose own four tiles play it (cached per rules).
+
+    >>> caps = copy_caps(WildRules(substitutes=((33, 13),)))  # the Whites play 5p
+    >>> caps[13], caps[12], caps[33]
+    (8, 4, 4)
+    """
+    if not rules.substitutes and rules.max_copies >= 4:
+        return _FOURS  # the common case
+    k = (rules.substitutes, rules.max_copies)
+    caps = _CAPS.get(k)
+    if caps is None:
+        out = [min(4, rules.max_copies)] * NUM_KINDS
+        for _, stands in rules.substitutes:
+            out[stands] += 4
+        caps = _CAPS[k] = tuple(out)
+    return caps
+
 
 # ---------------------------------------------------------------------------------------
 # Decompositions
@@ -284,6 +308,70 @@ class PreparedHand:
         return (4 if self.size <= 14 else 5) - len(self.melds)
 
 
+def _held_caps(rules: WildRules) -> tuple[int, ...]:
+    """The most natural copies of each kind a hand may hold: four, more for a kind that
+    substitutes play (whatever ``max_copies`` says: a shanten sets the surplus aside)."""
+    if not rules.substitutes:
+        return _FOURS
+    k = (rules.substitutes, -1)
+    held = _CAPS.get(k)
+    if held is None:
+        held = _CAPS[k] = tuple(max(4, c) for c in copy_caps(rules))
+    return held
+
+
+def _beyond_tables(hand: PreparedHand) -> bool:
+    """Might a reading use more than four copies of a kind that substitutes stand for?
+    The precomputed tables hold at most four of a kind (base-5 digits), so such a hand
+    (the indicator drawn back beside four Whites standing for it, or with Golds) goes to
+    the exact search. One attribute test when the rules have no substitutes.
+
+    >>> rules = WildRules(substitutes=((33, 13),))  # the Whites play 5p
+    >>> _beyond_tables(prepare("5p PPPP 123m 456m 789m 123s", constraints=rules))
+    True
+    >>> _beyond_tables(prepare("PPPP 123m 456m 789m 12s 99s", constraints=rules))
+    False
+    """
+    subs = hand.rules.substitutes
+    if not subs:
+        return False
+    spare = len(hand.wild_tiles)
+    for _, t in subs:  # noqa: SIM110 (a plain loop: this runs on every gold hand)
+        if hand.counts[t] + hand.meld_counts[t] + spare > 4:
+            return True
+    return False
+
+
+def _complete_beyond_tables(hand: PreparedHand, ks: Sequence[str]) -> bool:
+    """:func:`is_complete` for a hand :func:`_beyond_tables`, regular shape and free
+    wilds: a reading within four of every kind is the exact tables' to find; a hand the
+    loose tables (no cap; a second pung of a kind the substitutes play taken out first)
+    cannot complete is not complete; only what is left goes to the search, which stops
+    at its first reading. Other shapes (14 tiles) or rules: the search."""
+    # 17 tiles: only the regular shape exists
+    regular = "regular" in ks and (hand.size > 14 or tuple(ks) == ("regular",))
+    if regular and hand.rules.is_unrestricted() and max(hand.counts) <= 4:
+        sets, w = hand.sets_needed, hand.wilds
+        within = all(c + m <= 4 for c, m in zip(hand.counts, hand.meld_counts, strict=True))
+        if within and _shanten_prepared(hand, ("regular",), "exact") == -1:
+            return True
+        key = _key_of_counts(hand.counts)
+        loose = T.LOOSE.need(key, sets) <= w
+        for _, t in hand.rules.substitutes:
+            if loose or sets < 1 or hand.counts[t] + w < 3:
+                break
+            n = min(3, hand.counts[t])  # one pung of t taken out: naturals first
+            loose = T.LOOSE.need(key - n * _INC[t], sets - 1) <= w - (3 - n)
+        if not loose:
+            return False
+    if not regular:
+        return any(True for _ in _decompose(hand, ks))
+    found = _regular(
+        list(hand.counts), hand.sets_needed, True, hand.wild_tiles, hand, first_only=True
+    )
+    return any(True for _ in found)
+
+
 TileInput = str | Sequence[Tile]
 MeldInput = Sequence[Meld | str]
 
@@ -337,24 +425,31 @@ def prepare(
     for t in concealed:
         if t < NUM_KINDS:
             physical[t] += 1
-    for m in fixed:
-        for t in m.physical_tiles():
-            if t < NUM_KINDS:
-                physical[t] += 1
-    for t in range(NUM_KINDS):
-        if physical[t] > 4:
-            raise InvalidHand(f"{physical[t]} copies of {tile_name(t)} in one hand; a set has 4")
-    cap = min(4, rules.max_copies)
-    for t in range(NUM_KINDS):
-        if meld_counts[t] > cap:
-            raise InvalidHand(
-                f"the melds hold {meld_counts[t]} copies of {tile_name(t)}; the rules allow {cap}"
-            )
-        if counts[t] > 4:
-            raise InvalidHand(
-                f"{counts[t]} copies of {tile_name(t)} in one hand counting substitutes; "
-                "a set has 4"
-            )
+    if fixed:
+        played = {stands for _, stands in rules.substitutes}
+        for m in fixed:
+            for t in m.physical_tiles():
+                # a kind that substitutes play may be written for them in a meld ([46pP]
+                # read as 456p): its copies there are bounded by the copy caps below
+                if t < NUM_KINDS and t not in played:
+                    physical[t] += 1
+    if max(physical) > 4:
+        t = physical.index(max(physical))
+        raise InvalidHand(f"{physical[t]} copies of {tile_name(t)} in one hand; a set has 4")
+    if max(meld_counts) > 4 or max(counts) > 4 or rules.max_copies < 4:
+        caps = copy_caps(rules)
+        held = _held_caps(rules)  # (under max_copies, a shanten sets copies aside)
+        for t in range(NUM_KINDS):
+            if meld_counts[t] > caps[t]:
+                raise InvalidHand(
+                    f"the melds hold {meld_counts[t]} copies of {tile_name(t)}; "
+                    f"the rules allow {caps[t]}"
+                )
+            if counts[t] > held[t]:
+                raise InvalidHand(
+                    f"{counts[t]} copies of {tile_name(t)} in one hand counting substitutes; "
+                    f"the rules allow {held[t]}"
+                )
     if len(fixed) > 5:
         raise InvalidHand(f"{len(fixed)} melds are more than a hand holds (five at most)")
     size = len(concealed) + wilds + 3 * len(fixed)
@@ -465,7 +560,7 @@ def shanten(
                     pass  # a fifth copy: the full checks below name it
     hand = prepare(tiles, melds, wilds=wilds, constraints=constraints)
     ks = _kinds_for(hand, kinds)
-    if not hand.rules.is_unrestricted():
+    if not hand.rules.is_unrestricted() or _beyond_tables(hand):
         return _constrained_shanten(hand, ks)
     return _shanten_prepared(hand, ks, model)
 
@@ -787,12 +882,12 @@ def _capped_knitted_need(hand: PreparedHand) -> int:
 
 def _capped_need(counts: Sequence[int], caps: Sequence[int], sets: int) -> int:
     """Fewest tiles missing for ``sets`` sets and a pair, each kind capped (uncached for
-    suits with a cap below four)."""
+    suits with a cap other than four). A kind gives one pung at most."""
     vec_id = T.ZERO_ID
     for s in range(3):
         suit = list(counts[9 * s : 9 * s + 9])
         suit_caps = list(caps[9 * s : 9 * s + 9])
-        if min(suit_caps) < 4:
+        if min(suit_caps) < 4 or max(suit_caps) > 4:
             v = T.intern(T.suit_vector_capped(suit, suit_caps))
         else:
             v = T.EXACT.suit_id(sum(c * T.POW5[r] for r, c in enumerate(suit)))
@@ -844,6 +939,8 @@ def is_complete(
     for shape in special:
         if any(True for _ in shape.decompositions(hand)):
             return True
+    if _beyond_tables(hand):
+        return _complete_beyond_tables(hand, ks)
     if hand.rules.is_unrestricted() and hand.melds and not hand.wilds and ks == ALL_KINDS:
         # with fixed melds only the regular shape and (one meld) the knitted straight fit
         key = _key_of_counts(hand.counts)
@@ -998,13 +1095,16 @@ def waits(
     fast = hand.rules.is_unrestricted()
     base_key = _key_of_counts(hand.counts)
     subs = dict(hand.rules.substitutes)
+    caps = copy_caps(hand.rules)
     for t in range(NUM_KINDS):
         if held[t] >= 4 or t == hand.rules.wild_tile:
             continue  # no copy left to draw; a drawn wild is tried below
-        if hand.counts[t] + hand.meld_counts[t] >= 4 and t not in subs:
+        if hand.counts[t] + hand.meld_counts[t] >= caps[t] and t not in subs:
             continue
-        if fast:
-            nat = subs.get(t, t)
+        nat = subs.get(t, t)
+        if subs and _beyond_tables(_grown(hand, nat)):
+            ok = _complete_beyond_tables(_grown(hand, nat), ks)
+        elif fast:
             if hand.counts[nat] + hand.meld_counts[nat] >= 4:
                 continue
             n = hand.size - 3 * len(hand.melds) - hand.wilds + 1
@@ -1034,7 +1134,9 @@ def waits(
             hand.meld_counts,
             hand.rules,
         )
-        if fast:
+        if _beyond_tables(grown):
+            ok = _complete_beyond_tables(grown, ks)
+        elif fast:
             ok = _shanten_prepared(grown, ks, "exact") == -1
         else:
             ok = any(True for _ in _decompose(grown, ks))
@@ -1108,8 +1210,8 @@ def _meld_key(m: Meld) -> tuple[object, ...]:
 
 
 def _decompose_raw(hand: PreparedHand, ks: Sequence[str]) -> Iterator[Decomposition]:
-    cap = min(4, hand.rules.max_copies)
-    if any(hand.counts[t] + hand.meld_counts[t] > cap for t in range(NUM_KINDS)):
+    caps = copy_caps(hand.rules)
+    if any(hand.counts[t] + hand.meld_counts[t] > caps[t] for t in range(NUM_KINDS)):
         return  # the naturals alone hold more copies of a kind than the rules allow
     counts = list(hand.counts)
     sets = hand.sets_needed
@@ -1236,12 +1338,12 @@ def _regular(
     natural = sum(counts)
     if w_total < 0 or natural + w_total + free - drops != 3 * sets + (2 if want_pair else 0):
         return
-    cap = min(4, rules.max_copies)
+    caps = copy_caps(rules)
     base = [hand.meld_counts[t] + counts[t] for t in range(NUM_KINDS)]
     for t in reserved:
         base[t] += 1
     if w_total == 0 and free == 0 and drops == 0:
-        if any(b > cap for b in base):
+        if any(b > c for b, c in zip(base, caps, strict=True)):
             return
         pre_used = _assign_wilds(wild_pool, pre_stands, rules) if pre_stands else []
         if pre_used is None:
@@ -1251,7 +1353,7 @@ def _regular(
         return
     # copies each kind can still take from wilds and free tiles (a bound while searching,
     # checked exactly, with the tiles set aside, when a split is complete)
-    limit = [cap - base[t] for t in range(NUM_KINDS)]
+    limit = [caps[t] - base[t] for t in range(NUM_KINDS)]
     face_banned = rules.wild_tile if not rules.face_value else None
     face_budget = sum(1 for p in wild_pool if p != face_banned) - sum(
         1 for t in pre_stands if t == face_banned
@@ -1773,7 +1875,9 @@ def _constrained_need(hand: PreparedHand, bound: int, *, knitted: bool = False) 
     # set aside and only naturals drawn the hand can always be completed within a whole
     # new hand's draws, which bounds the search from above.
     key = _key_of_counts(hand.counts)
-    if knitted:
+    if _beyond_tables(hand):
+        lower = 0  # past the tables' four of a kind: no bound from them
+    elif knitted:
         lower = _knitted_straight_need(key, len(hand.melds), T.EXACT, 99)
     elif any(hand.meld_counts):
         lower = _capped_regular_need(hand)
