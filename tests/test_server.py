@@ -21,11 +21,22 @@ from parlour.server.app import FLOOD, MAX_MESSAGE, create_app
 FAST = {"pause_seconds": 0, "claim_seconds": 30, "hand_pause_seconds": 0}
 
 
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(f"sqlite:///{tmp_path / 'games.db'}")
+@pytest.fixture(params=[0, 2], ids=["in-process", "two-workers"])
+def client(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[TestClient]:
+    """The server with its games in its own process, and in two worker processes
+    (every test of the API and the sockets holds for both)."""
+    app = create_app(f"sqlite:///{tmp_path / 'games.db'}", workers=request.param)
     with TestClient(app) as c:
         yield c
+
+
+def local_manager(client: TestClient) -> Any:
+    """The manager of a server whose games run in its own process (a test that reads a
+    live game directly skips the sharded server)."""
+    manager = getattr(client.app.state, "manager", None)  # type: ignore[attr-defined]
+    if manager is None:
+        pytest.skip("the games run in worker processes")
+    return manager
 
 
 def make(client: TestClient, seats: list[str], **more: Any) -> dict[str, Any]:
@@ -239,9 +250,8 @@ def test_an_action_id_is_applied_once(client: TestClient) -> None:
         while reply["type"] != "ack":
             reply = ws.receive_json()
         assert reply == {"type": "ack", "id": "click-1", "status": "duplicate"}
-    game = client.app.state.manager.get(made["id"])  # type: ignore[attr-defined]
-    assert [a for a in game.store.log(made["id"]) if a.action_id == "click-1"] != []
-    assert len([a for a in game.store.log(made["id"]) if a.action_id == "click-1"]) == 1
+    store = client.app.state.games.store  # type: ignore[attr-defined]
+    assert len([a for a in store.log(made["id"]) if a.action_id == "click-1"]) == 1
 
 
 def errors_for(ws: Any, message: Any) -> dict[str, Any]:
@@ -254,7 +264,7 @@ def errors_for(ws: Any, message: Any) -> dict[str, Any]:
 
 def test_bad_messages_get_an_error_and_change_nothing(client: TestClient) -> None:
     made = make(client, ["human", "random", "random", "random"])
-    game = client.app.state.manager.get(made["id"])  # type: ignore[attr-defined]
+    game = local_manager(client).get(made["id"])
     with client.websocket_connect(f"/ws/{token(made['links'][0]['url'])}") as ws:
         state = next_state(ws)
         before = (game.seq, json.dumps(game.session.current_table().observation(0)))
