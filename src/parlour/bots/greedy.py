@@ -3,7 +3,10 @@
 The bot sees only its observation and its legal actions. At each decision it
 
 * takes a win (``win``, ``rob``) whenever one is offered: the table only offers wins that
-  meet the rules' minimum;
+  meet the rules' minimum; except that in the gold games it makes the float discard the
+  rules offer (a Gold thrown to win a double or triple float next turn) when its
+  multiplier, counted at :data:`FLOAT_ODDS`, beats the win at hand;
+* never discards a wild tile (a Gold) while it holds another tile, but for that float;
 * discards the tile that leaves the lowest *effective* shanten, then the most *useful*
   tiles still unseen (each counted by its copies not in sight: its own hand, every meld
   shown, every discard), then honours before terminals before 2s/8s before the middle
@@ -78,6 +81,10 @@ SELF_DRAWN_ONLY_WEIGHT = 0.25
 DEAD_READY_WEIGHT = 0.1
 """Weight of a tile that makes a hand ready but with no wait that scores enough."""
 
+FLOAT_ODDS = 0.75
+"""How much of a float's multiplier the bot counts on: the float round may end in another
+seat's wall win or the wall's end, and the Gold thrown loses its water."""
+
 _CACHE_LIMIT = 200_000
 _CLAIM_ORDER = {"kong": 0, "pung": 1, "chow": 2}
 
@@ -139,6 +146,9 @@ class GreedyBot:
     def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
         """Pick one of ``legal`` for the seat whose ``observation`` this is."""
         legal = list(legal)
+        floated = self._float(observation, legal)
+        if floated is not None:
+            return floated
         for a in legal:
             if a.kind in ("win", "rob"):
                 return a
@@ -160,6 +170,19 @@ class GreedyBot:
         return choice if choice in legal else legal[0]
 
     # -- decisions -------------------------------------------------------------------
+
+    def _float(self, observation: dict[str, Any], legal: list[Action]) -> Action | None:
+        """The float discard the rules offer (``float_discard`` in the observation: the
+        gold games), when it pays: the float's multiplier, discounted by
+        :data:`FLOAT_ODDS`, beats the win the seat may declare now. The only time the bot
+        lets a wild tile go while it holds others."""
+        offer = observation.get("rules", {}).get("float_discard")
+        if not offer:
+            return None
+        action = MahjongAction("discard", parse_tiles(offer["tile"])[0])
+        if action in legal and FLOAT_ODDS * offer["multiplier"] > offer["now"]:
+            return action
+        return None
 
     def _turn(self, hand: Tiles, melds: Melds, legal: list[Action]) -> Action:
         key, tile = self.best_discard(hand, melds)

@@ -415,6 +415,21 @@ _MULTIPLIERS: tuple[tuple[str, str, str, int | None, int | None, Count], ...] = 
 )  # fmt: skip
 
 
+def float_multiplier(profile: str, level: int) -> int:
+    """The multiplier of a wall win at float ``level`` (0: an ordinary wall tile, 1 a
+    gold float, 2 a double, 3 a triple float) in ``profile`` (§10.4, §11.4).
+
+    >>> [float_multiplier("xiamen", n) for n in range(4)], float_multiplier("quanzhou", 3)
+    ([2, 4, 8, 12], 9)
+    """
+    key = ("wall_tile", "gold_float", "double_float", "triple_float")[level]
+    value = next(
+        xm if profile == "xiamen" else qz for k, _, _, xm, qz, _ in _MULTIPLIERS if k == key
+    )
+    assert value is not None
+    return value
+
+
 def _multipliers(profile: str) -> tuple[Pattern, ...]:
     """The multiplier patterns of a profile (§10.4, §11.4). Only one applies, the
     highest: each excludes the lower ones, and of two equal ones the first in the table
@@ -1247,6 +1262,7 @@ __all__ = [
     "Floater",
     "GoldHand",
     "banker_base",
+    "float_multiplier",
     "float_pair",
     "lines_text",
     "read_situation",

@@ -67,6 +67,7 @@ from parlour.mahjong.rules.gold import (
     _normal_meld,
     banker_base,
     bases_for,
+    float_multiplier,
     float_pair,
     regular_readings,
     resolve_options,
@@ -419,10 +420,11 @@ class GoldRuleset(Ruleset):
                 frozen.pop((discarder + k) % n, None)  # passed over by the claim
                 k += 1
 
-    def _float_shape(self, table: Table, seat: int) -> bool:
-        """Are ``seat``'s tiles five sets and a lone Gold waiting for its pair (§9.3)?"""
+    def _float_shape(self, table: Table, seat: int, tiles: Sequence[Tile] | None = None) -> bool:
+        """Are ``seat``'s tiles (or ``tiles``, his concealed ones less a discard) five sets
+        and a lone Gold waiting for its pair (§9.3)?"""
         gold = table.state["gold"]
-        hand = list(table.hands[seat])
+        hand = list(table.hands[seat] if tiles is None else tiles)
         marks = self._golds_held(table, seat, hand)
         if not marks:
             return False
@@ -443,6 +445,38 @@ class GoldRuleset(Ruleset):
             return any(float_pair(r, h) for r in regular_readings(h))
         except (InvalidHand, ValueError):
             return False
+
+    def float_offer(self, table: Table, seat: int) -> dict[str, Any] | None:
+        """On ``seat``'s turn, a Gold whose discard leaves five sets and a lone Gold (a
+        float discard, §9.4-§9.5): its ``tile``, the float ``level`` it starts (2 a double,
+        3 a triple float), the ``multiplier`` of the win it aims at, and ``now``, the
+        multiplier of the wall win the seat may declare instead (0: none). None when no
+        Gold discard floats. Cheap unless two Golds or more are held."""
+        gold = self._gold_of(table)
+        if gold is None or table.phase != "turn" or table.current != seat:
+            return None
+        hand = list(table.hands[seat])
+        if self._golds_held(table, seat, hand) < 2:
+            return None
+        rest = list(hand)
+        rest.remove(gold)
+        if not self._float_shape(table, seat, rest):
+            return None
+        level = min(3, _float_level(table, seat) + 1) if _float_level(table, seat) else 2
+        now = 0
+        if MahjongAction("win") in table.legal_actions(seat):
+            drawn = table.last_drawn(seat)
+            before = list(hand)
+            if drawn is not None:
+                before.remove(drawn)
+            held = _float_level(table, seat) or int(self._float_shape(table, seat, before))
+            now = float_multiplier(self.profile, held)
+        return {
+            "tile": tile_name(gold),
+            "level": level,
+            "multiplier": float_multiplier(self.profile, level),
+            "now": now,
+        }
 
     def float_round(self, table: Table) -> int | None:
         """The floater while a float round lasts: from his float discard until his next
@@ -702,8 +736,9 @@ class GoldRuleset(Ruleset):
 
     def observe(self, table: Table, seat: int) -> dict[str, Any]:
         """The indicator turned up and the Gold kind (``wild``: the tile bots keep), the
-        float round under way (its floater and level) and who holds the indicator drawn
-        back from the wall."""
+        float round under way (its floater and level), who holds the indicator drawn
+        back from the wall, and on the seat's own turn the float discard it may make
+        (``float_discard``, :meth:`float_offer`)."""
         gold = self._gold_of(table)
         if gold is None:
             return {}
@@ -715,6 +750,9 @@ class GoldRuleset(Ruleset):
         holder = self.indicator_holder(table)
         if holder is not None:  # the face-up indicator taken from the wall: public
             out["indicator_holder"] = holder
+        offer = self.float_offer(table, seat)
+        if offer is not None:  # his own tiles only: private
+            out["float_discard"] = offer
         return out
 
 
