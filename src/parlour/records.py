@@ -1,5 +1,9 @@
 """Game records: a session or a single hand as JSON, replayed and validated.
 
+A record whose ``game`` is ``"cards"`` is a card game's (:mod:`parlour.cards.records`):
+:func:`check_record`, :func:`replay` and :func:`validate` hand it there; what follows is
+the mahjong record.
+
 A record holds what determines a game (rule system, options, seed, players, how the
 tables ask, and every action in order) and what came of it (each hand's result and the
 standings). Version 2::
@@ -375,6 +379,11 @@ def check_record(record: Any) -> None:
         raise RecordError(
             f"record version {version!r} is not supported (this parlour reads versions 1 and 2)"
         )
+    if record.get("game") == "cards":  # a card game's record has its own form
+        from parlour.cards.records import check_card_record
+
+        check_card_record(record)
+        return
     for key in ("ruleset", "seed", "hands"):
         if key not in record:
             raise RecordError(f"the record has no {key!r}")
@@ -382,7 +391,9 @@ def check_record(record: Any) -> None:
     if kind not in KINDS:
         raise RecordError(f"kind must be 'session' or 'hand', not {kind!r}")
     if record.get("game", "mahjong") != "mahjong":
-        raise RecordError(f"this parlour replays mahjong records, not {record['game']!r}")
+        raise RecordError(
+            f"this parlour replays mahjong and cards records, not {record['game']!r}"
+        )
     if record.get("ask", "everyone") not in ASK:
         raise RecordError(f"ask must be 'everyone' or 'able', not {record['ask']!r}")
     if "always_asked" in record:
@@ -493,7 +504,8 @@ def _check_hand_v1(entry: Any, h: int) -> None:
 
 class ReplayStep(NamedTuple):
     """One step of a replay: hand and move numbers (1-based; move 0 is the deal, with
-    ``seat`` and ``action`` None), the seat, the action and the events it caused."""
+    ``seat`` and ``action`` None), the seat, the action and the events it caused. For
+    a card game ``hand`` is the deal, and moves are counted through the whole game."""
 
     hand: int
     move: int
@@ -545,6 +557,12 @@ def replay(record: Mapping[str, Any]) -> Iterator[ReplayStep]:
     [(1, 0, 'None', ['dice', 'deal']), (1, 1, 'discard C', ['discard'])]
     """
     check_record(record)
+    if record.get("game") == "cards":
+        from parlour.cards.records import replay_card_record
+
+        for move, deal, seat, action, events in replay_card_record(record):
+            yield ReplayStep(deal, move, seat, action, events)
+        return
     if record.get("kind", "session") == "session":
         yield from _replay_session(record)
         return
@@ -700,6 +718,14 @@ def validate(record: Any) -> Report:
     hand 1: recorded setup dealer 1, the session's is 0
     """
     hands = moves = 0
+    if isinstance(record, dict) and record.get("game") == "cards":
+        try:
+            check_record(record)  # the format and version first, as for every record
+        except RecordError as e:
+            return Report(False, str(e), e.hand, e.move)
+        from parlour.cards.records import validate_card_record
+
+        return validate_card_record(record)
     try:
         check_record(record)
         if record.get("kind", "session") == "hand":
