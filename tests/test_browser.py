@@ -1079,10 +1079,14 @@ _GOLD_MARKS = """() => {
   return {
     gold,
     hand: hand.map((b) => [
-      bare(b.dataset.tile), b.classList.contains('gold'), b.getAttribute('aria-label')]),
+      bare(b.dataset.tile), b.classList.contains('gold'), b.getAttribute('aria-label'),
+      b.dataset.indicator === 'yes']),
     rivers: st.observation.seat_names.map((_, s) => river(s).map((i) => [
       i.closest('.gold-tile') !== null, i.getAttribute('alt')])),
     discards: st.observation.discards,
+    holder: st.observation.rules.indicator_holder ?? null,
+    thrown: st.observation.rules.indicator_discard ?? null,
+    seat: st.observation.seat,
   };
 }"""
 
@@ -1093,24 +1097,31 @@ def _check_gold_marks(page: Page) -> int:
     shown = page.evaluate(_GOLD_MARKS)
     gold = shown["gold"]
     seen = 0
-    for tile, marked, label in shown["hand"]:
-        assert marked == (tile == gold), (tile, gold)
-        assert ("(a Gold)" in label) == (tile == gold), label
+    # the indicator drawn back from the wall is an ordinary tile: one copy unmarked
+    held = [indicator for *_, indicator in shown["hand"]]
+    assert sum(held) == (1 if shown["holder"] == shown["seat"] else 0)
+    for tile, marked, label, indicator in shown["hand"]:
+        assert marked == (tile == gold and not indicator), (tile, gold)
+        assert ("(a Gold)" in label) == (tile == gold and not indicator), label
+        assert ("(the indicator: an ordinary tile" in label) == indicator, label
         seen += marked
-    for river, text in zip(shown["rivers"], shown["discards"], strict=True):
+    thrown = shown["thrown"]
+    for s, (river, text) in enumerate(zip(shown["rivers"], shown["discards"], strict=True)):
         names = text.split()
         assert len(river) == len(names)
-        for (marked, alt), name in zip(river, names, strict=True):
-            assert marked == (name == gold), (name, gold)
-            assert ("(a Gold)" in alt) == (name == gold), alt
+        for i, ((marked, alt), name) in enumerate(zip(river, names, strict=True)):
+            ordinary = thrown is not None and (thrown["seat"], thrown["index"]) == (s, i)
+            assert marked == (name == gold and not ordinary), (name, gold)
+            assert ("(a Gold)" in alt) == (name == gold and not ordinary), alt
             seen += marked
     return seen
 
 
-def test_a_xiamen_hand_from_the_home_page_shows_the_gold_and_ends_with_water_and_multiplier(
-    server: str, person: Watched
-) -> None:
-    start = time.monotonic()
+def _play_a_gold_hand(server: str, person: Watched, profile: str) -> tuple[Page, Any, int, int]:
+    """Start a ``profile`` table from the home page (a person and three greedy bots, one
+    hand), play it to the end by clicking (passing every after-deal choice, winning when
+    offered, else discarding the tile just drawn), checking the Gold marks at every step
+    and the result panel at the end: (the page, its last state, turns, Golds seen)."""
     page = person.page()
     page.goto(server + "/")
     # both profiles are offered with their options, at four seats
@@ -1119,6 +1130,7 @@ def test_a_xiamen_hand_from_the_home_page_shows_the_gold_and_ends_with_water_and
         for name in GOLD_OPTIONS:
             assert page.locator(f"#opt-{name}").count() == 1, (rules, name)
         assert page.locator("#seats select").count() == 4
+    page.select_option("#rules", profile)
     page.select_option("#seat-0", "human")
     for p in (1, 2, 3):
         page.select_option(f"#seat-{p}", "greedy")
@@ -1152,6 +1164,8 @@ def test_a_xiamen_hand_from_the_home_page_shows_the_gold_and_ends_with_water_and
             window = page.evaluate("(window.parlour.state().observation.window || {}).kind")
             if window == "after_deal":
                 after_deal += 1
+                if profile == "quanzhou":  # no robbing the Gold nor heavenly win (§11.4)
+                    assert page.locator('.actions button[data-kind="rob_gold"]').count() == 0
                 assert "after the deal" in page.inner_text(".status")
                 assert "After the deal" in info.inner_text()
                 shot(page, "gold-after-deal")
@@ -1197,6 +1211,16 @@ def test_a_xiamen_hand_from_the_home_page_shows_the_gold_and_ends_with_water_and
         "ls => ls.map(l => Number(l.dataset.amount))"
     )
     assert amounts == result["payments"] and sum(amounts) == 0
+    return page, state, turns, golds
+
+
+def test_a_xiamen_hand_from_the_home_page_shows_the_gold_and_ends_with_water_and_multiplier(
+    server: str, person: Watched
+) -> None:
+    start = time.monotonic()
+    page, state, turns, golds = _play_a_gold_hand(server, person, "xiamen")
+    rules = state["observation"]["rules"]
+    indicator = rules["indicator"]
     shot(page, "gold-table")
 
     # what the rules may put to a player that one hand seldom shows: a float round, the
@@ -1274,3 +1298,74 @@ def test_a_xiamen_hand_from_the_home_page_shows_the_gold_and_ends_with_water_and
     assert kinds["win"][0] == "★ Heavenly win"
     assert kinds["pass"][1] == "Pass: no declaration after the deal"
     print(f"gold hand: {time.monotonic() - start:.1f} s, {turns} turns, {golds} Golds shown")
+
+
+def test_a_quanzhou_hand_from_the_home_page_is_played_to_the_end(
+    server: str, person: Watched
+) -> None:
+    """The Quanzhou profile from the home page: the indicator and the Golds shown and
+    marked, the hand played by clicking to its end, the result as the server scored it;
+    no robbing the Gold nor heavenly win is ever offered (§11.4)."""
+    start = time.monotonic()
+    page, state, turns, golds = _play_a_gold_hand(server, person, "quanzhou")
+    assert state["observation"]["rules"]["indicator"] == state["observation"]["rules"]["gold"]
+    result = state["last_hand"]["result"]
+    if result["wins"]:  # Quanzhou's multipliers: ×1 ×2 ×3 ×6 ×9
+        assert result["multiplier"] in (1, 2, 3, 6, 9)
+    shot(page, "gold-quanzhou")
+
+    # the indicator drawn back (XM-A3) is an ordinary tile wherever it goes: in the
+    # holder's hand one copy of the Gold's kind is plain, discarded it is plain in the
+    # river, and a meld never holds a Gold; drawn by the page's own renderer
+    obs = dict(state["observation"])
+    gold = obs["rules"]["gold"]
+    other = "1s" if gold != "1s" else "2s"
+    obs.update(
+        phase="turn",
+        current=0,
+        window=None,
+        hand=f"{gold} {gold} {other}",
+        legal=[],
+        melds=[
+            [],
+            [f"[{gold}{gold}{gold}]" if len(gold) == 1 else f"[{gold[0] * 3}{gold[1]}]"],
+            [],
+            [],
+        ],
+        discards=["", f"{other} {gold}", "", ""],
+        rules={
+            **obs["rules"],
+            "indicator_holder": 0,
+            "indicator_discard": {"seat": 1, "index": 1},
+        },
+        to_act=[],
+    )
+    fake = {**state, "observation": obs, "answered": False, "last_hand": None}
+    drawn = page.evaluate(
+        """async (state) => {
+          const { MahjongView } = await import('/static/mahjong.js');
+          const root = document.createElement('div');
+          document.querySelector('main').prepend(root);
+          const view = new MahjongView(root, { role: 'player', game: 'x', act() {}, auto() {} });
+          view.render(state);
+          const q = (s) => [...root.querySelectorAll(s)];
+          const out = {
+            golds: q('.hand .tile-button.gold').length,
+            plain: q('.hand .tile-button[data-indicator="yes"]')
+              .map((b) => b.getAttribute('aria-label')),
+            river: q('.seat[data-seat="1"] .discards .gold-tile').length,
+            riverAlt: q('.seat[data-seat="1"] .discards img.tile')
+              .map((i) => i.getAttribute('alt')),
+            meldGolds: q('.seat[data-seat="1"] .melds .gold-tile').length,
+          };
+          clearInterval(view.ticker);
+          root.remove();
+          return out;
+        }""",
+        fake,
+    )
+    assert drawn["golds"] == 1
+    assert len(drawn["plain"]) == 1 and "(the indicator: an ordinary tile" in drawn["plain"][0]
+    assert drawn["river"] == 0 and "(the indicator: an ordinary tile" in drawn["riverAlt"][1]
+    assert drawn["meldGolds"] == 0
+    print(f"quanzhou hand: {time.monotonic() - start:.1f} s, {turns} turns, {golds} Golds shown")

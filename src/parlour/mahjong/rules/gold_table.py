@@ -139,6 +139,7 @@ class GoldRuleset(Ruleset):
             "from_tail": None,
             "shown_at": None,
             "indicator_out": False,
+            "indicator_river": None,
             "float": None,
             "frozen": {},
             "forfeit": [],
@@ -381,6 +382,7 @@ class GoldRuleset(Ruleset):
         if tile == st["gold"] and self.indicator_holder(table) == seat:
             st["discard_is_indicator"] = True
             st["indicator_out"] = True
+            st["indicator_river"] = (seat, len(table.discards[seat]) - 1)
         st["frozen"].pop(seat, None)  # his turn came (missed_claim_freeze)
         floating = st["float"]
         a_gold = tile == st["gold"] and not st["discard_is_indicator"]
@@ -737,7 +739,8 @@ class GoldRuleset(Ruleset):
     def observe(self, table: Table, seat: int) -> dict[str, Any]:
         """The indicator turned up and the Gold kind (``wild``: the tile bots keep), the
         float round under way (its floater and level), who holds the indicator drawn
-        back from the wall, and on the seat's own turn the float discard it may make
+        back from the wall and where it lies once discarded (``indicator_discard``: seat
+        and place in the river; an ordinary tile, not a Gold), and on the seat's own turn the float discard it may make
         (``float_discard``, :meth:`float_offer`)."""
         gold = self._gold_of(table)
         if gold is None:
@@ -750,6 +753,11 @@ class GoldRuleset(Ruleset):
         holder = self.indicator_holder(table)
         if holder is not None:  # the face-up indicator taken from the wall: public
             out["indicator_holder"] = holder
+        river = table.state.get("indicator_river")
+        if river is not None:  # the indicator discarded, still in its river: public
+            s, i = river
+            if i < len(table.discards[s]) and table.discards[s][i] == gold:
+                out["indicator_discard"] = {"seat": s, "index": i}
         offer = self.float_offer(table, seat)
         if offer is not None:  # his own tiles only: private
             out["float_discard"] = offer

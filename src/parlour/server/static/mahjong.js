@@ -69,10 +69,22 @@ export function goldWords(name, gold) {
   return tileWords(name);
 }
 
+// The indicator itself, drawn back from the wall, is an ordinary tile of its kind
+// (xiamen-gold.md XM-A3), not a Gold: named so.
+export function indicatorWords(name) {
+  return `${tileWords(name.replace(/\*$/, ''))} (the indicator: an ordinary tile, not a Gold)`;
+}
+
 // A tile that may be a Gold: a Gold carries a "★ Gold" mark and says so in words, not
-// by colour alone. With no Gold (every other table) it is the plain tile.
+// by colour alone. With no Gold (every other table) it is the plain tile; with
+// ``extra.ordinary`` it is the indicator drawn back, plain and named so.
 export function goldTileImage(name, gold, extra = {}) {
   const bare = name.replace(/\*$/, '');
+  if (extra.ordinary) {
+    const { ordinary, ...rest } = extra;
+    const words = indicatorWords(name);
+    return tileImage(name, { ...rest, alt: rest.alt === '' ? '' : (rest.alt || words), title: rest.title || words });
+  }
   if (!gold) return tileImage(name, extra);
   const words = goldWords(name, gold);
   const alt = extra.alt === '' ? '' : (extra.alt || words);
@@ -119,9 +131,20 @@ export function meldTiles(text, gold = null) {
     return span;
   }
   const list = /[*=]/.test(raw) ? meldList(raw) : tiles(body);
-  span.setAttribute('aria-label', `${words}: ${list.map((t) => goldWords(t, gold)).join(', ')}`);
-  for (const t of list) span.append(goldTileImage(t, gold, { class: 'tile small', alt: '' }));
+  // no Gold is ever in a meld (§6.3): a tile of the Gold's kind there is the indicator
+  const isIndicator = (t) => gold !== null && t.replace(/\*$/, '') === gold;
+  span.setAttribute('aria-label', `${words}: ${list.map((t) => (isIndicator(t) ? indicatorWords(t) : goldWords(t, gold))).join(', ')}`);
+  for (const t of list) span.append(goldTileImage(t, gold, { class: 'tile small', alt: '', ordinary: isIndicator(t) }));
   return span;
+}
+
+// Which of a hand's tiles (in order) is the indicator drawn back: the one just drawn if
+// it is of the Gold's kind, else the first of that kind; -1 when the seat holds none.
+export function indicatorAt(list, gold, holds, drawnAt = -1) {
+  if (!gold || !holds) return -1;
+  const bare = (t) => t.replace(/\*$/, '');
+  if (drawnAt >= 0 && bare(list[drawnAt]) === gold) return drawnAt;
+  return list.findIndex((t) => bare(t) === gold);
 }
 
 // A pattern line of a score as table cells: name, value (with its unit, when the
@@ -498,19 +521,23 @@ export class MahjongView {
     if (mine) panel.append(this.handRow(state));
     else {
       const shown = (obs.public_hands || [])[seat];
-      panel.append(shown ? el('div', { class: 'public' }, 'Open hand: ', tiles(shown).map((t) => goldTileImage(t, gold, { class: 'tile small' })))
+      const open = shown ? tiles(shown) : [];
+      const held = indicatorAt(open, gold, (obs.rules || {}).indicator_holder === seat);
+      panel.append(shown ? el('div', { class: 'public' }, 'Open hand: ', open.map((t, i) => goldTileImage(t, gold, { class: 'tile small', ordinary: i === held })))
         : el('p', { class: 'size' }, `${obs.hand_sizes[seat]} tiles in hand`));
     }
     const river = tiles(obs.discards[seat]);
     const discards = el('div', { class: 'discards', 'aria-label': `${who.name}'s discards, oldest first` });
     const last = obs.last_discard || this.lastDiscard;
+    const thrown = (obs.rules || {}).indicator_discard;  // the indicator discarded: ordinary
     river.forEach((t, i) => {
       const isLast = last && last.seat === seat && i === river.length - 1 && last.tile === t;
-      if (!isLast) { discards.append(goldTileImage(t, gold, { class: 'tile small' })); return; }
+      const ordinary = !!thrown && thrown.seat === seat && thrown.index === i;
+      if (!isLast) { discards.append(goldTileImage(t, gold, { class: 'tile small', ordinary })); return; }
       // the last discard: outlined, raised and labelled in words, not by colour alone
-      const lastWords = `${goldWords(t, gold)}, the last discard`;
+      const lastWords = `${ordinary ? indicatorWords(t) : goldWords(t, gold)}, the last discard`;
       discards.append(el('span', { class: 'last-discard', 'data-last': 'yes' },
-        goldTileImage(t, gold, { class: 'tile small last', alt: lastWords, title: lastWords }),
+        goldTileImage(t, gold, { class: 'tile small last', alt: lastWords, title: lastWords, ordinary }),
         el('span', { class: 'last-mark', 'aria-hidden': 'true' }, '▲ last')));
     });
     panel.append(discards);
@@ -534,18 +561,22 @@ export class MahjongView {
     const wild = rules.goulash ? rules.wild : null;
     const gold = goldOf(obs);
     if (this.exchanging(state)) return this.exchangeRow(state, ordered.map(([t]) => t), wild);
-    for (const [t, isDrawn] of ordered) {
+    // the indicator drawn back from the wall is an ordinary tile: one copy is not a Gold
+    const held = indicatorAt(ordered.map(([t]) => t), gold, rules.indicator_holder === obs.seat,
+      drawn ? ordered.length - 1 : -1);
+    ordered.forEach(([t, isDrawn], i) => {
       const can = discards.has(t);
       const isWild = wild !== null && t.replace(/\*$/, '') === wild;
-      const isGold = gold !== null && t.replace(/\*$/, '') === gold;
-      const named = gold ? goldWords(t, gold) : tileWords(t);
+      const isGold = gold !== null && t.replace(/\*$/, '') === gold && i !== held;
+      const named = i === held ? indicatorWords(t) : gold ? goldWords(t, gold) : tileWords(t);
       const words = `${named}${isWild ? ' (wild)' : ''}${isDrawn ? ', just drawn' : ''}${can ? ': discard' : ''}`;
       const b = el('button', { type: 'button', class: 'tile-button' + (isDrawn ? ' drawn' : '') + (isWild ? ' wild' : '') + (isGold ? ' gold' : ''),
         'aria-disabled': can ? 'false' : 'true', 'data-tile': t, title: words, 'aria-label': words,
         onclick: () => { if (can && !this.isBusy) this.client.act(`discard ${t}`); } },
       tileImage(t, { alt: '' }));
+      if (i === held) b.dataset.indicator = 'yes';
       row.append(b);
-    }
+    });
     return row;
   }
 
@@ -763,7 +794,12 @@ export class MahjongView {
     switch (e.kind) {
       case 'drawn': return `you draw the ${tileWords(e.tile)}`;
       case 'draw': return `${who} draws${e.replacement ? ' a replacement tile' : ''}`;
-      case 'discard': return `${who} discards the ${goldWords(e.tile, goldOf(obs))}`;
+      case 'discard': {
+        const thrown = (obs.rules || {}).indicator_discard;
+        const own = thrown && thrown.seat === e.seat && e.tile === goldOf(obs)
+          && tiles(obs.discards[e.seat] || '').length - 1 === thrown.index;
+        return `${who} discards the ${own ? indicatorWords(e.tile) : goldWords(e.tile, goldOf(obs))}`;
+      }
       case 'claim': return `${who} claims ${e.meld}`;
       case 'bonus': return `${who} lays out the ${tileWords(e.tile)}`;
       case 'concealed_kong': return `${who} declares a concealed kong`;
