@@ -2,24 +2,38 @@
 
 >>> score({"rules": "mcr", "hand": "123m 456p 789s EEE CC", "win_tile": "C"}).total
 21
+>>> score({"rules": "ninety-nine", "bids": {"A": 5, "B": 5, "C": 2},
+...        "tricks": {"A": 7, "B": 1, "C": 1}, "premium": None}).to_json()["scores"]
+{'A': 7, 'B': 1, 'C': 1}
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 if TYPE_CHECKING:
+    from parlour.cards.games import CardScore
     from parlour.mahjong.rules.classical import TableScore
     from parlour.mahjong.scoring import Score, Situation
 
 __version__ = "0.1.0"
 
 
-def score(situation: Situation | Mapping[str, Any]) -> Score:
+@overload
+def score(situation: Situation) -> Score: ...
+@overload
+def score(situation: Mapping[str, Any]) -> Score | CardScore: ...
+def score(situation: Situation | Mapping[str, Any]) -> Score | CardScore:
     """Score a finished hand given as a hand-situation dict (or a ``Situation``): the
     ruleset named by its ``rules`` field scores it. Malformed or impossible input raises
-    a :class:`~parlour.core.errors.ParlourError` naming the fault."""
+    a :class:`~parlour.core.errors.ParlourError` naming the fault.
+
+    A card game's situation (``"rules": "ninety-nine"`` or ``"piquet"``) goes to that
+    game's score keeper (:mod:`parlour.cards.ninety_nine`, :mod:`parlour.cards.piquet`:
+    ``score_json``; a :data:`~parlour.cards.games.CardScore`), whose result also has
+    ``to_json()``. (Typed: a ``Situation`` gives a ``Score``; a dict, whose rules are
+    known only when it is read, either.)"""
     from parlour.core.errors import InvalidHand
     from parlour.mahjong.rules import find_ruleset
     from parlour.mahjong.scoring import Situation
@@ -28,6 +42,10 @@ def score(situation: Situation | Mapping[str, Any]) -> Score:
         rules = situation.get("rules", "mcr")
         if not isinstance(rules, str):
             raise InvalidHand(f"'rules' must be a rule-system name, not {rules!r}")
+        from parlour.cards.games import find_card_game, is_card_game
+
+        if is_card_game(rules):
+            return find_card_game(rules).score(situation)
         module = find_ruleset(rules)
         reader = getattr(module, "score_json", None)
         if reader is not None:

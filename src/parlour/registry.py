@@ -7,6 +7,12 @@ options and how far each is built. ``parlour rules`` prints this.
 'xiamen'
 >>> find_system("mcr").options()[0].name
 'kong_values'
+>>> [o.name for o in find_system("piquet").options()][:2]
+['rule_set', 'point_rule']
+>>> check_playable("ninety-nine", 4)
+Traceback (most recent call last):
+...
+ValueError: ninety-nine is played by 3 players, not 4
 """
 
 from __future__ import annotations
@@ -41,8 +47,12 @@ class RuleSystem:
 
     def options(self) -> tuple[Option, ...]:
         """The options of a system that can be played (none known for a planned one)."""
-        if self.status == PLANNED or self.family != "mahjong":
+        if self.status == PLANNED:
             return ()
+        if self.family == "cards":
+            from parlour.cards.games import find_card_game
+
+            return find_card_game(self.name).options
         from parlour.mahjong.rules import find_ruleset, ruleset_class
 
         try:
@@ -128,18 +138,20 @@ SYSTEMS: tuple[RuleSystem, ...] = (
     ),
     RuleSystem(
         "piquet",
-        "Piquet: two players, the 32-card pack (modern, old and 17th-century rules)",
+        "Piquet: two players, the 32-card pack; modern, old and 17th-century rules "
+        "(option rule_set)",
         "cards",
         (2,),
-        PLANNED,
+        PLAYABLE,
         "a Japanese description",
     ),
     RuleSystem(
         "ninety-nine",
-        "Ninety-Nine: three players bid by discarding three cards",
+        "Ninety-Nine: three players bid by laying three cards aside; trumps change with "
+        "the bids made, premium bids declare or reveal",
         "cards",
         (3,),
-        PLANNED,
+        PLAYABLE,
         "a Japanese description",
     ),
 )
@@ -173,6 +185,11 @@ def check_playable(name: str, players: int | None = None) -> RuleSystem | None:
         system = None
     if system is not None and system.status != PLAYABLE:
         raise ValueError(f"{system.name} is {system.status}: it cannot be played yet")
+    if system is not None and system.family == "cards":
+        if players is not None and players not in system.players:
+            which = " or ".join(str(p) for p in system.players)
+            raise ValueError(f"{system.name} is played by {which} players, not {players}")
+        return system
     try:
         cls = ruleset_class(system.name if system else name)
     except Exception as e:

@@ -116,7 +116,8 @@ def _fans_agree(gb: Any, situation: dict[str, Any]) -> bool | None:
         ours = parlour_score({**situation, "options": REFERENCE_OPTIONS})
     except ParlourError:
         return False
-    found = Counter((p.name, p.value, p.count) for p in ours.patterns if p.name != FLOWERS)
+    patterns = getattr(ours, "patterns", ())  # a mahjong Score (card scores have none)
+    found = Counter((p.name, p.value, p.count) for p in patterns if p.name != FLOWERS)
     return found == expected
 
 
