@@ -155,7 +155,8 @@ class CardGame:
     bad one); ``pack(options)`` is the pack a ``deck`` must be; ``bots`` makes a bot by
     name and seed; ``view(observation, names)`` and ``words(event, names)`` are the
     terminal's lines; ``stats(game)`` are a finished game's figures for ``simulate``;
-    ``deal_number(game)`` is the deal being played (1 the first).
+    ``deal_number(game)`` is the deal being played (1 the first); ``outcome(result)``
+    reads a finished game's result as (the winning seats, each seat's score).
     """
 
     name: str
@@ -172,6 +173,7 @@ class CardGame:
     words: Callable[[Event, Sequence[str]], str | None]
     stats: Callable[[Any], dict[str, float]]
     deal_number: Callable[[Any], int]
+    outcome: Callable[[Mapping[str, Any]], tuple[list[int], list[int]]]
 
     def option_names(self) -> tuple[str, ...]:
         return tuple(o.name for o in self.options)
@@ -514,6 +516,7 @@ CARD_GAMES: tuple[CardGame, ...] = (
         words=_pq_words,
         stats=_pq_stats,
         deal_number=lambda game: 0 if game.hand is None else game.hand.number,
+        outcome=lambda result: ([result["winner"]], list(result["scores"])),
     ),
     CardGame(
         name="ninety-nine",
@@ -530,6 +533,7 @@ CARD_GAMES: tuple[CardGame, ...] = (
         words=_nn_words,
         stats=_nn_stats,
         deal_number=lambda game: game.deal_number,
+        outcome=lambda result: (list(result["winners"]), list(result["scores"])),
     ),
 )
 """Every card game, by name."""
