@@ -730,3 +730,33 @@ def test_the_indicator_drawn_back_beside_four_whites_makes_five_of_its_kind() ->
     assert (win.score.tally.water, win.score.tally.multiplier) == (7, 2)
     assert win.payments == [54, -18, -18, -18]
     assert full_set(table)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_the_walls_and_their_dice_are_told_from_the_deals_throws(seed: int) -> None:
+    """§4: the banker's throw picks P1, who takes first from the inner walls; P1's throw
+    picks the breaker of the outer wall and the tile the gap follows; the breaker throws
+    for the indicator (§6.1), again after a bonus tile. Told in public events from the
+    deal's own dice: the deal itself is the shared one (any fixed way of dealing a
+    shuffled wall gives every seat the same chances)."""
+    table = Table(XiamenRuleset(), seed=seed)
+    walls = [e for e in table.events if e.kind == "walls"]
+    assert len(walls) == 1
+    w = walls[0]
+    d1, d2, d3, d4 = table.dice
+    assert w.seat == table.dealer == 0 and w.to is None  # told to everyone
+    assert (tuple(w.data["dice"]), tuple(w.data["breaker_dice"])) == ((d1, d2), (d3, d4))
+    assert w.data["first"] == (d1 + d2 - 1) % 4
+    assert w.data["breaker"] == (w.data["first"] + d3 + d4 - 1) % 4
+    assert w.data["break_after"] == d3 + d4
+    assert (w.data["inner"], w.data["outer"]) == (64, 80)
+    throws = [e for e in table.events if e.kind == "indicator_dice"]
+    assert throws and all(e.seat == w.data["breaker"] for e in throws)
+    assert sum(throws[-1].data["dice"]) - 1 == table.state["from_tail"]
+    kinds = [e.kind for e in table.events]
+    assert kinds.index("walls") < kinds.index("indicator_dice") < kinds.index("shown")
+
+
+def test_a_prepared_deal_has_no_walls_ritual() -> None:
+    table = gold_table([EAST, SOUTH, WEST, NORTH], "5p")
+    assert not any(e.kind in ("walls", "indicator_dice") for e in table.events)

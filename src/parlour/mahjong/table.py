@@ -32,7 +32,7 @@ the others only when they can act.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
@@ -582,6 +582,12 @@ class Table:
             self.events.append(Event("taken", to, {"tile": tile_name(tile)}))
         self._legal = {}
         return tile
+
+    def announce(self, kind: str, seat: int | None, data: Mapping[str, Any]) -> None:
+        """Record a public event that changes nothing on the table: a step of a
+        rulebook's ritual (dice thrown, who takes first), told to every seat and kept in
+        the record like any other event."""
+        self.events.append(Event(kind, seat, dict(data)))
 
     def show_wall_tile(self, k: int) -> Tile:
         """Turn up the ``k``-th tile from the tail where it lies: everyone sees it, it

@@ -149,10 +149,14 @@ class GoldRuleset(Ruleset):
         """§6.1: two dice (``table.rng``) count from the tail, the tail tile being 1; the
         tile reached is turned up where it lies; a bonus tile is turned back and the dice
         thrown again."""
+        self._walls_ritual(table)
         tail = list(table.wall.tail())
+        breaker = _breaker(table)
         while True:
-            k = table.rng.randint(1, 6) + table.rng.randint(1, 6) - 1
-            k = min(k, len(tail) - 1)
+            dice = (table.rng.randint(1, 6), table.rng.randint(1, 6))
+            k = min(sum(dice) - 1, len(tail) - 1)
+            if breaker is not None:  # B throws for the indicator (§6.1)
+                table.announce("indicator_dice", breaker, {"dice": list(dice)})
             if not self.is_bonus(tail[k]):
                 break
         tile = table.show_wall_tile(k)
@@ -168,6 +172,31 @@ class GoldRuleset(Ruleset):
             self._declare_eight(table, eight[0])
             return
         self._open_after_deal(table)
+
+    def _walls_ritual(self, table: Table) -> None:
+        """§4 told in events, from the deal's own dice (``walls``): the banker's throw
+        picks P1, who takes stacks 1-2 of each inner wall first, and P1's throw picks the
+        breaker B of his outer wall and the tile S the gap follows. The tiles come from
+        the shared deal: on a shuffled wall any fixed way of dealing gives every seat the
+        same chances (the choice is in ``docs/architecture.md``). A prepared deal has no
+        dice and no ritual."""
+        first, breaker, gap = _ritual_seats(table)
+        if first is None:
+            return
+        d = list(table.dice)
+        table.announce(
+            "walls",
+            table.dealer,
+            {
+                "dice": d[:2],
+                "first": first,
+                "breaker_dice": d[2:4],
+                "breaker": breaker,
+                "break_after": gap,
+                "inner": 64,
+                "outer": 80,
+            },
+        )
 
     # -- Quanzhou's eight bonus tiles (§11.4) --------------------------------------------
 
@@ -740,8 +769,8 @@ class GoldRuleset(Ruleset):
         """The indicator turned up and the Gold kind (``wild``: the tile bots keep), the
         float round under way (its floater and level), who holds the indicator drawn
         back from the wall and where it lies once discarded (``indicator_discard``: seat
-        and place in the river; an ordinary tile, not a Gold), and on the seat's own turn the float discard it may make
-        (``float_discard``, :meth:`float_offer`)."""
+        and place in the river; an ordinary tile, not a Gold), and on the seat's own
+        turn the float discard it may make (``float_discard``, :meth:`float_offer`)."""
         gold = self._gold_of(table)
         if gold is None:
             return {}
@@ -799,6 +828,27 @@ class FuzhouRuleset(GoldRuleset):
 
     name = "fuzhou"
     title = "Fuzhou gold mahjong (an alias of Xiamen, unverified)"
+
+
+def _ritual_seats(table: Table) -> tuple[int | None, int | None, int | None]:
+    """§4.2-§4.3 from the deal's four dice: P1, counted from the banker by his throw
+    (the thrower 1, then in turn order), the breaker B counted from P1 by P1's throw,
+    and S, the tile of B's outer wall the gap follows; Nones for a prepared deal.
+
+    >>> from types import SimpleNamespace as T
+    >>> _ritual_seats(T(prepared=False, dice=(3, 4, 1, 1), dealer=0, num_seats=4))
+    (2, 3, 2)
+    """
+    if table.prepared or len(table.dice) < 4:
+        return None, None, None
+    n = table.num_seats
+    d1, d2, d3, d4 = table.dice[:4]
+    first = (table.dealer + d1 + d2 - 1) % n
+    return first, (first + d3 + d4 - 1) % n, d3 + d4
+
+
+def _breaker(table: Table) -> int | None:
+    return _ritual_seats(table)[1]
 
 
 def _kind(t: Tile, gold: Tile) -> Tile:

@@ -813,6 +813,10 @@ export class MahjongView {
       case 'passed': return `${who} passes ${e.count} tiles face down to ${this.label(obs, e.to).name}`;
       case 'received': return `you receive ${tiles(e.tiles).map(tileWords).join(', ')} from ${this.label(obs, e.from).name}`;
       case 'dice': return `dice: ${e.dice.join(' ')}`;
+      case 'walls': return `the walls (inner ${e.inner}, outer ${e.outer} tiles): ${who} throws ${e.dice.join(' ')}, `
+        + `${this.label(obs, e.first).name} takes first from the inner walls and throws ${e.breaker_dice.join(' ')}: `
+        + `${this.label(obs, e.breaker).name} breaks the outer wall after its tile ${e.break_after}`;
+      case 'indicator_dice': return `${who} throws ${e.dice.join(' ')} for the Gold indicator`;
       case 'shown': return `the Gold indicator is turned up: the ${tileWords(e.tile)} (the other three are Golds)`;
       case 'aside': return `${who} lays the ${tileWords(e.tile)} aside, face up`;
       case 'taken': return `${who} takes the ${tileWords(e.tile)}`;
