@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import IO, Annotated, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -25,6 +25,9 @@ from parlour.core.errors import InvalidHand, NotationError, ParlourError
 from parlour.mahjong import shapes
 from parlour.mahjong.melds import parse_hand
 from parlour.mahjong.tiles import BONUS_TILES, format_tiles, parse_tiles, tile_from_name, tile_name
+
+if TYPE_CHECKING:
+    from parlour.mahjong.scoring import Score
 
 # -- help without type placeholders ------------------------------------------------------
 # typer 0.29 (which carries its own copy of click) puts a type placeholder beside every
@@ -704,17 +707,74 @@ def score_command(
         bool,
         typer.Option("--eight-flowers", help="Quanzhou: the win of all eight flowers and seasons."),
     ] = False,
+    bids: Annotated[
+        str | None,
+        typer.Option(
+            metavar="P=BID,...",
+            help="Ninety-Nine: each player's bid, A=5,B=5,C=2, or the three cards laid "
+            'aside, "A=7S 9H 6H,B=QS 7D 9C,C=KH QH KD" (the players in seat order).',
+        ),
+    ] = None,
+    tricks: Annotated[
+        str | None,
+        typer.Option(
+            metavar="P=N,...", help="Ninety-Nine: the tricks each player won, A=7,B=1,C=1."
+        ),
+    ] = None,
+    premium: Annotated[
+        str | None,
+        typer.Option(
+            metavar="P=KIND",
+            help="Ninety-Nine: the premium bid, A=declare or A=reveal (default: none).",
+        ),
+    ] = None,
+    trumps: Annotated[
+        str | None,
+        typer.Option(
+            metavar="SUIT", help="Ninety-Nine: the deal's trumps (C, D, H or S), checked."
+        ),
+    ] = None,
+    elder: Annotated[
+        str | None,
+        typer.Option(metavar="CARDS", help='Piquet: elder\'s 12 cards, "AS KS QS ..."'),
+    ] = None,
+    younger: Annotated[
+        str | None,
+        typer.Option(metavar="CARDS", help="Piquet: younger's 12 cards."),
+    ] = None,
+    carte_blanche: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--carte-blanche",
+            metavar="ROLE",
+            help="Piquet: elder or younger claimed carte blanche (repeatable).",
+        ),
+    ] = None,
+    situation_file: Annotated[
+        str | None,
+        typer.Option(
+            "--situation",
+            metavar="FILE",
+            help="Ninety-Nine, Piquet: the whole situation as a JSON object in FILE (- for "
+            'stdin), e.g. a Ninety-Nine session {"rules": "ninety-nine", "deals": [...]}.',
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
 ) -> None:
     """Score a finished hand: the fans (or points and doubles), the total and each seat's
-    payment; or, with --table, every seat's hand and the settlement.
+    payment; or, with --table, every seat's hand and the settlement. The card games
+    score a deal: Ninety-Nine from the bids and tricks, Piquet the declarations of two
+    hands.
 
     Examples: parlour score "123m 456p 789s EEE CC" --win C --round S;
     parlour score "[123m] 456p 789s EEE CC +C" --self-drawn --flowers 2 --json;
     parlour score "999p 44s 67s [777m] [WWWW] f4" --rules classical --win 5s --seat W --self-drawn;
     parlour score "[EEE] [345m] 777s 123p 45s 99m" --rules xiamen --gold 5p --win 6s --seat S
     --from N --bonus "f1 x3";
-    parlour score --table hand.json; parlour score --jsonl situations.jsonl > scores.jsonl
+    parlour score --table hand.json; parlour score --jsonl situations.jsonl > scores.jsonl;
+    parlour score --rules ninety-nine --bids A=5,B=5,C=2 --tricks A=7,B=1,C=1 --premium A=declare;
+    parlour score --rules piquet --elder "AS KS ..." --younger "JH 10H ..." --option rule_set=old;
+    parlour score --situation session.json
     """
     classical_flags = {
         "--bonus": bonus is not None,
@@ -733,6 +793,53 @@ def score_command(
         "--earthly": earthly,
         "--eight-flowers": eight_flowers,
     }
+    card_flags: dict[str, Any] = {
+        "--bids": bids,
+        "--tricks": tricks,
+        "--premium": premium,
+        "--trumps": trumps,
+        "--elder": elder,
+        "--younger": younger,
+        "--carte-blanche": carte_blanche,
+        "--situation": situation_file,
+    }
+    from parlour.cards.games import is_card_game
+
+    if is_card_game(rules) or situation_file is not None:
+        mahjong_given: dict[str, Any] = {
+            "HAND": hand,
+            "--win": win,
+            "--seat": None if seat == "E" else seat,
+            "--round": None if round_wind == "E" else round_wind,
+            "--self-drawn": self_drawn or None,
+            "--discard": discard or None,
+            "--from": discarder,
+            "--flowers": flowers or None,
+            "--last-tile": last_tile or None,
+            "--kong-replacement": kong_replacement or None,
+            "--robbing-kong": robbing_kong or None,
+            "--last-of-kind": last_of_kind or None,
+            "--jsonl": jsonl,
+            "--table": table_file,
+            "--bonus": bonus,
+            "--bonus-replacement": bonus_replacement or None,
+            "--visible": visible,
+            "--goulash": goulash or None,
+            **{k: v or None for k, v in gold_flags.items()},
+        }
+        for flag, given_value in mahjong_given.items():
+            if given_value is not None:
+                _fail(f"{flag} does not apply to the card games (--rules {rules})")
+        if players is not None:
+            _check_players(rules, players)
+        _score_cards(rules, card_flags, option or [], as_json)
+        return
+    for flag, flag_value in card_flags.items():
+        if flag_value is not None:
+            which = (
+                "piquet" if flag in ("--elder", "--younger", "--carte-blanche") else "ninety-nine"
+            )
+            _fail(f"{flag} applies to --rules {which} only")
     if table_file is not None:
         if hand is not None or jsonl is not None:
             _fail("give a HAND, --table FILE or --jsonl FILE, one of them")
@@ -892,6 +999,233 @@ def score_command(
         raise typer.Exit(2)
 
 
+def _pairs(flag: str, text: str, example: str) -> dict[str, str]:
+    """``A=5,B=5,C=2`` as {player: text}, in the order given."""
+    out: dict[str, str] = {}
+    for item in text.split(","):
+        key, sep, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key or not value:
+            _fail(
+                f"{flag} is PLAYER=VALUE pairs separated by commas, such as {example}, not {text!r}"
+            )
+        if key in out:
+            _fail(f"{flag} names {key} twice")
+        out[key] = value
+    return out
+
+
+def _card_situation(rules: str, flags: dict[str, Any], options: list[str]) -> dict[str, Any]:
+    """The score keeper's situation from ``parlour score``'s card flags."""
+    try:
+        parsed = _parse_options(options)
+    except ParlourError as e:
+        _fail(str(e))
+    if flags["--situation"] is not None:
+        for name, value in flags.items():
+            if name != "--situation" and value is not None:
+                _fail(
+                    f"give the situation in --situation FILE or by flags such as {name}, not both"
+                )
+        text = _read_text("/dev/stdin" if flags["--situation"] == "-" else flags["--situation"])
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            _fail(
+                f"{flags['--situation']} is not JSON: {e.msg} at line {e.lineno} column {e.colno}"
+            )
+        if not isinstance(data, dict):
+            _fail(f"{flags['--situation']} must hold a JSON object, not {type(data).__name__}")
+        data.setdefault("rules", rules)
+        if parsed:
+            data["options"] = {**data.get("options", {}), **parsed}
+        return data
+    if rules == "ninety-nine":
+        for name in ("--elder", "--younger", "--carte-blanche"):
+            if flags[name] is not None:
+                _fail(f"{name} applies to --rules piquet only")
+        if flags["--bids"] is None or flags["--tricks"] is None:
+            _fail("give each player's bid and tricks: --bids A=5,B=5,C=2 --tricks A=7,B=1,C=1")
+        bid_texts = _pairs("--bids", flags["--bids"], "A=5,B=5,C=2")
+        bids: dict[str, Any] = {k: int(v) if v.isdigit() else v for k, v in bid_texts.items()}
+        tricks = {}
+        for k, v in _pairs("--tricks", flags["--tricks"], "A=7,B=1,C=1").items():
+            if not v.isdigit():
+                _fail(f"--tricks gives each player a number of tricks, not {k}={v}")
+            tricks[k] = int(v)
+        data = {"rules": rules, "players": "".join(bids), "bids": bids, "tricks": tricks}
+        given = flags["--premium"]
+        if given is not None and given.strip().lower() not in ("none", "null", "-"):
+            pairs = _pairs("--premium", given, "A=declare")
+            if len(pairs) != 1:
+                _fail(f"--premium names one player, such as A=declare, not {given!r}")
+            ((holder, kind),) = pairs.items()
+            data["premium"] = {"holder": holder, "kind": kind}
+        else:
+            data["premium"] = None
+        if flags["--trumps"] is not None:
+            data["trumps"] = flags["--trumps"].strip().upper()
+        if parsed:
+            _fail("a Ninety-Nine deal is scored the same under every option: no --option")
+        return data
+    for name in ("--bids", "--tricks", "--premium", "--trumps"):
+        if flags[name] is not None:
+            _fail(f"{name} applies to --rules ninety-nine only")
+    if flags["--elder"] is None or flags["--younger"] is None:
+        _fail('give both hands: --elder "AS KS QS ..." --younger "JH 10H 9H ..." (12 cards each)')
+    data = {
+        "rules": rules,
+        "options": parsed,
+        "elder": flags["--elder"],
+        "younger": flags["--younger"],
+    }
+    if flags["--carte-blanche"]:
+        data["carte_blanche"] = [c.strip().lower() for c in flags["--carte-blanche"]]
+    return data
+
+
+def _score_cards(rules: str, flags: dict[str, Any], options: list[str], as_json: bool) -> None:
+    """``parlour score --rules ninety-nine|piquet``: the card score keepers."""
+    from parlour import score
+
+    data = _card_situation(rules, flags, options)
+    try:
+        result = score(data)
+    except (ParlourError, ValueError) as e:
+        _fail(str(e))
+    out = result.to_json()
+    if as_json:
+        sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+    elif out.get("rules") == "piquet":
+        _print_piquet_score(out)
+    elif "deals" in out:
+        _print_ninety_nine_session(out)
+    else:
+        _print_ninety_nine_deal(out)
+
+
+def _suit(letter: str) -> str:
+    from parlour.cards.games import suit_text
+
+    return suit_text(letter)
+
+
+def _print_ninety_nine_deal(out: dict[str, Any], title: str = "Ninety-Nine: one deal") -> None:
+    table = Table(title=title + (f" (trumps {_suit(out['trumps'])})" if out.get("trumps") else ""))
+    for col in ("player", "bid", "tricks", "made it", "tricks pts", "bonus", "premium", "score"):
+        table.add_column(col, justify="left" if col in ("player", "made it") else "right")
+    premium = out["premium"]
+    for p, bid in out["bids"].items():
+        part = out["breakdown"][p]
+        table.add_row(
+            p,
+            str(bid),
+            str(out["tricks"][p]),
+            "yes" if p in out["succeeded"] else "no",
+            str(part["tricks"]),
+            str(part["bonus"]),
+            str(part["premium"]),
+            str(out["scores"][p]),
+        )
+    console.print(table)
+    if premium is not None:
+        made = "made it" if premium["succeeded"] else "failed"
+        console.print(
+            f"premium: {premium['holder']} {premium['kind']}s ({premium['value']}) and {made}",
+            highlight=False,
+        )
+    console.print(
+        f"{out['successes']} made their bids: the next deal's trumps are "
+        f"{_suit(out['next_trumps'])}",
+        highlight=False,
+    )
+
+
+def _print_ninety_nine_session(out: dict[str, Any]) -> None:
+    table = Table(title=f"Ninety-Nine: {len(out['deals'])} deals")
+    players = list(out["totals"])
+    table.add_column("deal", justify="right")
+    table.add_column("trumps")
+    for p in players:
+        table.add_column(p, justify="right")
+    table.add_column("game won by")
+    for n, deal in enumerate(out["deals"], 1):
+        won = ", ".join(deal["game_won_by"] or []) or "-"
+        table.add_row(
+            str(n),
+            _suit(deal["trumps"]),
+            *(f"{deal['scores'][p]} ({deal['totals'][p]})" for p in players),
+            won,
+        )
+    console.print(table)
+    console.print(
+        "points: "
+        + ", ".join(f"{p} {out['points'][p]}" for p in players)
+        + " · game wins: "
+        + ", ".join(f"{p} {out['game_wins'][p]}" for p in players),
+        highlight=False,
+    )
+    state = "over, won by " + ", ".join(out["winners"]) if out["over"] else "not over"
+    console.print(
+        f"the session is {state}; next trumps {_suit(out['next_trumps'])}", highlight=False
+    )
+
+
+def _print_piquet_score(out: dict[str, Any]) -> None:
+    from parlour.cards.games import hand_text
+
+    console.print(
+        f"elder: {hand_text(out['elder'])}\nyounger: {hand_text(out['younger'])}\n"
+        f"rules: {out['options']['rule_set']}",
+        highlight=False,
+    )
+    table = Table(title="Piquet: point, sequences and sets")
+    for col in ("category", "elder", "younger", "scored", "points"):
+        table.add_column(col, justify="right" if col == "points" else "left")
+    for c in out["categories"]:
+        scored = ", ".join(x["name"] for x in c["scores"])
+        table.add_row(
+            c["category"],
+            c["elder"]["name"] if c["elder"] else "-",
+            c["younger"]["name"] if c["younger"] else "-",
+            escape(scored or "-"),
+            str(c["points"]),
+        )
+    console.print(table)
+    for c in out["categories"]:
+        console.print(f"{c['category']}: {escape(c['why'])}", highlight=False)
+    steps = Table(title="In the canonical order")
+    for col in ("step", "who", "points", "for", "elder", "younger"):
+        steps.add_column(col, justify="right" if col in ("points", "elder", "younger") else "left")
+    for st in out["steps"]:
+        steps.add_row(
+            st["step"],
+            st["who"],
+            str(st["points"]),
+            escape(st["what"]),
+            str(st["elder"]),
+            str(st["younger"]),
+        )
+    if out["steps"]:
+        console.print(steps)
+    if out["carte_blanche"]:
+        console.print("carte blanche: " + ", ".join(out["carte_blanche"]), highlight=False)
+    if out["repique"]:
+        console.print(f"repique: {out['repique']}", highlight=False)
+    totals = out["totals"]
+    console.print(f"totals: elder {totals['elder']}, younger {totals['younger']}", highlight=False)
+
+
+def _mahjong_score(data: dict[str, Any]) -> Score:
+    """``parlour.score`` of a mahjong situation (a ``Score``)."""
+    from parlour import score
+    from parlour.mahjong.scoring import Score
+
+    result = score(data)
+    assert isinstance(result, Score)
+    return result
+
+
 def _score_classical_hand(
     hand: str,
     *,
@@ -908,7 +1242,6 @@ def _score_classical_hand(
     as_json: bool,
 ) -> None:
     """``parlour score HAND --rules classical``: one winning hand, paid by every other seat."""
-    from parlour import score
 
     try:
         if win is None:
@@ -946,7 +1279,7 @@ def _score_classical_hand(
         parsed = _parse_options(options)
         if parsed:
             data["options"] = parsed
-        result = score(data)
+        result = _mahjong_score(data)
     except ParlourError as e:
         _fail(_name_flags(str(e)))
     if as_json:
@@ -982,7 +1315,6 @@ def _score_gold_hand(
 ) -> None:
     """``parlour score HAND --rules xiamen --gold 5p``: one win, paid by every other
     seat; a false win (§12.3) is paid back the other way."""
-    from parlour import score
 
     data = {k: v for k, v in situation.items() if v is not False}
     data["hand"] = hand
@@ -1012,7 +1344,7 @@ def _score_gold_hand(
         parsed = _parse_options(options)
         if parsed:
             data["options"] = parsed
-        result = score(data)
+        result = _mahjong_score(data)
     except ParlourError as e:
         _fail(_name_gold_flags(str(e)))
     if as_json:
@@ -1267,6 +1599,15 @@ _Options = Annotated[
 _Players = Annotated[
     int | None, typer.Option(metavar="N", help="Players (default: the rule system's number).")
 ]
+_Deck = Annotated[
+    str | None,
+    typer.Option(
+        metavar="CARDS",
+        help='Card games: the first deal\'s pack order, top card first ("7C 8C 9C ..."; '
+        "Piquet deals it in packets of the option packet_size, elder first; Ninety-Nine "
+        "one card at a time from the dealer's left).",
+    ),
+]
 
 
 def _table_rules(rules: str, options: list[str] | None, players: int | None) -> Any:
@@ -1317,15 +1658,18 @@ def play_command(
         typer.Option(metavar="N", help="Seed of the match (default: a fresh random one)."),
     ] = None,
     hands: Annotated[
-        int,
-        typer.Option(metavar="N", help="Hands to play at most (an MCR match has 16)."),
-    ] = 16,
+        int | None,
+        typer.Option(
+            metavar="N", help="Hands to play at most (an MCR match has 16; mahjong only)."
+        ),
+    ] = None,
     bots: Annotated[
         str,
         typer.Option(
             metavar="BOTS",
             help="The other players' bots: one name for all of them, or one per player, "
-            "comma-separated (greedy, random).",
+            "comma-separated (mahjong: greedy, random; cards: heuristic, random, and greedy "
+            "for heuristic).",
         ),
     ] = "greedy",
     record: Annotated[
@@ -1335,15 +1679,26 @@ def play_command(
             help="Write the game record (JSON) to FILE at the end, also when stopped early.",
         ),
     ] = None,
+    deck: _Deck = None,
 ) -> None:
-    """Play a match at the terminal against bots (MCR: 16 hands, three bots).
+    """Play a match at the terminal against bots (MCR: 16 hands, three bots), or a
+    card game (--rules piquet: a partie against one bot; ninety-nine: a game against two).
 
-    Answer with the number of an action or the action in words (discard 4p), or help;
-    press Enter between hands; 'quit' or the end of input stops.
+    Answer with the number of an action or the action in words (discard 4p, play AS,
+    bid 7S 9H 6H), or help; press Enter between hands; 'quit' or the end of input stops.
     """
+    from parlour.cards.games import is_card_game
     from parlour.mahjong.session import rules_of
     from parlour.terminal import play, record_problem
 
+    if is_card_game(rules):
+        if hands is not None:
+            _fail("--hands applies to mahjong: a card game is played to its end")
+        _play_cards(rules, option, players, seed, bots, record, deck)
+        return
+    if deck is not None:
+        _fail("--deck applies to the card games (--rules piquet or ninety-nine)")
+    hands = 16 if hands is None else hands
     ruleset = _table_rules(rules, option, players)
     count = rules_of(ruleset).num_players(ruleset.num_seats)
     names = _bot_names(bots, count - 1, "every other player")
@@ -1370,6 +1725,79 @@ def play_command(
     except KeyboardInterrupt:  # play said so and wrote the record of what was played
         raise typer.Exit(130) from None
     except ParlourError as e:  # the record could not be written after all
+        _fail(str(e))
+
+
+def _card_game(
+    rules: str, options: list[str] | None, players: int | None, deck: str | None
+) -> tuple[Any, dict[str, Any]]:
+    """The card game of ``--rules`` with its options (every one's value) checked, and
+    ``--deck`` checked against its pack, or a clear error."""
+    from parlour.cards.games import find_card_game
+    from parlour.registry import check_playable
+
+    try:
+        check_playable(rules, players)
+        spec = find_card_game(rules)
+        values = spec.check_options(_parse_options(options or ()))
+        if deck is not None:
+            spec.parse_deck(deck, values)
+    except (ParlourError, ValueError) as e:
+        message = str(e)
+        _fail(f"--deck: {message}" if deck is not None and "deck" in message else message)
+    return spec, values
+
+
+def _card_bots(spec: Any, bots: str, count: int, who: str) -> list[str]:
+    """``--bots`` for a card game: one name for every seat, or ``count`` of them."""
+    names = [b.strip() for b in bots.split(",")]
+    if len(names) == 1:
+        names *= count
+    for name in names:
+        try:
+            spec.make_bot(name)
+        except ValueError as e:
+            _fail(f"{e} in --bots")
+    if len(names) != count:
+        _fail(f"--bots names one bot for {who} or {count} comma-separated, not {len(names)}")
+    return names
+
+
+def _play_cards(
+    rules: str,
+    option: list[str] | None,
+    players: int | None,
+    seed: int | None,
+    bots: str,
+    record: str | None,
+    deck: str | None,
+) -> None:
+    from parlour.terminal import play_cards, record_problem
+
+    spec, values = _card_game(rules, option, players, deck)
+    names = _card_bots(spec, bots, spec.players - 1, "every other player")
+    if record is not None and (problem := record_problem(record)):
+        _fail(f"cannot write the record to {record}: {problem}")
+    if not sys.stdin.isatty():
+        err_console.print("(input is not a terminal: answers are read from it line by line)")
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(32)
+    try:
+        play_cards(
+            rules,
+            options=values,
+            seed=seed,
+            deck=deck,
+            bots=names,
+            ask=_ask if not sys.stdin.isatty() else None,
+            console=console,
+            record=record,
+        )
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None
+    except ParlourError as e:
         _fail(str(e))
 
 
@@ -1420,15 +1848,24 @@ def simulate_command(
             "seats see then hints at who could claim, which bots do not use)."
         ),
     ] = False,
+    deck: _Deck = None,
 ) -> None:
-    """Play many hands with bots, in parallel.
+    """Play many hands with bots, in parallel (a card game: many whole games).
 
     The same seed gives the same results whatever the number of workers.
     """
     from rich.progress import Progress
 
+    from parlour.cards.games import is_card_game
     from parlour.sim import simulate, write_outputs
 
+    if is_card_game(rules):
+        if fast:
+            _fail("--fast applies to mahjong (it asks fewer seats after a discard)")
+        _simulate_cards(rules, option, players, games, bots, workers, seed, out, records, deck)
+        return
+    if deck is not None:
+        _fail("--deck applies to the card games (--rules piquet or ninety-nine)")
     ruleset = _table_rules(rules, option, players)
     if bots is None:
         bots = ",".join("greedy" if s < 2 else "random" for s in range(ruleset.num_seats))
@@ -1480,6 +1917,77 @@ def simulate_command(
     length = summary["actions_per_hand"]
     console.print(
         f"actions per hand: mean {length['mean']:.1f}, min {length['min']}, max {length['max']}",
+        highlight=False,
+    )
+
+
+def _simulate_cards(
+    rules: str,
+    option: list[str] | None,
+    players: int | None,
+    games: int,
+    bots: str | None,
+    workers: int,
+    seed: int,
+    out: str | None,
+    records: bool,
+    deck: str | None,
+) -> None:
+    """``parlour simulate --rules piquet|ninety-nine``: many whole games by bots."""
+    from rich.progress import Progress
+
+    from parlour.cards.sim import simulate_cards, write_card_outputs
+
+    spec, values = _card_game(rules, option, players, deck)
+    if bots is None:
+        bots = ",".join("heuristic" if s < 2 else "random" for s in range(spec.players))
+    names = _card_bots(spec, bots, spec.players, "every seat")
+    if games < 1 or workers < 1:
+        _fail("--games and --workers must be at least 1")
+    if records and out is None:
+        _fail("--records writes records.jsonl in the --out directory: give --out DIR")
+    if out is not None and (problem := _directory_problem(Path(out))):
+        _fail(f"cannot write the results to {out}: {problem}")
+    try:
+        with Progress(console=err_console, transient=True) as bar:
+            task = bar.add_task("games", total=games)
+            summary = simulate_cards(
+                rules,
+                names,
+                games,
+                seed,
+                options=values,
+                deck=deck,
+                workers=workers,
+                record=records,
+                progress=lambda done: bar.update(task, completed=done),
+            )
+    except KeyboardInterrupt:
+        err_console.print("interrupted", highlight=False)
+        raise typer.Exit(130) from None
+    if out is not None:
+        try:
+            write_card_outputs(summary, Path(out))
+        except OSError as e:
+            _fail(f"cannot write the results to {out}: {e.strerror or e}")
+    what = "parties" if rules == "piquet" else "games"
+    table = Table(title=f"{games:,} {rules} {what} · seed {seed}")
+    for col in ("seat", "bot", "wins", "win rate", "mean score"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for row in summary["seats"]:
+        table.add_row(
+            str(row["seat"]),
+            row["bot"],
+            f"{row['wins']:,}",
+            f"{row['win_rate']:.1%}",
+            f"{row['mean_score']:+.2f}",
+        )
+    console.print(table)
+    stats = ", ".join(f"{k} {v:.2f}" for k, v in summary["stats"].items())
+    console.print(f"per game: {stats}", highlight=False)
+    length = summary["actions_per_game"]
+    console.print(
+        f"actions per game: mean {length['mean']:.1f}, min {length['min']}, max {length['max']}",
         highlight=False,
     )
 
@@ -1565,8 +2073,39 @@ def replay_command(
         _fail(str(e))
 
 
+def _print_card_replay(record: dict[str, Any], events: bool) -> None:
+    """A card record, deal by deal: every event in words (the hands included); with
+    ``events``, each move too."""
+    from parlour.cards.games import find_card_game
+    from parlour.cards.records import names_of
+    from parlour.records import replay
+    from parlour.terminal import card_names
+
+    spec = find_card_game(record["rules"])
+    names = card_names(names_of(record))
+    game = spec.make_game(record.get("options") or {}, record["seed"], record.get("deck"))
+    deal = 0
+    for step in replay(record):
+        if step.hand != deal:
+            deal = step.hand
+            console.print(f"[bold]deal {deal}[/]")
+        if events and step.action is not None and step.seat is not None:
+            text = game.format_action(step.action)
+            console.print(f"{step.move:4d}. {names[step.seat]}: {text}", highlight=False)
+        for e in step.events:
+            line = spec.narrate(e, names)
+            if line and (events or e.kind != "play"):
+                console.print("      " + line if events else line, highlight=False)
+    if record.get("result") is not None:
+        console.print(f"result: {json.dumps(record['result'])}", highlight=False)
+
+
 def _print_replay(record: dict[str, Any], events: bool) -> None:
     from parlour.records import replay
+
+    if record.get("game") == "cards":
+        _print_card_replay(record, events)
+        return
 
     hand = 0
     for step in replay(record):
@@ -1588,6 +2127,12 @@ def _print_replay(record: dict[str, Any], events: bool) -> None:
                 )
             elif e.kind == "exhaustive_draw":
                 console.print("exhaustive draw", highlight=False)
+
+
+def _valid_text(report: Any, cards: bool = False) -> str:
+    if cards:
+        return f"{report.hands} deals, {report.moves} moves replayed, the result agrees"
+    return f"{report.hands} hands, {report.moves} moves replayed, every score agrees"
 
 
 @app.command("validate", cls=_Command)
@@ -1612,14 +2157,13 @@ def validate_command(
                     raise typer.Exit(1)
             console.print(f"valid: {len(lines)} records, every score agrees", highlight=False)
             return
-        report = validate(loads_record(_record_text(file), name=file))
+        record = loads_record(_record_text(file), name=file)
+        cards = record.get("game") == "cards"
+        report = validate(record)
     except ParlourError as e:
         _fail(str(e))
     if report.ok:
-        console.print(
-            f"valid: {report.hands} hands, {report.moves} moves replayed, every score agrees",
-            highlight=False,
-        )
+        console.print(f"valid: {_valid_text(report, cards)}", highlight=False)
         return
     label = "" if report.unfinished else "[bold red]invalid:[/] "
     err_console.print(f"{label}{escape(report.message)}", highlight=False)
@@ -1678,7 +2222,7 @@ def serve_command(
     url = database_url or default_url()
     count = _worker_count(workers, url)
     try:
-        application = create_app(url, workers=count)
+        application = create_app(url, workers=count, warm=True)
     except Exception as e:  # a database that cannot be opened or migrated
         _fail(f"cannot open the database {url}: {e}")
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host

@@ -771,6 +771,33 @@ _MENU_LIMIT = 30
 """A choice among more actions than this (Ninety-Nine's 220 bids) is typed, not listed."""
 
 
+def card_order(legal: Sequence[Action], fmt: Callable[[Action], str]) -> list[Action]:
+    """A card game's legal actions in the order a hand is shown: kinds as the game
+    lists them, and within a kind the cards by suit (spades, hearts, diamonds, clubs),
+    high to low.
+
+    >>> texts = {Action("play", 1): "play 7C", Action("play", 2): "play AS",
+    ...          Action("pass"): "pass", Action("play", 3): "play 10S"}
+    >>> [texts[a] for a in card_order(list(texts), texts.__getitem__)]
+    ['play AS', 'play 10S', 'play 7C', 'pass']
+    """
+    from parlour.cards.cards import parse_card
+
+    kinds = list(dict.fromkeys(a.kind for a in legal))
+
+    def key(action: Action) -> tuple[int, int, int]:
+        words = fmt(action).split()
+        try:
+            card = parse_card(words[-1]) if len(words) == 2 else None
+        except NotationError:
+            card = None
+        if card is None:
+            return (kinds.index(action.kind), 0, 0)
+        return (kinds.index(action.kind), "SHDC".index(card.suit), -card.rank)
+
+    return sorted(legal, key=key)
+
+
 def card_menu(legal: Sequence[Action], fmt: Callable[[Action], str]) -> list[str] | None:
     """The numbered lines of a card game's legal actions, or None when there are too
     many to list (they are typed in words then).
@@ -921,6 +948,7 @@ def play_cards(
             seat = 0 if 0 in acting else acting[0]
             legal = game.legal_actions(seat)
             if seat == 0:
+                legal = card_order(legal, game.format_action)
                 console.rule(style="dim")
                 for line in spec.render(game.observation(0), names):
                     say(line)
