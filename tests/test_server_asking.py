@@ -69,7 +69,8 @@ def _replayed(game: LiveGame) -> list[tuple[Any, Any, Any]]:
 def test_a_bot_is_asked_only_when_it_can_claim_and_a_person_always() -> None:
     async def scenario() -> LiveGame:
         clock = Clock()
-        game = await _game(["random", "human", "random", "random"], FAST, clock)
+        policy = {**FAST, "pause_alone": 0.5}  # a pause: the person is asked every time
+        game = await _game(["random", "human", "random", "random"], policy, clock)
         await _play(game, clock, 1, 600, seed=5)
         return game
 
@@ -91,6 +92,29 @@ def test_a_bot_is_asked_only_when_it_can_claim_and_a_person_always() -> None:
             assert person_seat in asked or not asked, asked
     assert discards_by_bots > 20 and person_passes >= discards_by_bots // 2
     assert bot_passes > 0  # bots were asked, and passed, when they could claim
+
+
+def test_a_person_alone_with_bots_and_no_pause_is_asked_only_when_able() -> None:
+    """Nobody could tell whether they were asked: the server's pass for a seat with
+    nothing else comes at once either way, so it is not asked for at all."""
+
+    async def scenario() -> LiveGame:
+        clock = Clock()
+        game = await _game(["random", "human", "random", "random"], FAST, clock)
+        await _play(game, clock, 1, 600, seed=5)
+        return game
+
+    game = asyncio.run(scenario())
+    assert game.always_asked() == [] and record_of(game.session).get("always_asked") is None
+    passes = [legal for e, legal, _ in _replayed(game) if e.action == "pass"]
+    assert len(passes) > 5 and all(len(legal) > 1 for legal in passes)
+
+
+def test_two_people_are_always_asked_even_without_a_pause() -> None:
+    async def scenario() -> LiveGame:
+        return await _game(["human", "human", "random", "random"], FAST, Clock())
+
+    assert asyncio.run(scenario()).always_asked() == [0, 1]
 
 
 def test_every_seat_is_asked_in_a_game_begun_so() -> None:
@@ -155,9 +179,9 @@ def test_no_pause_when_only_bots_are_asked_and_the_same_pause_when_a_person_is()
 def test_the_record_names_who_is_always_asked_and_replays_only_with_it() -> None:
     async def scenario() -> LiveGame:
         clock = Clock()
-        policy = {**FAST, "hands": 1}
+        policy = {**FAST, "hands": 1, "pause_alone": 0.5}
         game = await _game(["random", "human", "random", "random"], policy, clock)
-        await _play(game, clock, 1, 2000, seed=2)
+        await _play(game, clock, 1, 4000, seed=2)
         return game
 
     game = asyncio.run(scenario())

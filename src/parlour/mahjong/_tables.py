@@ -106,6 +106,20 @@ def combine_ids(a: int, b: int) -> int:
     return r
 
 
+_MINNED: dict[int, int] = {}
+
+
+def min_ids(a: int, b: int) -> int:
+    """The id of the element-wise least of two interned vectors (cached)."""
+    if b < a:
+        a, b = b, a
+    k = (a << 24) | b
+    r = _MINNED.get(k)
+    if r is None:
+        r = _MINNED[k] = intern(tuple(map(min, VEC[a], VEC[b])))
+    return r
+
+
 # ---------------------------------------------------------------------------------------
 # Suits: a forward dynamic programme over positions.
 # A state after position i is (a, b): a chows started at i (they need i+1 and i+2), b
@@ -193,6 +207,8 @@ class NeedTables:
         self.honor_ids: dict[int, int] = {}
         self._left: dict[int, State] = {}
         self._right: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._left_ids: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        self._right_ids: dict[tuple[int, int, int], int] = {}
 
     def _left_states(self, key5: int) -> State:
         st = self._left.get(key5)
@@ -214,22 +230,54 @@ class NeedTables:
             self._right[k] = r
         return r
 
-    def suit_vector(self, key: int) -> tuple[int, ...]:
-        """The need vector of one suit's key, uncached."""
+    def _left_id_states(self, key5: int) -> tuple[tuple[int, int, int], ...]:
+        """The left half's states as (a, b, interned vector id), cached."""
+        found = self._left_ids.get(key5)
+        if found is None:
+            found = self._left_ids[key5] = tuple(
+                (a, b, intern(tuple(v))) for (a, b), v in self._left_states(key5).items()
+            )
+        return found
+
+    def warm(self) -> None:
+        """Work out both halves of every suit key now (about two seconds), so that a
+        suit key seen for the first time later costs a few look-ups: for a server,
+        whose players should not wait while its tables fill."""
+        starts: set[tuple[int, int]] = set()
+        for key5 in range(3125):
+            starts.update((a, b) for a, b, _ in self._left_id_states(key5))
+        for key4 in range(625):
+            for a, b in starts:
+                k = (key4, a, b)
+                if k not in self._right_ids:
+                    self._right_ids[k] = intern(self._right_vec(key4, a, b))
+
+    def _suit_vid(self, key: int) -> int:
+        """The interned id of a suit key's need vector, from its halves: each left
+        state's vector joined with the right half's from that state, and the best of
+        them; every join and every best-of-two is an interned pair, cached, so that a
+        key not seen before costs a few look-ups once its halves have been seen."""
         lo, hi = key % 3125, key // 3125
-        best = [INF] * WIDTH
-        for (a, b), lv in self._left_states(lo).items():
-            rv = self._right_vec(hi, a, b)
-            for i, x in enumerate(_combine(tuple(lv), rv)):
-                if x < best[i]:
-                    best[i] = x
-        return tuple(best)
+        right = self._right_ids
+        best = -1
+        for a, b, lid in self._left_id_states(lo):
+            k = (hi, a, b)
+            rid = right.get(k)
+            if rid is None:
+                rid = right[k] = intern(self._right_vec(hi, a, b))
+            cid = combine_ids(lid, rid)
+            best = cid if best < 0 else min_ids(best, cid)
+        return best if best >= 0 else intern((INF,) * WIDTH)
+
+    def suit_vector(self, key: int) -> tuple[int, ...]:
+        """The need vector of one suit's key."""
+        return VEC[self._suit_vid(key)]
 
     def suit_id(self, key: int) -> int:
         """The interned need-vector id of a suit key (cached)."""
         r = self.suit_ids.get(key)
         if r is None:
-            r = self.suit_ids[key] = intern(self.suit_vector(key))
+            r = self.suit_ids[key] = self._suit_vid(key)
         return r
 
     def honor_id(self, key: int) -> int:

@@ -651,13 +651,27 @@ def _fast_suit(key: int) -> tuple[int, ...]:
     packed = i[0] | (i[1] << 5) | (i[2] << 10) | (i[3] << 15) | (max(i[4], i[5], i[6]) << 20)
     packed |= sum(T.digits(key, 9)) << 30
     vid = T.EXACT.suit_id(key)
-    # the suit's ids once the knitted tiles of residue 0, 1, 2 are taken out
-    reduced = tuple(T.EXACT.suit_id(key - i[7 + r]) for r in range(3))
-    shifted = tuple(r << 24 for r in reduced)
     code = i[4] | (i[5] << 2) | (i[6] << 4)  # knitted tiles present per residue
-    entry = (vid << 24, packed, code, vid, *i[4:7], *reduced, *shifted, code << 6, code << 12)
+    # item 7 is the key itself: the ids once knitted tiles are taken out (only a knitted
+    # shape asks for them, rarely) are worked out when first asked (_knit_reduced)
+    entry = (vid << 24, packed, code, vid, *i[4:7], key, 0, 0, 0, 0, 0, code << 6, code << 12)
     _FAST_SUIT[key] = entry
     return entry
+
+
+_FAST_REDUCED: dict[int, tuple[int, ...]] = {}
+
+
+def _knit_reduced(entry: tuple[int, ...]) -> tuple[int, ...]:
+    """For a suit's fast entry: its need-vector ids once the knitted tiles of residue
+    0, 1, 2 are taken out, then the same ids shifted for a combined-id look-up."""
+    key = entry[7]
+    found = _FAST_REDUCED.get(key)
+    if found is None:
+        i = _suit_info(key)
+        reduced = tuple(T.EXACT.suit_id(key - i[7 + r]) for r in range(3))
+        found = _FAST_REDUCED[key] = (*reduced, *(r << 24 for r in reduced))
+    return found
 
 
 def _fast_honor(key: int) -> tuple[int, int]:
@@ -742,16 +756,17 @@ def _fast_need(key: int, n: int) -> int:
         rest_bound = vec[3]
         if 9 - top + rest_bound < best:
             hid = h[0]
+            ra, rb, rc = _knit_reduced(a), _knit_reduced(b), _knit_reduced(c)
             for x, y, z in KNITTED_PATTERNS:
                 missing = 9 - a[4 + x] - b[4 + y] - c[4 + z]
                 if missing + rest_bound >= best:
                     continue
-                ab = _COMBINED.get(a[10 + x] | b[7 + y])
+                ab = _COMBINED.get(ra[3 + x] | rb[y])
                 if ab is None:
-                    ab = T.combine_ids(a[7 + x], b[7 + y])
-                ch = _COMBINED.get(c[10 + z] | hid)
+                    ab = T.combine_ids(ra[x], rb[y])
+                ch = _COMBINED.get(rc[3 + z] | hid)
                 if ch is None:
-                    ch = T.combine_ids(c[7 + z], hid)
+                    ch = T.combine_ids(rc[z], hid)
                 r = _COMBINED.get((ab << 24) | ch)
                 if r is None:
                     r = T.combine_ids(ab, ch)
@@ -975,6 +990,12 @@ def is_complete_counts(counts: Sequence[int]) -> bool:
     return _fast_complete(sum(map(_mul, _INC, counts)))
 
 
+def warm_tables() -> None:
+    """Fill the shape tables' halves now (about two seconds) rather than while games
+    are played: a server does this as it starts. Nothing else changes."""
+    T.EXACT.warm()
+
+
 def could_be_ready(tiles: list[Tile], melds: int = 0) -> bool:
     """Fast filter for a game engine: False when ``tiles`` (13 - 3 * ``melds`` concealed
     playing-tile ints beside ``melds`` fixed melds) are surely not one tile from a
@@ -1039,10 +1060,11 @@ def _fast_complete(key: int) -> bool:
         return True  # honours-and-knitted: fourteen distinct tiles
     if top < 9:
         return False
+    ra, rb, rc = _knit_reduced(a), _knit_reduced(b), _knit_reduced(c)
     for x, y, z in KNITTED_PATTERNS:  # knitted straight, then a set and a pair
         if a[4 + x] + b[4 + y] + c[4 + z] == 9:
-            ab = T.combine_ids(a[7 + x], b[7 + y])
-            if _VEC[T.combine_ids(T.combine_ids(c[7 + z], h[0]), ab)][3] == 0:
+            ab = T.combine_ids(ra[x], rb[y])
+            if _VEC[T.combine_ids(T.combine_ids(rc[z], h[0]), ab)][3] == 0:
                 return True
     return False
 

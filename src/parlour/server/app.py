@@ -84,12 +84,17 @@ class Games(Protocol):
 class LocalGames:
     """Every game in the server's own process, held by one :class:`Manager`."""
 
-    def __init__(self, store: Store, *, resume: bool = True) -> None:
+    def __init__(self, store: Store, *, resume: bool = True, warm: bool = False) -> None:
         self.store = store
         self.manager = Manager(store)
         self.resume = resume
+        self.warm = warm
 
     async def start(self) -> None:
+        if self.warm:
+            from parlour.mahjong.shapes import warm_tables
+
+            warm_tables()
         if self.resume:
             await self.manager.resume()
 
@@ -142,9 +147,11 @@ class ShardedGames:
     """The games in worker processes (see :mod:`parlour.server.shards`): this process
     keeps the sockets and finds links; each game's worker does the rest."""
 
-    def __init__(self, store: Store, workers: int, *, resume: bool = True) -> None:
+    def __init__(
+        self, store: Store, workers: int, *, resume: bool = True, warm: bool = False
+    ) -> None:
         self.store = store
-        self.shards = Shards(store.url, workers, resume=resume)
+        self.shards = Shards(store.url, workers, resume=resume, warm=warm)
 
     async def start(self) -> None:
         await self.shards.start()
@@ -194,19 +201,24 @@ class ShardedGames:
         await self.shards.owner(game_id).serve(ws, game_id, player)
 
 
-def create_app(url: str | None = None, *, resume: bool = True, workers: int = 0) -> FastAPI:
+def create_app(
+    url: str | None = None, *, resume: bool = True, workers: int = 0, warm: bool = False
+) -> FastAPI:
     """The server's ASGI app on the database at ``url`` (see :func:`database_url`).
 
     ``workers``: 0 runs the games in this process; ``N`` runs them in ``N`` worker
     processes (:mod:`parlour.server.shards`; not for an in-memory database, which one
-    process holds)."""
+    process holds). ``warm``: fill the shape tables as it starts (``parlour serve``
+    does; a second or two per process) rather than while the first games are played."""
     store = Store(url or database_url())
     if workers < 0:
         raise ValueError(f"workers is 0 (games in this process) or more, not {workers}")
     if workers and store.in_memory:
         raise ValueError("an in-memory database lives in one process: it takes no workers")
     games: Games = (
-        ShardedGames(store, workers, resume=resume) if workers else LocalGames(store, resume=resume)
+        ShardedGames(store, workers, resume=resume, warm=warm)
+        if workers
+        else LocalGames(store, resume=resume, warm=warm)
     )
 
     @asynccontextmanager

@@ -7,7 +7,8 @@ auto-actions, and the answers of a claim window not yet applied.
 
 Claim windows (any simultaneous window) are where hidden information could leak: who
 is asked and how long play waits could tell who holds what. Every seat played by a
-person is asked after every discard by another; a bot's seat is asked only when it can
+person is asked after every discard by another (unless one person plays bots with no
+pause: see :meth:`LiveGame.always_asked`); a bot's seat is asked only when it can
 claim (``Policy.bots_asked``; games begun before that policy asked every seat). The
 server collects the answers, holding them, and applies them together only when every
 asked seat has answered and, when a person is asked, at least ``pause_seconds`` have
@@ -240,7 +241,6 @@ class LiveGame:
 
     def _new_session(self, rules: Any) -> Session:
         row = self.row
-        people = [p for p, kind in enumerate(self.kinds) if kind == "human"]
         return Session(
             row.ruleset,
             row.options,
@@ -248,8 +248,19 @@ class LiveGame:
             players=row.players,
             rules=rules,
             ask_everyone=self.policy.bots_asked == "always",
-            always_asked=people,
+            always_asked=self.always_asked(),
         )
+
+    def always_asked(self) -> list[int]:
+        """The players whose seats are asked after every discard by another, whatever
+        they hold: every person, when another person could learn from it (two or more
+        at the table, or a pause when one plays alone); none when one person plays
+        bots with no pause: nobody could tell whether they were asked (the server's
+        answer for a seat that can only pass comes at once either way)."""
+        people = [p for p, kind in enumerate(self.kinds) if kind == "human"]
+        if len(people) <= 1 and self.policy.pause_alone == 0:
+            return []
+        return people
 
     def _reload(self) -> None:
         """The game as its log holds it (after a write that failed)."""

@@ -152,11 +152,14 @@ class _Remote:
 class Worker:
     """The server's end of one worker process (see the module docstring)."""
 
-    def __init__(self, url: str, index: int, count: int, *, resume: bool = True) -> None:
+    def __init__(
+        self, url: str, index: int, count: int, *, resume: bool = True, warm: bool = False
+    ) -> None:
         self.url = url
         self.index = index
         self.count = count
         self.resume = resume
+        self.warm = warm
         self.process: subprocess.Popen[bytes] | None = None
         self.writer: asyncio.StreamWriter | None = None
         self.remotes: dict[int, _Remote] = {}
@@ -171,7 +174,7 @@ class Worker:
         ours, theirs = socket.socketpair()
         command = [sys.executable, "-m", "parlour.server.shards", self.url]
         command += [str(self.index), str(self.count), str(theirs.fileno())]
-        command += ["resume" if self.resume else "fresh"]
+        command += ["resume" if self.resume else "fresh", "warm" if self.warm else "cold"]
         self.process = subprocess.Popen(command, pass_fds=(theirs.fileno(),))
         theirs.close()
         reader, self.writer = await asyncio.open_unix_connection(sock=ours, limit=1 << 22)
@@ -298,10 +301,10 @@ def _error(kind: str, status: int, message: str) -> Exception:
 class Shards:
     """The workers of a server and which game each owns."""
 
-    def __init__(self, url: str, count: int, *, resume: bool = True) -> None:
+    def __init__(self, url: str, count: int, *, resume: bool = True, warm: bool = False) -> None:
         if count < 1:
             raise ValueError(f"a server shards its games over 1 or more workers, not {count}")
-        self.workers = [Worker(url, i, count, resume=resume) for i in range(count)]
+        self.workers = [Worker(url, i, count, resume=resume, warm=warm) for i in range(count)]
 
     async def start(self) -> None:
         await asyncio.gather(*(w.start() for w in self.workers))
@@ -354,9 +357,11 @@ class _Seat:
             await game.disconnect(conn)
 
 
-async def run_worker(url: str, index: int, count: int, fd: int, *, resume: bool = True) -> None:
-    """A worker process's life: resume its games, then answer the server's process
-    until it says stop or is gone."""
+async def run_worker(
+    url: str, index: int, count: int, fd: int, *, resume: bool = True, warm: bool = False
+) -> None:
+    """A worker process's life: fill its shape tables (``warm``), resume its games,
+    then answer the server's process until it says stop or is gone."""
     from parlour.server.manager import BadRequest, Manager, Unavailable
     from parlour.server.store import Store
 
@@ -404,6 +409,10 @@ async def run_worker(url: str, index: int, count: int, fd: int, *, resume: bool 
         tasks.add(task)
         task.add_done_callback(_finished(tasks))
 
+    if warm:
+        from parlour.mahjong.shapes import warm_tables
+
+        warm_tables()
     if resume:
         await manager.resume(owns=lambda game_id: shard_of(game_id, count) == index)
     await out((READY,))
@@ -454,16 +463,17 @@ def _finished(tasks: set[asyncio.Task[None]]) -> Callable[[asyncio.Task[None]], 
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``python -m parlour.server.shards URL INDEX COUNT FD resume|fresh``: a worker
-    (started by the server's process, never by hand)."""
+    """``python -m parlour.server.shards URL INDEX COUNT FD resume|fresh warm|cold``: a
+    worker (started by the server's process, never by hand)."""
     args = sys.argv[1:] if argv is None else argv
     url, index, count, fd = args[0], int(args[1]), int(args[2]), int(args[3])
     resume = len(args) < 5 or args[4] == "resume"
+    warm = len(args) >= 6 and args[5] == "warm"
     # Ctrl-C in a terminal reaches the whole process group: the server's process
     # decides when its workers stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.environ.setdefault("PARLOUR_WORKER", str(index))
-    asyncio.run(run_worker(url, index, count, fd, resume=resume))
+    asyncio.run(run_worker(url, index, count, fd, resume=resume, warm=warm))
 
 
 if __name__ == "__main__":

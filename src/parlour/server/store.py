@@ -398,16 +398,41 @@ class _Writer:
     transaction fails, each batch is tried alone, so that only a batch at fault fails.
     """
 
+    CHECKPOINT_SECONDS = 0.5
+
     def __init__(self, store: Store) -> None:
         self.store = store
         self.queue: queue.SimpleQueue[_Batch | None] = queue.SimpleQueue()
         self.connection: Connection | None = None
         self.thread = threading.Thread(target=self._run, name="parlour-log-writer", daemon=True)
         self.thread.start()
+        # SQLite in WAL mode: copying the WAL into the database (a checkpoint, tens of
+        # milliseconds now and then) would stall the commit that happens to trigger
+        # it, and every game waiting for that commit; a thread of its own does it,
+        # beside the commits (a passive checkpoint never blocks a writer)
+        self._stopping = threading.Event()
+        self.checkpointer: threading.Thread | None = None
+        if store.engine.dialect.name == "sqlite" and not store.in_memory:
+            self.checkpointer = threading.Thread(
+                target=self._checkpoints, name="parlour-checkpoint", daemon=True
+            )
+            self.checkpointer.start()
 
     def stop(self) -> None:
         self.queue.put(None)
         self.thread.join()
+        self._stopping.set()
+        if self.checkpointer is not None:
+            self.checkpointer.join()
+
+    def _checkpoints(self) -> None:
+        with self.store.engine.connect() as connection:
+            while True:
+                stop = self._stopping.wait(self.CHECKPOINT_SECONDS)
+                with contextlib.suppress(Exception):  # busy now: the next one does it
+                    connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+                if stop:
+                    return
 
     def _run(self) -> None:
         try:
@@ -481,6 +506,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA foreign_keys=ON")
+    # the WAL is copied into the database by the writer's checkpointer thread, never in
+    # the middle of a commit that players wait for (see _Writer)
+    cur.execute("PRAGMA wal_autocheckpoint=0")
     cur.close()
 
 
