@@ -86,7 +86,16 @@ def test_ex10_is_a_table_rule() -> None:
     ex10 = next(e for e in EXAMPLES if e["example"] == "Ex 10")
     assert ex10["scorer"] is False and ex10["cases"] == []
     assert "table" in ex10["note"]
-    pytest.skip("Ex 10 (honour-following, §8.2) governs discards at the table, not a score")
+    # Ex 10 (honour-following, §8.2) governs discards at the table, not a score: its
+    # three cases are played in tests/test_gold_table.py (a lone honour already
+    # discarded, a second copy drawn, two such honours to choose between)
+    from test_gold_table import (
+        test_a_lone_honour_already_discarded_must_be_discarded_first,
+        test_two_lone_honours_already_discarded_leave_the_choice_between_them,
+    )
+
+    test_a_lone_honour_already_discarded_must_be_discarded_first()
+    test_two_lone_honours_already_discarded_leave_the_choice_between_them()
 
 
 def test_fuzhou_is_scored_as_xiamen_and_says_so() -> None:

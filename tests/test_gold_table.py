@@ -237,6 +237,31 @@ def test_a_lone_honour_already_discarded_must_be_discarded_first() -> None:
     assert table.rules.honour_duty(table, 1) == set()  # type: ignore[attr-defined]
 
 
+def test_two_lone_honours_already_discarded_leave_the_choice_between_them() -> None:
+    """§8.2 (Ex 10, last case): South holds a lone S (West discarded one) and draws an E
+    (East discarded one): two qualifying singletons, and he may discard either, but
+    nothing else; his lone C, never discarded, owes nothing."""
+    south = "S C 7m 7m 7m 8m 8m 8m 9m 9m 9m 2s 2s 2s 3s 3s"
+    table = gold_table([EAST, south, WEST, NORTH], "5p", draws="4s 1p 2p 3p E", everyone=False)
+    act(table, 0, "discard E")
+    act(table, 1, "discard C")  # no duty yet: neither S nor C has been discarded
+    pass_all(table)
+    act(table, 2, "discard S")
+    pass_all(table)
+    # North's lone S is now a discarded kind: his duty
+    assert [a for a in table.legal_actions(3) if a[0] == "discard"] == [
+        MahjongAction("discard", parse_tiles("S")[0])
+    ]
+    act(table, 3, "discard S")
+    pass_all(table)
+    act(table, 0, "discard 6p")
+    pass_all(table)
+    assert table.phase == "turn" and table.current == 1
+    assert table.last_drawn(1) == parse_tiles("E")[0]
+    discards = {tile_name(a[1]) for a in table.legal_actions(1) if a[0] == "discard"}
+    assert discards == {"S", "E"}
+
+
 # -- winning and paying ------------------------------------------------------------------
 
 # South waits on 7s for the pair; his 4p P 6p is a run with the White as 5p (§6.2).
