@@ -41,6 +41,7 @@ from parlour.cards.cards import (
     SUIT_SYMBOLS,
     Card,
     format_cards,
+    parse_card,
     parse_cards,
 )
 from parlour.cards.piquet_bots import HeuristicPiquetBot, RandomPiquetBot
@@ -81,16 +82,19 @@ class CardBot(Protocol):
 # -- showing cards ------------------------------------------------------------------------
 
 
-def hand_text(cards: str | Iterable[Card], suits: str = "SHDC") -> str:
+def hand_text(cards: str | Iterable[Card | str], suits: str = "SHDC") -> str:
     """Cards grouped by suit (in ``suits`` order), each suit high to low, with Unicode
     suit symbols; ``-`` for no cards.
 
     >>> hand_text("7C AS 10S KH 9C")
     '♠ A 10  ♥ K  ♣ 9 7'
-    >>> hand_text("")
-    '-'
+    >>> hand_text(""), hand_text(["6D", "AD"])
+    ('-', '♦ A 6')
     """
-    held = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    if isinstance(cards, str):
+        held = parse_cards(cards)
+    else:
+        held = tuple(parse_card(c) if isinstance(c, str) else c for c in cards)
     groups = []
     for suit in suits:
         ranks = sorted((c for c in held if c.suit == suit), key=lambda c: -c.rank)
