@@ -352,3 +352,30 @@ def test_replay_with_events_names_each_move(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "   1. A (heuristic 0): bid" in result.output
     assert "deal 9" in result.output and "result:" in result.output
+
+
+# -- the README's card commands run as written ---------------------------------------------
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def _readme_card_commands() -> list[list[str]]:
+    import shlex
+
+    text = README.read_text(encoding="utf-8")
+    block = text.split("### Card games", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    return [shlex.split(line)[1:] for line in block.splitlines() if line.startswith("parlour ")]
+
+
+def test_readme_card_commands_run_as_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    commands = _readme_card_commands()
+    assert {c[0] for c in commands} == {"rules", "score", "play", "simulate", "validate", "replay"}
+    for args in commands:
+        if args[0] == "simulate":  # the examples play 50 or 200 games: fewer will do
+            args[args.index("--games") + 1] = "3"
+        result = invoke(*args, input="help\nquit\n")
+        assert result.exit_code == 0, (args, result.output)
+    assert json.loads(Path("piquet.json").read_text())["game"] == "cards"
