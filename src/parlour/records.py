@@ -392,7 +392,8 @@ def check_record(record: Any) -> None:
         raise RecordError(f"kind must be 'session' or 'hand', not {kind!r}")
     if record.get("game", "mahjong") != "mahjong":
         raise RecordError(
-            f"this parlour replays mahjong and cards records, not {record['game']!r}"
+            f"this parlour replays mahjong records and card records ('cards'), "
+            f"not {record['game']!r}"
         )
     if record.get("ask", "everyone") not in ASK:
         raise RecordError(f"ask must be 'everyone' or 'able', not {record['ask']!r}")
