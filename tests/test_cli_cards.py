@@ -122,6 +122,8 @@ def test_score_ninety_nine_session_from_a_file(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
     assert out["points"] == {"A": 13, "B": 68, "C": 37}
+    piped = invoke("score", "--situation", "-", "--json", input=json.dumps(session))
+    assert json.loads(piped.stdout) == out
     shown = invoke("score", "--situation", str(path))
     assert shown.exit_code == 0 and "2 deals" in shown.output and "not over" in shown.output
 

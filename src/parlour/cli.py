@@ -1027,7 +1027,8 @@ def _card_situation(rules: str, flags: dict[str, Any], options: list[str]) -> di
                 _fail(
                     f"give the situation in --situation FILE or by flags such as {name}, not both"
                 )
-        text = _read_text("/dev/stdin" if flags["--situation"] == "-" else flags["--situation"])
+        where = flags["--situation"]
+        text = sys.stdin.read() if where == "-" else _read_text(where)
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
