@@ -151,7 +151,7 @@ class ShardedGames:
         self, store: Store, workers: int, *, resume: bool = True, warm: bool = False
     ) -> None:
         self.store = store
-        self.shards = Shards(store.url, workers, resume=resume, warm=warm)
+        self.shards = Shards(store, workers, resume=resume, warm=warm)
 
     async def start(self) -> None:
         await self.shards.start()

@@ -229,10 +229,7 @@ class LiveGame:
         entries, finish, at_once = self._unsaved, self._finish, self._hand_ended
         self._unsaved, self._finish, self._hand_ended = [], None, False
         try:
-            if at_once:
-                self.store.commit_now(self.id, entries, finish=finish)
-            else:
-                await self.store.commit(self.id, entries, finish=finish)
+            await self.store.commit(self.id, entries, finish=finish, at_once=at_once)
         except asyncio.CancelledError:
             raise  # the server stops: its log is what a restart goes on from
         except Exception:

@@ -16,10 +16,13 @@ own process:
   every message for that socket, which the server's process passes on unread;
 * what the API reads of a game in play (making a table, its hand and scores, its
   record, a replay) is a call to the game's worker;
-* each worker writes its games' logs to the same database (SQLite in WAL mode takes
-  one writer at a time, and each worker's writes are group commits), and sends a
-  game's news only once its log is committed, as in one process: a server killed at
-  any moment, workers and all, restarts with every game where its players saw it;
+* the server's process writes every game's log: a worker sends each batch of actions
+  (a pump's) and waits for the word that it is committed before it sends the game's
+  news, as in one process, so a server killed at any moment, workers and all,
+  restarts with every game where its players saw it. One writer for the whole
+  server groups the batches of every worker into one transaction, and SQLite (one
+  writer at a time) never makes one process wait for another's lock; a worker reads
+  the database itself (a game's log when it resumes, links, rows);
 * a worker that dies is started again: it resumes its games from their logs, and
   their sockets are closed (code 1012) so that their clients connect again;
 * a worker stops when the server's process tells it to, or when that process is gone
@@ -50,18 +53,19 @@ import subprocess
 import sys
 import time
 import traceback
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from parlour.server.messages import FLOODED, NO_SEAT, FloodGuard, handle_message
+from parlour.server.store import LoggedAction, Store
 
 # what the server's process sends a worker
-OPEN, MESSAGE, CLOSE, CALL, STOP = range(5)
+OPEN, MESSAGE, CLOSE, CALL, STOP, LOGGED = range(6)
 # what a worker sends the server's process
-REPLY, SEND, SHUT, LOG, READY = range(5)
+REPLY, SEND, SHUT, LOGS, READY = range(5)
 
 _HEADER = struct.Struct(">I")
 _BUFFERED = 1 << 20
@@ -82,6 +86,30 @@ def frame(item: tuple[Any, ...]) -> bytes:
     """``item`` as one frame of the pipe."""
     data = pickle.dumps(item, protocol=pickle.HIGHEST_PROTOCOL)
     return _HEADER.pack(len(data)) + data
+
+
+class _Outgoing:
+    """The frames for one end of a pipe, written together once per turn of the event
+    loop (a pump's log batch, its state messages and its acknowledgement go in one
+    write rather than one each)."""
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        self.writer = writer
+        self.pending: list[bytes] = []
+
+    def put(self, item: tuple[Any, ...]) -> None:
+        if not self.pending:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self.pending.append(frame(item))
+
+    def flush(self) -> None:
+        data, self.pending = self.pending, []
+        if data and not self.writer.is_closing():
+            self.writer.write(b"".join(data))
+
+    def backlog(self) -> int:
+        """Bytes written and not yet taken by the other side."""
+        return self.writer.transport.get_write_buffer_size()
 
 
 class _Frames:
@@ -122,6 +150,56 @@ class WorkerGone(Exception):
     """The worker that owns a game stopped before it answered."""
 
 
+class LogRefused(Exception):
+    """The server's process could not commit a batch of a game's log (the game goes
+    back to what its log holds)."""
+
+
+class ShardStore(Store):
+    """A worker's store: it reads the database itself, and has its games' logs
+    committed by the server's process (see the module docstring)."""
+
+    def __init__(self, url: str, out: Callable[[tuple[Any, ...]], Awaitable[None]]) -> None:
+        super().__init__(url)
+        self._out = out
+        self._ids = itertools.count(1)
+        self._waiting: dict[int, asyncio.Future[None]] = {}
+
+    async def commit(
+        self,
+        game_id: str,
+        entries: Sequence[LoggedAction],
+        *,
+        finish: str | None = None,
+        at_once: bool = False,
+    ) -> None:
+        """Send the batch to the server's process and wait until it is committed
+        (``at_once`` is the same here: what the API reads of a game in a worker is read
+        under the game's lock, after its commit)."""
+        if not entries and finish is None:
+            return
+        batch_id = next(self._ids)
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting[batch_id] = done
+        await self._out((LOGS, batch_id, game_id, list(entries), finish))
+        await done
+
+    def logged(self, batch_id: int, error: str | None) -> None:
+        """The server's process has committed batch ``batch_id`` (or could not)."""
+        done = self._waiting.pop(batch_id, None)
+        if done is None or done.done():
+            return
+        if error is None:
+            done.set_result(None)
+        else:
+            done.set_exception(LogRefused(error))
+
+    def fail_all(self, reason: str) -> None:
+        """The server's process is gone: no batch waiting will be committed by it."""
+        for batch_id in list(self._waiting):
+            self.logged(batch_id, reason)
+
+
 # -- the server's side -------------------------------------------------------------
 
 
@@ -153,19 +231,22 @@ class Worker:
     """The server's end of one worker process (see the module docstring)."""
 
     def __init__(
-        self, url: str, index: int, count: int, *, resume: bool = True, warm: bool = False
+        self, store: Store, index: int, count: int, *, resume: bool = True, warm: bool = False
     ) -> None:
-        self.url = url
+        self.store = store
+        self.url = store.url
         self.index = index
         self.count = count
         self.resume = resume
         self.warm = warm
         self.process: subprocess.Popen[bytes] | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self._outgoing: _Outgoing | None = None
         self.remotes: dict[int, _Remote] = {}
         self.calls: dict[int, asyncio.Future[Any]] = {}
         self._ids = itertools.count(1)
         self._reading: asyncio.Task[None] | None = None
+        self._logging: set[asyncio.Task[None]] = set()
         self._stopping = False
         self.restarts = 0
 
@@ -178,6 +259,7 @@ class Worker:
         self.process = subprocess.Popen(command, pass_fds=(theirs.fileno(),))
         theirs.close()
         reader, self.writer = await asyncio.open_unix_connection(sock=ours, limit=1 << 22)
+        self._outgoing = _Outgoing(self.writer)
         frames = _frames(reader)
         try:
             first = await anext(frames)
@@ -189,9 +271,9 @@ class Worker:
 
     def post(self, item: tuple[Any, ...]) -> None:
         """Send the worker one frame (dropped when the worker is gone)."""
-        writer = self.writer
-        if writer is not None and not writer.is_closing():
-            writer.write(frame(item))
+        writer, outgoing = self.writer, self._outgoing
+        if writer is not None and outgoing is not None and not writer.is_closing():
+            outgoing.put(item)
 
     async def call(self, method: str, *args: Any) -> Any:
         """Ask the worker ``method(*args)`` of its games; its answer, or the
@@ -244,12 +326,28 @@ class Worker:
                         future.set_result(item[3])
                     else:
                         future.set_exception(_error(*item[3]))
+            elif kind == LOGS:
+                loop = asyncio.get_running_loop()
+                task = loop.create_task(self._log(item[1], item[2], item[3], item[4]))
+                self._logging.add(task)
+                task.add_done_callback(self._logging.discard)
             elif kind == SHUT:
                 remote = self.remotes.get(item[1])
                 if remote is not None:
                     remote.outbox.put_nowait(item[3])
                     remote.outbox.put_nowait((item[2], "closed"))
         await self._lost()
+
+    async def _log(
+        self, batch_id: int, game_id: str, entries: list[LoggedAction], finish: str | None
+    ) -> None:
+        """Commit a batch of a game's log for the worker, then tell it."""
+        try:
+            await self.store.commit(game_id, entries, finish=finish)
+        except Exception as e:
+            self.post((LOGGED, batch_id, f"{type(e).__name__}: {e}"))
+        else:
+            self.post((LOGGED, batch_id, None))
 
     async def _lost(self) -> None:
         """The worker is gone: close its sockets, fail its calls, start it again."""
@@ -301,16 +399,20 @@ def _error(kind: str, status: int, message: str) -> Exception:
 class Shards:
     """The workers of a server and which game each owns."""
 
-    def __init__(self, url: str, count: int, *, resume: bool = True, warm: bool = False) -> None:
+    def __init__(
+        self, store: Store, count: int, *, resume: bool = True, warm: bool = False
+    ) -> None:
         if count < 1:
             raise ValueError(f"a server shards its games over 1 or more workers, not {count}")
-        self.workers = [Worker(url, i, count, resume=resume, warm=warm) for i in range(count)]
+        self.store = store
+        self.workers = [Worker(store, i, count, resume=resume, warm=warm) for i in range(count)]
 
     async def start(self) -> None:
         await asyncio.gather(*(w.start() for w in self.workers))
 
     async def stop(self) -> None:
         await asyncio.gather(*(w.stop() for w in self.workers))
+        await asyncio.to_thread(self.store.close)  # the last batches committed
 
     def owner(self, game_id: str) -> Worker:
         return self.workers[shard_of(game_id, len(self.workers))]
@@ -363,31 +465,38 @@ async def run_worker(
     """A worker process's life: fill its shape tables (``warm``), resume its games,
     then answer the server's process until it says stop or is gone."""
     from parlour.server.manager import BadRequest, Manager, Unavailable
-    from parlour.server.store import Store
 
     sock = socket.socket(fileno=fd)
     reader, writer = await asyncio.open_unix_connection(sock=sock, limit=1 << 22)
-    manager = Manager(Store(url))
+
+    outgoing = _Outgoing(writer)
 
     async def out(item: tuple[Any, ...]) -> None:
         if writer.is_closing():
             return
-        writer.write(frame(item))
-        transport = writer.transport
-        if transport.get_write_buffer_size() > _BUFFERED:
+        outgoing.put(item)
+        if outgoing.backlog() > _BUFFERED:
             await writer.drain()
+
+    store = ShardStore(url, out)
+    manager = Manager(store)
+
+    async def read_game(method: str, game_id: str, *args: Any) -> Any:
+        """What the API reads of a game, under its lock: never ahead of its log (a
+        batch still on its way to the server's process is not seen)."""
+        game = manager.get(game_id)
+        if game is None:
+            return getattr(manager, method)(game_id, *args)
+        async with game.lock:
+            return getattr(manager, method)(game_id, *args)
 
     async def answer(call_id: int, method: str, args: tuple[Any, ...]) -> None:
         try:
             value: Any
             if method == "create":
                 value = await manager.create(args[0], game_id=args[1])
-            elif method == "info":
-                value = manager.info(args[0])
-            elif method == "record":
-                value = manager.record(args[0])
-            elif method == "replay":
-                value = manager.replay(args[0], args[1])
+            elif method in ("info", "record", "replay"):
+                value = await read_game(method, *args)
             else:
                 raise Unavailable(404, f"no such call {method!r}")
             reply: tuple[Any, ...] = (REPLY, call_id, True, value)
@@ -416,10 +525,16 @@ async def run_worker(
     if resume:
         await manager.resume(owns=lambda game_id: shard_of(game_id, count) == index)
     await out((READY,))
-    try:
+    stopping = asyncio.Event()
+
+    async def read() -> None:
         async for item in _frames(reader):
             kind = item[0]
-            if kind == MESSAGE:
+            if kind == LOGGED:  # still heard while stopping: the last commits
+                store.logged(item[1], item[2])
+            elif stopping.is_set():
+                continue
+            elif kind == MESSAGE:
                 seat = seats.get(item[1])
                 if seat is not None:
                     seat.inbox.put_nowait(item[2])
@@ -433,13 +548,23 @@ async def run_worker(
             elif kind == CALL:
                 run(answer(item[1], item[2], item[3]))
             elif kind == STOP:
-                break
+                stopping.set()
+        # the server's process is gone: nothing waiting will be committed
+        stopping.set()
+        store.fail_all("the server's process is gone")
+
+    reading = loop.create_task(read())
+    try:
+        await stopping.wait()
     finally:
         for seat in seats.values():
             seat.inbox.put_nowait(None)
         if tasks:
             await asyncio.wait(list(tasks), timeout=5.0)
         await manager.close()
+        reading.cancel()
+        with contextlib.suppress(BaseException):
+            await reading
         with contextlib.suppress(Exception):
             writer.close()
 

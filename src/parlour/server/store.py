@@ -247,14 +247,24 @@ class Store:
             self._write([_Batch(game_id, entries, finish)])
 
     async def commit(
-        self, game_id: str, entries: Sequence[LoggedAction], *, finish: str | None = None
+        self,
+        game_id: str,
+        entries: Sequence[LoggedAction],
+        *,
+        finish: str | None = None,
+        at_once: bool = False,
     ) -> None:
         """:meth:`append_many` for a coroutine: it returns once the actions are
         committed, and the event loop serves other games meanwhile. The writer thread
         commits the batches of every game waiting at that moment in one transaction
         (SQLite and the database drivers let other Python threads run while they
-        write). An in-memory SQLite database is written at once, in this thread."""
+        write). An in-memory SQLite database is written at once, in this thread.
+        ``at_once``: nothing else runs in this process until it is committed
+        (:meth:`commit_now`)."""
         if not entries and finish is None:
+            return
+        if at_once:
+            self.commit_now(game_id, entries, finish=finish)
             return
         batch = _Batch(game_id, entries, finish)
         writer = self._the_writer()
