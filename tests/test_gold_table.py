@@ -426,6 +426,24 @@ def test_robbing_the_gold() -> None:
     assert full_set(table)
 
 
+def test_the_non_banker_nearest_the_banker_counter_clockwise_robs_first() -> None:
+    """§9.7: West and North can both rob the Gold (each one tile short); play goes
+    East, South, West, North, so West is the nearer to the banker and his claim wins,
+    whichever order the answers come in."""
+    north = "2m 3m 4m 5m 6m 7m 9p 9p 9p 3s 4s 5s 1s 1s 1s 8p"
+    for order in ((2, 3), (3, 2)):
+        table = gold_table([ROB_EAST, ROB_SOUTH, ROB_WEST, north], "6p", deal_window=True)
+        for seat in (2, 3):
+            assert MahjongAction("rob_gold") in table.legal_actions(seat)
+        assert table.phase == "after_deal"
+        while table.phase == "after_deal":
+            waiting = table.to_act()
+            for s in sorted(waiting, key=lambda x: order.index(x) if x in order else -1):
+                act(table, s, "rob_gold" if s in (2, 3) else "pass")
+        assert table.is_over() and [w.seat for w in table.wins] == [2]
+        assert full_set(table)
+
+
 def test_quanzhou_does_not_rob_the_gold() -> None:
     hands = [ROB_EAST, ROB_SOUTH, ROB_WEST, ROB_NORTH]
     table = gold_table(hands, "6p", profile=QuanzhouRuleset, deal_window=True)

@@ -2116,6 +2116,7 @@ __all__ = [
     "PreparedHand",
     "SpecialShape",
     "WildRules",
+    "copy_caps",
     "could_be_ready",
     "decompositions",
     "is_complete",
@@ -2126,4 +2127,5 @@ __all__ = [
     "shanten",
     "shanten_of",
     "waits",
+    "warm_tables",
 ]
