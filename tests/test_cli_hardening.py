@@ -23,6 +23,7 @@ from typer.testing import CliRunner
 
 import parlour
 from parlour.cli import app
+from processes import children
 
 runner = CliRunner()
 
@@ -356,20 +357,6 @@ def test_validate_a_simulation_without_records_says_why(
 # 8. SIGINT sent to a parallel simulation from a script
 
 
-def _children(pid: int) -> set[int]:
-    """The processes whose parent is ``pid`` (from /proc)."""
-    kids = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                kids.add(int(entry.name))
-    return kids
-
-
 def _running(pid: int) -> bool:
     try:
         status = Path(f"/proc/{pid}/status").read_text()
@@ -396,7 +383,7 @@ def test_sigint_stops_a_parallel_simulation_and_its_workers() -> None:
         deadline = time.monotonic() + 30
         while len(workers) < 2 and time.monotonic() < deadline and process.poll() is None:
             time.sleep(0.2)
-            workers = _children(process.pid)
+            workers = children(process.pid)
         assert len(workers) >= 2, "the workers did not start"
         time.sleep(2)  # well into the simulation
         assert process.poll() is None

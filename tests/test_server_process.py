@@ -24,6 +24,7 @@ from websockets.sync.client import connect
 from parlour.records import validate
 from parlour.server.live import LiveGame
 from parlour.server.store import Store
+from processes import children
 
 
 def free_port() -> int:
@@ -52,20 +53,6 @@ def start_server(port: int, url: str, workers: str = "auto") -> subprocess.Popen
             time.sleep(0.1)
     proc.kill()
     raise AssertionError("the server did not answer within 30 s")
-
-
-def _children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (Linux ``/proc``)."""
-    out = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                out.append(int(entry.name))
-    return out
 
 
 def _gone(pids: list[int], timeout: float = 15.0) -> None:
@@ -154,11 +141,11 @@ def test_a_killed_server_goes_on_exactly_where_it_was(tmp_path: Path, workers: s
                 break
         assert not state["match_over"], "every hand ended before the test could kill it"
         before = state
-        children = _children(server.pid)
-        assert len(children) == int(workers)
+        running = sorted(children(server.pid))
+        assert len(running) == int(workers)
         server.send_signal(signal.SIGKILL)
         server.wait(timeout=10)
-        _gone(children)  # the workers saw their server go and stopped
+        _gone(running)  # the workers saw their server go and stopped
         logged = Store(url).log(made["id"])
         # every action seen was committed
         replayed = LiveGame(Store(url).game(made["id"]), Store(url))  # type: ignore[arg-type]
