@@ -138,7 +138,9 @@ def test_every_action_is_committed_before_anyone_hears_of_it(tmp_path: Path, whe
     url = f"sqlite:///{tmp_path / 'games.db'}" if where == "file" else "sqlite:///:memory:"
     store = Store(url)
     game, seen = play(store, 60)
-    assert len(seen) > 60 and game.seq > 60 * 4  # the bots' answers came in pumps
+    # the bots' turns came in pumps: several actions logged for each of the person's
+    # (about four: three bots' discards, and their claims or passes when they could act)
+    assert len(seen) > 60 and game.seq > 60 * 3
     assert all(seq <= logged for seq, logged in seen)
     assert [e.seq for e in store.log(game.id)] == list(range(1, game.seq + 1))
     again = LiveGame(game.row, store)
