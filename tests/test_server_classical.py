@@ -43,10 +43,10 @@ def test_silence_in_an_exchange_is_answered_by_a_stand_in() -> None:
     table = Table(make_ruleset("classical", {"goulash": True}), seed=5, flags={"goulash": True})
     assert table.phase == "exchange"
     for seat in table.to_act():
-        answer = game._silence(table, seat)
+        answer = game._silence(seat, table)
         assert answer[0] == "exchange" and answer in table.legal_actions(seat)
     # where passing is an answer, silence passes
     plain = Table(make_ruleset("classical"), seed=5)
     assert plain.phase == "dealt_kong"  # the players dealt four of a kind may declare
     for seat in plain.to_act():
-        assert game._silence(plain, seat)[0] == "pass"
+        assert game._silence(seat, plain)[0] == "pass"

@@ -56,6 +56,7 @@ _FIELDS = frozenset(
         "start",
         "actions",
         "result",
+        "fairness",
     ]
 )
 
@@ -192,6 +193,35 @@ def check_card_record(record: Mapping[str, Any]) -> None:
     result = record.get("result")
     if result is not None and not isinstance(result, dict):
         raise RecordError(f"result must be an object or null, not {result!r}")
+    fairness = record.get("fairness")
+    if fairness is not None and not (
+        isinstance(fairness, dict)
+        and isinstance(fairness.get("salt"), str)
+        and isinstance(fairness.get("commitment"), str)
+    ):
+        raise RecordError(f"fairness must be an object with salt and commitment, not {fairness!r}")
+
+
+def _check_fairness(record: Mapping[str, Any]) -> None:
+    """A server's record proves its seed was fixed before the deal: the commitment it
+    published is SHA-256 of ``"<seed>:<salt>"``.
+
+    >>> _check_fairness({"seed": 7, "fairness": {"salt": "ab", "commitment": "00"}})
+    Traceback (most recent call last):
+    ...
+    parlour.records.RecordError: the seed and salt do not give the commitment published ...
+    """
+    from parlour.records import RecordError
+
+    fairness = record.get("fairness")
+    if fairness is None:
+        return
+    digest = hashlib.sha256(f"{record['seed']}:{fairness['salt']}".encode()).hexdigest()
+    if digest != fairness["commitment"]:
+        raise RecordError(
+            "the seed and salt do not give the commitment published at the start "
+            "(the seed was not the one promised)"
+        )
 
 
 # -- replaying -----------------------------------------------------------------------------
@@ -294,6 +324,7 @@ def validate_card_record(record: Mapping[str, Any]) -> Report:
     deal = moves = 0
     try:
         check_card_record(record)
+        _check_fairness(record)
         spec, game = _new_game(record)
         start = record.get("start")
         if start is not None and start != start_digest(

@@ -240,6 +240,16 @@ def create_app(
 
     # -- pages --------------------------------------------------------------------
 
+    def _family(game_id: str) -> str:
+        """The family of a game's rule system (which renderer its page loads)."""
+        from parlour.registry import find_system
+
+        row = store.game(game_id)
+        try:
+            return find_system(row.ruleset).family if row is not None else "mahjong"
+        except ValueError:
+            return "mahjong"
+
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def home() -> str:
         return pages.home()
@@ -249,14 +259,14 @@ def create_app(
         found = games.find(token)
         if found is None or found[1] == SPECTATOR:
             raise HTTPException(404, "no such seat: the link is wrong or the table is gone")
-        return pages.table(token, found[0], spectator=False)
+        return pages.table(token, found[0], spectator=False, family=_family(found[0]))
 
     @app.get("/watch/{token}", response_class=HTMLResponse, include_in_schema=False)
     async def watch_page(token: str) -> str:
         found = games.find(token)
         if found is None:
             raise HTTPException(404, "no such table: the link is wrong or the table is gone")
-        return pages.table(token, found[0], spectator=True)
+        return pages.table(token, found[0], spectator=True, family=_family(found[0]))
 
     @app.get("/calculator", response_class=HTMLResponse, include_in_schema=False)
     async def calculator_page() -> str:

@@ -1,9 +1,10 @@
 """Live games: a match in play on the server, its players, bots, clocks and connections.
 
-A :class:`LiveGame` is a :class:`~parlour.mahjong.session.Session` rebuilt from its log
-(every accepted action, committed before anyone hears of it) plus what the server keeps
-in memory: the bots of bot seats, who is connected, the clocks, each player's
-auto-actions, and the answers of a claim window not yet applied.
+A :class:`LiveGame` is a match (a :class:`~parlour.server.hosted.Hosted`: a mahjong
+session, or a card game whose deals are its hands) rebuilt from its log (every
+accepted action, committed before anyone hears of it) plus what the server keeps in
+memory: the bots of bot seats, who is connected, the clocks, each player's
+auto-actions, and the answers of a window not yet applied.
 
 Claim windows (any simultaneous window) are where hidden information could leak: who
 is asked and how long play waits could tell who holds what. Every seat played by a
@@ -32,14 +33,14 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from parlour.bots import Bot, RandomBot, make_bot
+from parlour.bots import Bot
 from parlour.core.actions import Action
 from parlour.core.errors import IllegalAction, NotationError, ParlourError
-from parlour.mahjong.session import Session, make_ruleset, rules_of
-from parlour.mahjong.table import TURN, Table
+from parlour.mahjong.session import Session
+from parlour.server.hosted import Hosted, MahjongHosted, host
 from parlour.server.store import GameRow, LoggedAction, Store
 
 SPECTATOR = -1
@@ -112,8 +113,6 @@ class Policy:
 
 BOTS_ASKED = ("when_able", "always")
 
-AUTO_KEYS = ("pass_chow", "pass_pung", "pass_kong", "discard_drawn")
-
 
 class Refused(ParlourError):
     """A message the server cannot take (the reason is sent back on the socket)."""
@@ -148,13 +147,10 @@ class LiveGame:
         self.store = store
         self.clock = clock
         self.policy = Policy.from_json(row.policy)
-        rules = rules_of(make_ruleset(row.ruleset, row.options))
-        if self.policy.hands is not None:
-            rules = replace(rules, max_hands=self.policy.hands)
         self.kinds = list(row.kinds)
-        self.session = self._new_session(rules)
+        self.match: Hosted = self._new_match()
         self.bots: dict[int, Bot] = {
-            p: make_bot(kind, seed=row.seed + p, ruleset=self.session.ruleset)
+            p: self.match.make_bot(kind, seed=row.seed + p)
             for p, kind in enumerate(self.kinds)
             if kind != "human"
         }
@@ -165,7 +161,6 @@ class LiveGame:
         }
         self.auto: dict[int, dict[str, bool]] = {p: {} for p in range(len(self.kinds))}
         self.seq = 0
-        self._step_count: tuple[int, int, int, int] = (0, 0, 0, 0)  # see public_step
         self.action_ids: set[str] = set()
         self._unsaved: list[LoggedAction] = []  # applied, to be committed by _save
         self._finish: str | None = None  # the game's new status, committed with them
@@ -181,16 +176,22 @@ class LiveGame:
         self.lock = asyncio.Lock()
         self._timer: asyncio.TimerHandle | None = None  # the next wake, pending
         self._waking: asyncio.Task[None] | None = None  # a wake waiting for the lock
-        self._last_hand: tuple[int, dict[str, Any]] | None = None  # view's, per hand
         self._replay(log)
+
+    @property
+    def session(self) -> Session:
+        """The mahjong session of a mahjong game (AttributeError for another family)."""
+        match = self.match
+        if not isinstance(match, MahjongHosted):
+            raise AttributeError(f"a {match.family} game has no mahjong session")
+        return match.session
 
     # -- the log ---------------------------------------------------------------------
 
     def _replay(self, log: Sequence[LoggedAction] | None = None) -> None:
+        match = self.match
         for entry in self.store.log(self.id) if log is None else log:
-            table = self.session.current_table()
-            action = table.parse_action(entry.action)
-            self.session.apply(entry.seat, action, hand=entry.hand)
+            match.apply(entry.seat, match.parse_action(entry.action), entry.hand)
             self.seq = entry.seq
             if entry.action_id:
                 self.action_ids.add(entry.action_id)
@@ -198,19 +199,19 @@ class LiveGame:
     def _apply(self, seat: int, action: Action, *, by: str, action_id: str | None) -> None:
         """Apply ``action`` and keep it for the log: :meth:`_save` commits it, with
         every other action of the same pump, before anyone hears of it."""
-        table = self.session.current_table()
-        hand = self.session.hand_number
-        text = table.format_action(action)
-        self.session.apply(seat, action, hand=hand)
+        match = self.match
+        hand = match.hand_number
+        text = match.format_action(action)
+        ended = match.apply(seat, action, hand)
         self.seq += 1
         self._unsaved.append(LoggedAction(self.seq, hand, seat, text, action_id, by))
         if action_id:
             self.action_ids.add(action_id)
-        if table.is_over():
+        if ended:
             self._hand_ended = True
             self.hand_over_at = self.clock()
             self.ready_next = set()
-            if self.session.is_over():
+            if match.is_over():
                 self._finish = "finished"
 
     async def _save(self) -> None:
@@ -236,9 +237,23 @@ class LiveGame:
             self._reload()
             raise
 
-    def _new_session(self, rules: Any) -> Session:
+    def _new_match(self) -> Hosted:
+        """The match of this game's row, at its start."""
         row = self.row
-        return Session(
+        return host(
+            row.ruleset,
+            row.options,
+            seed=row.seed,
+            players=row.players,
+            hands=self.policy.hands,
+            ask_everyone=self.policy.bots_asked == "always",
+            always_asked=self.always_asked(),
+        )
+
+    def _new_session(self, rules: Any) -> Session:
+        """A new mahjong session of this game's row under ``rules``."""
+        row = self.row
+        return MahjongHosted.make(
             row.ruleset,
             row.options,
             seed=row.seed,
@@ -246,7 +261,7 @@ class LiveGame:
             rules=rules,
             ask_everyone=self.policy.bots_asked == "always",
             always_asked=self.always_asked(),
-        )
+        ).session
 
     def always_asked(self) -> list[int]:
         """The players whose seats are asked after every discard by another, whatever
@@ -261,16 +276,14 @@ class LiveGame:
 
     def _reload(self) -> None:
         """The game as its log holds it (after a write that failed)."""
-        self.session = self._new_session(self.session.rules)
+        self.match = self._new_match()
         self.seq = 0
-        self._step_count = (0, 0, 0, 0)
         self.action_ids = set()
         self.pending = {}
         self.window_key = None
         self.turn_key = None
         self.hand_over_at = None
         self.ready_next = set()
-        self._last_hand = None
         self._replay()
 
     # -- who plays a seat -------------------------------------------------------------
@@ -288,8 +301,8 @@ class LiveGame:
         if since is not None and self.clock() - since >= self.policy.absence_seconds:
             standin = self.standins.get(player)
             if standin is None:
-                standin = self.standins[player] = make_bot(
-                    "greedy", seed=self.row.seed + 100 + player, ruleset=self.session.ruleset
+                standin = self.standins[player] = self.match.make_bot(
+                    "greedy", seed=self.row.seed + 100 + player
                 )
             return standin
         return None
@@ -316,25 +329,25 @@ class LiveGame:
             action_id in self.action_ids or any(p[1] == action_id for p in self.pending.values())
         ):
             return {"type": "ack", "id": action_id, "status": "duplicate"}
-        if self.session.is_over():
+        match = self.match
+        if match.is_over():
             raise Refused("the match is over")
         hand = message.get("hand")
-        if hand is not None and (type(hand) is not int or hand != self.session.hand_number):
-            number = self.session.hand_number
+        if hand is not None and (type(hand) is not int or hand != match.hand_number):
+            number = match.hand_number
             raise Refused(f"the action is for hand {hand!r}, but hand {number} is being played")
         text = message.get("action")
         if not isinstance(text, str) or not text.strip() or len(text) > 200:
-            raise Refused("an action is text such as 'discard 4p'")
-        seat = self.session.seat_of(player)
+            raise Refused("an action is text such as 'discard 4p' or 'play AS'")
+        seat = match.seat_of(player)
         if seat is None:
             raise Refused("you sit out this hand")
-        table = self.session.current_table()
         try:
-            action = table.check(seat, table.parse_action(text))
+            action = match.read(seat, text)
         except (IllegalAction, NotationError) as e:
             raise Refused(str(e)) from None
         self.absent_since.pop(player, None)
-        if self._simultaneous(table):
+        if match.window() is not None:
             self.pending[seat] = (action, action_id, "player")
             return {"type": "ack", "id": action_id, "status": "held"}
         self._apply(seat, action, by="player", action_id=action_id)
@@ -346,9 +359,11 @@ class LiveGame:
             raise Refused("a spectator has no auto-actions")
         if not isinstance(settings, dict):
             raise Refused('auto-actions are an object such as {"pass_chow": true}')
+        keys = self.match.auto_keys
         for k, v in settings.items():
-            if k not in AUTO_KEYS or type(v) is not bool:
-                raise Refused(f"unknown auto-action {k!r} (auto-actions: {', '.join(AUTO_KEYS)})")
+            if k not in keys or type(v) is not bool:
+                known = ", ".join(keys) or f"none in {self.match.family} games"
+                raise Refused(f"unknown auto-action {k!r} (auto-actions: {known})")
         async with self.lock:
             self.auto[player].update(settings)
             await self._pump()
@@ -380,10 +395,6 @@ class LiveGame:
 
     # -- the driver ------------------------------------------------------------------
 
-    def _simultaneous(self, table: Table) -> bool:
-        w = table.window
-        return table.phase != TURN and w is not None and not w.ordered
-
     async def pump(self) -> None:
         async with self.lock:
             await self._pump()
@@ -402,18 +413,17 @@ class LiveGame:
 
     def _step(self) -> bool:
         """One thing that can happen without a human now; False when none can."""
-        session = self.session
-        if session.is_over():
+        match = self.match
+        if match.is_over():
             return False
-        table = session.current_table()
         now = self.clock()
         if self._waiting_for_next_hand(now):
             return False
-        seats = table.to_act()
+        seats = match.to_act()
         if not seats:
             return False
-        if self._simultaneous(table):
-            key = table.window
+        key = match.window()
+        if key is not None:
             if key is not self.window_key:
                 self.window_key = key
                 self.window_opened = now
@@ -421,14 +431,14 @@ class LiveGame:
             for seat in seats:
                 if seat in self.pending:
                     continue
-                answer = self._automatic(table, seat, window=True)
+                answer = self._automatic(seat, window=True)
                 if answer is not None:
                     self.pending[seat] = answer
             deadline = self.policy.claim_seconds
             if deadline is not None and now >= self.window_opened + deadline:
                 for seat in seats:
                     if seat not in self.pending:
-                        self.pending[seat] = (self._silence(table, seat), None, "clock")
+                        self.pending[seat] = (self._silence(seat), None, "clock")
             if all(s in self.pending for s in seats) and (
                 now >= self.window_opened + self._pause()
             ):
@@ -440,32 +450,34 @@ class LiveGame:
                 return True
             return False
         seat = seats[0]
-        answer = self._automatic(table, seat, window=False)
+        answer = self._automatic(seat, window=False)
         if answer is not None:
             action, action_id, by = answer
             self._apply(seat, action, by=by, action_id=action_id)
             return True
         return False
 
-    def _silence(self, table: Table, seat: int) -> Action:
+    def _silence(self, seat: int, table: Any = None) -> Action:
         """What a seat's silence in a window means: a pass, or, where passing is not
-        an answer (a goulash exchange), the choice of a stand-in bot."""
-        legal = table.legal_actions(seat)
+        an answer (a goulash exchange, a Ninety-Nine bid), the choice of a stand-in
+        bot. ``table``: a game's hand to judge instead of the match's (for tests)."""
+        match = self.match
+        legal = match.legal_actions(seat) if table is None else table.legal_actions(seat)
         if any(a[0] == "pass" for a in legal):
             return Action("pass")
-        player = self.session.player_at(seat)
-        bot = make_bot("greedy", seed=self.row.seed + 200 + player, ruleset=self.session.ruleset)
-        return bot.act(table.observation(seat), legal)
+        player = match.player_at(seat)
+        bot = match.make_bot("greedy", seed=self.row.seed + 200 + player)
+        if table is not None:
+            return bot.act(table.observation(seat), legal)
+        return match.decide(bot, seat, legal)
 
     def _pause(self) -> float:
         """How long the window being collected lasts at least: no pause when no person
         is asked (only bots that can claim: nobody waits, and a pause would tell the
         people whether a bot could claim)."""
-        table = self.session.current_table()
-        window = table.window
-        if window is not None and not any(
-            self.kinds[self.session.player_at(s)] == "human" for s in window.seats
-        ):
+        match = self.match
+        seats = match.window_seats()
+        if seats and not any(self.kinds[match.player_at(s)] == "human" for s in seats):
             return 0.0
         humans = sum(1 for k in self.kinds if k == "human")
         return self.policy.pause_alone if humans <= 1 else self.policy.pause_seconds
@@ -485,49 +497,40 @@ class LiveGame:
             return False
         return True
 
-    def _automatic(
-        self, table: Table, seat: int, *, window: bool
-    ) -> tuple[Action, str | None, str] | None:
+    def _automatic(self, seat: int, *, window: bool) -> tuple[Action, str | None, str] | None:
         """The answer the server gives for ``seat`` now without asking a human: a bot's
         (or a stand-in's), the only possible answer, an auto-action, or a clock's; None
         when the human decides."""
-        player = self.session.player_at(seat)
+        match = self.match
+        player = match.player_at(seat)
         bot = self._controller(player)
-        legal = table.legal_actions(seat)
+        legal = match.legal_actions(seat)
         if bot is not None:
-            # the random bot never reads its observation: none is built for it
-            observation = {} if type(bot) is RandomBot else table.observation(seat)
-            return bot.act(observation, legal), None, "bot"
+            return match.decide(bot, seat, legal), None, "bot"
+        prefs = self.auto.get(player, {})
         if window:
             if len(legal) == 1:
                 return legal[0], None, "clock"
-            prefs = self.auto.get(player, {})
-            wanted = {"chow": "pass_chow", "pung": "pass_pung", "kong": "pass_kong"}
-            if all(a[0] == "pass" or (a[0] in wanted and prefs.get(wanted[a[0]])) for a in legal):
-                return Action("pass"), None, "player"
-            return None
+            auto = match.auto_answer(seat, legal, prefs, window=True) if prefs else None
+            if auto is None and all(a[0] == "pass" for a in legal):
+                auto = Action("pass")
+            return None if auto is None else (auto, None, "player")
         # a turn
-        key = (self.session.hand_number, len(table.actions))
+        key = (match.hand_number, match.moves())
         now = self.clock()
         if key != self.turn_key:
             self.turn_key = key
             self.turn_started = now
-        prefs = self.auto.get(player, {})
-        drawn = table.last_drawn(seat) if table.drew else None
-        discard_drawn = next((a for a in legal if a[0] == "discard" and a[1] == drawn), None)
-        if (
-            prefs.get("discard_drawn")
-            and discard_drawn is not None
-            and not any(a[0] == "win" for a in legal)
-        ):
-            return discard_drawn, None, "player"
+        if prefs:
+            auto = match.auto_answer(seat, legal, prefs, window=False)
+            if auto is not None:
+                return auto, None, "player"
         limit = self.policy.turn_seconds
         if limit is not None:
             bank = self.banks.get(player, self.policy.bank_seconds)
             if now >= self.turn_started + limit + bank:
                 self.banks[player] = 0.0
-                fallback = discard_drawn or next((a for a in legal if a[0] == "discard"), legal[-1])
-                return fallback, None, "clock"
+                return match.clock_answer(seat, legal), None, "clock"
         return None
 
     # -- clocks ----------------------------------------------------------------------
@@ -535,19 +538,19 @@ class LiveGame:
     def _next_wake(self) -> float | None:
         """When something will happen without a message: a window's pause or deadline,
         a turn clock, an absent player's stand-in, the end of a hand's pause."""
-        if self.session.is_over():
+        match = self.match
+        if match.is_over():
             return None
         now = self.clock()
         times: list[float] = []
         if self.hand_over_at is not None:
             times.append(self.hand_over_at + self.policy.hand_pause_seconds)
-        table = self.session.current_table()
         if self.window_key is not None:
             times.append(self.window_opened + self._pause())
             if self.policy.claim_seconds is not None:
                 times.append(self.window_opened + self.policy.claim_seconds)
-        elif table.phase == TURN and self.policy.turn_seconds is not None:
-            player = self.session.player_at(table.current)
+        elif self.policy.turn_seconds is not None and (turn := match.turn_seat()) is not None:
+            player = match.player_at(turn)
             bank = self.banks.get(player, self.policy.bank_seconds)
             times.append(self.turn_started + self.policy.turn_seconds + bank)
         for since in self.absent_since.values():
@@ -600,11 +603,9 @@ class LiveGame:
         """The state message for ``player`` (-1: a spectator): the observation of the
         current hand (the last one, finished, at the end), the match, clocks, and
         whether an answer is held."""
-        session = self.session
-        table = session.current_table()
-        seat = None if player == SPECTATOR else session.seat_of(player)
-        obs = table.spectator_observation() if seat is None else table.observation(seat)
-        obs["match"] = session.match_view()
+        match = self.match
+        seat = None if player == SPECTATOR else match.seat_of(player)
+        obs = match.observation(seat)
         held = seat is not None and seat in self.pending
         if held:
             obs["legal"] = []
@@ -612,77 +613,52 @@ class LiveGame:
         deadline = None
         if self.window_key is not None and self.policy.claim_seconds is not None:
             deadline = max(0.0, self.window_opened + self.policy.claim_seconds - now)
+        over = match.is_over()
         message: dict[str, Any] = {
             "type": "state",
             "game": self.id,
-            "step": self.public_step(),
+            "step": match.public_step(),
             "player": None if player == SPECTATOR else player,
-            "hand": session.hand_number,
+            "hand": match.hand_number,
             "observation": obs,
             "answered": held,
             "claim_seconds_left": deadline,
-            "match_over": session.is_over(),
+            "match_over": over,
             "auto": dict(self.auto.get(player, {})) if player != SPECTATOR else {},
             "commitment": self.row.commitment,
         }
         message["between_hands"] = self.hand_over_at is not None
-        finished = len(session.outcomes)
-        if finished:
-            # the same for every message until another hand ends: made once (shared by
-            # the messages, which are only ever serialised)
-            cached = self._last_hand
-            if cached is None or cached[0] != finished:
-                last = session.tables[finished - 1]
-                cached = self._last_hand = (
-                    finished,
-                    {
-                        "number": finished,
-                        "result": last.result(),
-                        "seat_names": [last.seat_name(s) for s in range(last.num_seats)],
-                        "revealed": [e.to_json() for e in last.events if e.kind == "win"],
-                    },
-                )
-            message["last_hand"] = cached[1]
-        if session.is_over():
-            message["results"] = session.results()
-            totals = [session.match_rules.starting_score] * session.num_players
-            history = []
-            for o in session.outcomes:
-                totals = [a + b for a, b in zip(totals, o.payments, strict=True)]
-                history.append(list(totals))
-            message["score_history"] = history
+        last = match.last_hand()
+        if last is not None:
+            # the same for every message until another hand ends (shared by the
+            # messages, which are only ever serialised)
+            message["last_hand"] = last
+        if over:
+            message.update(match.final())
         return message
 
     def public_step(self) -> int:
         """How many events everyone has seen in the game so far (every hand's): the
         progress a seat is told, which never depends on what anyone holds (a bot's
         pass, asked only when it could claim, makes no event)."""
-        tables = self.session.tables
-        done_hands, done_count, scanned, count = self._step_count
-        if done_hands != len(tables) - 1:
-            done_count = sum(1 for t in tables[:-1] for e in t.events if e.to is None)
-            done_hands, scanned, count = len(tables) - 1, 0, 0
-        events = tables[-1].events
-        count += sum(1 for e in events[scanned:] if e.to is None)
-        self._step_count = (done_hands, done_count, len(events), count)
-        return done_count + count
+        return self.match.public_step()
 
     async def _broadcast(self, force: Connection | None = None) -> None:
         """Send every connection its state and the events it may see since the last."""
         now = self.clock()
+        match = self.match
         for conn in list(self.connections):
-            session = self.session
-            table = session.current_table()
-            number = session.hand_number
+            number = match.hand_number
             if conn.hand != number:
                 conn.hand, conn.events = number, 0
-            seat = None if conn.player == SPECTATOR else session.seat_of(conn.player)
+            seat = None if conn.player == SPECTATOR else match.seat_of(conn.player)
+            hand_events = match.events()
             events = [
                 e.to_json()
-                for e in table.events[conn.events :]
+                for e in hand_events[conn.events :]
                 if (e.to is None if seat is None else e.visible_to(seat))
             ]
-            conn.events = len(table.events)
+            conn.events = len(hand_events)
             message = self.view(conn.player)
             message["events"] = events
             if conn.player == SPECTATOR and self.policy.spectator_delay > 0:

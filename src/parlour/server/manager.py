@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from parlour.bots import BOTS
+from parlour.cards.games import BOT_ALIASES, find_card_game, is_card_game
 from parlour.core.errors import ParlourError
 from parlour.mahjong.session import make_ruleset, rules_of
 from parlour.registry import DEFAULT_SYSTEM, check_playable
@@ -138,18 +139,17 @@ class Manager:
             raise BadRequest("rules is a name and options an object")
         try:
             check_playable(rules)
-            ruleset = make_ruleset(rules, options)
+            name, values, count, bots = _system(rules, options)
         except (ParlourError, ValueError) as e:
             raise BadRequest(str(e)) from None
-        count = rules_of(ruleset).num_players(ruleset.num_seats)
         seats = spec.get("seats") or [HUMAN] + ["greedy"] * (count - 1)
         if not isinstance(seats, list) or len(seats) != count:
-            raise BadRequest(f"{ruleset.name} is played by {count}: give {count} seats")
+            raise BadRequest(f"{name} is played by {count}: give {count} seats")
         kinds: list[str] = []
         for s in seats:
             kind = HUMAN if s in (HUMAN, "you", "friend", "open") else s
-            if kind != HUMAN and kind not in BOTS:
-                known = ", ".join(sorted(BOTS))
+            if kind != HUMAN and (not isinstance(kind, str) or kind not in bots):
+                known = ", ".join(sorted(bots))
                 raise BadRequest(f"a seat is 'human' or a bot ({known}), not {s!r}")
             kinds.append(kind)
         names = spec.get("names") or [
@@ -168,6 +168,11 @@ class Manager:
                 policy.bots_asked = "when_able"  # a new table's default (see Policy)
         except ValueError as e:
             raise BadRequest(str(e)) from None
+        if policy.hands is not None and is_card_game(name):
+            raise BadRequest(
+                f"a {name} table plays the whole game: its length is set by its options, "
+                "not by the time policy's hands"
+            )
         game_id = game_id or new_game_id()
         seed = secrets.randbits(63)
         salt = secrets.token_hex(16)
@@ -176,8 +181,8 @@ class Manager:
         tokens[watch] = SPECTATOR
         self.store.create_game(
             game_id,
-            ruleset=ruleset.name,
-            options=dict(ruleset.options),
+            ruleset=name,
+            options=values,
             players=[n.strip() for n in names],
             kinds=kinds,
             policy=policy.to_json(),
@@ -251,19 +256,17 @@ class Manager:
         game = self.get(game_id)
         if game is None:
             return None
-        return {"hand": game.session.hand_number, "scores": list(game.session.scores)}
+        return {"hand": game.match.hand_number, "scores": game.match.scores}
 
     def record(self, game_id: str) -> dict[str, Any]:
         """The record of a finished game, with the seed's salt and commitment (which
         ``parlour validate`` checks); :class:`Unavailable` when there is none yet."""
-        from parlour.records import record_of
-
         game = self.get(game_id)
         if game is None:
             raise Unavailable(404, f"no table {game_id!r}")
-        if not game.session.is_over():
+        if not game.match.is_over():
             raise Unavailable(409, "the record of a game is given once the game is over")
-        record = record_of(game.session)
+        record = game.match.record()
         record["fairness"] = {"salt": game.row.salt, "commitment": game.row.commitment}
         return record
 
@@ -272,11 +275,11 @@ class Manager:
         game = self.get(game_id)
         if game is None:
             raise Unavailable(404, f"no table {game_id!r}")
-        if not game.session.is_over():
+        if not game.match.is_over():
             raise Unavailable(409, "a game is replayed once it is over")
-        if not 1 <= hand <= len(game.session.tables):
+        if not 1 <= hand <= game.match.hand_number:
             raise Unavailable(404, f"the game has no hand {hand}")
-        return {"hand": hand, "steps": replay_steps(game, hand)}
+        return {"hand": hand, "steps": game.match.replay(hand)}
 
     async def close(self) -> None:
         """Stop the games' timers, the store's writer (after its last writes) and the
@@ -290,43 +293,26 @@ class Manager:
 
 def replay_steps(game: LiveGame, hand: int) -> list[dict[str, Any]]:
     """Every state of hand ``hand`` of a finished game, from the deal to its end."""
-    from parlour.mahjong.table import Table
+    return game.match.replay(hand)
 
-    session = game.session
-    played = session.tables[hand - 1]
-    setup = session.setups[hand - 1]
-    table = Table(
-        session.ruleset,
-        seed=setup.seed,
-        dealer=setup.dealer,
-        prevalent=setup.prevailing or "E",
-        streak=setup.streak,
-        flags=dict(setup.flags),
-        ask_everyone=played.ask_everyone,
-        ask_always=played.ask_always,
-    )
 
-    def snapshot(seat: int | None, action: str | None) -> dict[str, Any]:
-        seats = []
-        for s in range(table.num_seats):
-            obs = table.observation(s)
-            seats.append(
-                {
-                    "name": session.players[setup.seating[s]],
-                    "seat_name": obs["seat_name"],
-                    "hand": obs["hand"],
-                    "melds": obs["melds"][s],
-                    "discards": obs["discards"][s],
-                    "bonus": obs["bonus"][s],
-                }
-            )
-        return {"seat": seat, "action": action, "wall": table.wall.live(), "seats": seats}
+def _system(rules: str, options: dict[str, Any]) -> tuple[str, dict[str, Any], int, set[str]]:
+    """A rule system's name, every option's value, its number of players and the names
+    of its bots (a mahjong ruleset or a card game); ValueError or ParlourError saying
+    what is wrong.
 
-    steps = [snapshot(None, None)]
-    for seat, action in played.actions:
-        table.apply(seat, action)
-        steps.append(snapshot(seat, table.format_action(action)))
-    return steps
+    >>> name, values, count, bots = _system("piquet", {"partie": "single_game"})
+    >>> name, values["partie"], count, sorted(bots)
+    ('piquet', 'single_game', 2, ['greedy', 'heuristic', 'random'])
+    """
+    if is_card_game(rules):
+        spec = find_card_game(rules)
+        values = spec.check_options(options)
+        spec.make_game(values, 0)  # options that cannot make a game are refused here
+        return spec.name, values, spec.players, set(spec.bots) | set(BOT_ALIASES)
+    ruleset = make_ruleset(rules, options)
+    count = rules_of(ruleset).num_players(ruleset.num_seats)
+    return ruleset.name, dict(ruleset.options), count, set(BOTS)
 
 
 __all__ = [

@@ -2,7 +2,8 @@
 
 The pages know no game: the table page loads ``/static/client.js``, which speaks the
 game protocol over the seat's socket and hands each state to the renderer of the game's
-family (``/static/mahjong.js`` for every mahjong rule system).
+family (``/static/mahjong.js`` for every mahjong rule system, ``/static/cards.js`` for
+the card games).
 """
 
 from __future__ import annotations
@@ -71,12 +72,13 @@ def home() -> str:
     return _page("New table", body, script="import {home} from '/static/home.js'; home();")
 
 
-def table(token: str, game_id: str, *, spectator: bool) -> str:
-    """A seat's (or a spectator's) view of a table."""
+def table(token: str, game_id: str, *, spectator: bool, family: str = "mahjong") -> str:
+    """A seat's (or a spectator's) view of a table; ``family`` (``mahjong`` or
+    ``cards``) chooses the renderer the client loads."""
     role = "spectator" if spectator else "player"
     body = f"""
 <div id="table" class="table" data-token="{escape(token)}" data-game="{escape(game_id)}"
-     data-role="{role}">
+     data-role="{role}" data-family="{escape(family)}">
   <p class="note">Connecting…</p>
 </div>
 """

@@ -1,6 +1,10 @@
 // The table client: one WebSocket per seat, speaking the game protocol.
-// It knows no game: each state goes to the renderer of the game's family.
+// It knows no game: each state goes to the renderer of the game's family (the
+// page's data-family: mahjong or cards).
 import { MahjongView } from '/static/mahjong.js';
+import { CardsView } from '/static/cards.js';
+
+const VIEWS = { mahjong: MahjongView, cards: CardsView };
 
 function uid() {
   if (globalThis.crypto && crypto.randomUUID) return crypto.randomUUID();
@@ -36,7 +40,8 @@ export function start() {
     log() { return JSON.stringify({ game, role, page: location.pathname, messages: log }, null, 1); },
     state() { return state; },
   };
-  const view = new MahjongView(root, client);
+  const View = VIEWS[root.dataset.family] || MahjongView;
+  const view = new View(root, client);
 
   window.addEventListener('error', (event) => {
     view.error(`Something went wrong in this page: ${event.message}`);

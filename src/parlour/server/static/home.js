@@ -44,10 +44,16 @@ export async function home() {
     // four at the table when the rules allow it, else as many as they take
     const count = chosen ? Number(optionValue(chosen))
       : system.players.includes(4) ? 4 : system.players[system.players.length - 1];
+    // the card games have their own bots: random and heuristic
+    const cards = system.family === 'cards';
+    const bots = cards ? ['random', 'heuristic'] : info.bots;
+    const sensible = cards ? 'heuristic' : 'greedy';
+    // a card game is played to its end: its length is one of its options
+    document.getElementById('hands').closest('label').style.display = cards ? 'none' : '';
     for (let p = 0; p < count; p++) {
       const choice = el('select', { id: `seat-${p}`, 'data-seat': p, 'aria-label': `who plays player ${p + 1}` },
         el('option', { value: 'human' }, p === 0 ? 'you' : 'a friend (open seat)'),
-        info.bots.map((b) => el('option', { value: b, selected: p > 0 && b === 'greedy' }, `bot: ${b}`)));
+        bots.map((b) => el('option', { value: b, selected: p > 0 && b === sensible }, `bot: ${b}`)));
       const name = el('input', { id: `name-${p}`, class: 'seat-name', maxlength: 40, size: 12,
         'aria-label': `name of player ${p + 1}`, placeholder: 'name' });
       seats.append(el('p', { class: 'seat-choice' }, `Player ${p + 1} `, choice, ' ', name));
@@ -72,7 +78,8 @@ export async function home() {
       policy: { claim_seconds: noTimer ? null : Number(document.getElementById('claim').value),
         turn_seconds: turn > 0 ? turn : null },
     };
-    if (hands) spec.policy.hands = Number(hands);
+    const system = info.systems.find((s) => s.name === rules.value);
+    if (hands && system?.family !== 'cards') spec.policy.hands = Number(hands);
     if (typed.some(Boolean)) spec.names = typed.map((n, p) => n || (kinds[p] === 'human' ? `player ${p + 1}` : `${kinds[p]} ${p + 1}`));
     const reply = await fetch('/api/tables', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) });
     const made = document.getElementById('made');
