@@ -11,8 +11,9 @@ The rules, each in one place:
 * game length, game wins and ties (:class:`Standings`).
 
 On top of them sit the score keeper (:func:`score_json`, one deal's scores from a JSON
-situation) and the engine game (:class:`NinetyNine`, a whole game of many deals on the
-:class:`~parlour.core.game.Game` protocol).
+situation) and the engine: one deal is a game (:class:`NinetyNineDeal`, on the
+:class:`~parlour.core.game.Game` protocol) and a whole game of many deals is a match of
+them (:class:`NinetyNine`, a :class:`~parlour.core.match.Match`).
 
 Players are seats 0, 1, 2, written A, B, C, seated clockwise: the player at seat
 ``s``'s left is seat ``(s + 1) % 3``.
@@ -59,7 +60,8 @@ from parlour.cards.cards import (
 )
 from parlour.core.actions import NOTHING, Action, ActionSpace, Items, Several
 from parlour.core.errors import IllegalAction, InvalidHand
-from parlour.core.game import Event, check_seat
+from parlour.core.game import Event, check_seat, thaw
+from parlour.core.match import Match, MatchRules, Setup, standings
 from parlour.core.options import Option, check_options, option_values
 from parlour.core.rng import derive_seed, game_rng
 
@@ -72,12 +74,15 @@ __all__ = [
     "SUCCESS_BONUS",
     "DealScore",
     "NinetyNine",
+    "NinetyNineDeal",
+    "NinetyNineRules",
     "ScoreResult",
     "SessionResult",
     "Standings",
     "bid_action",
     "bid_value",
     "deal_hands",
+    "deal_seed",
     "deck_for_hands",
     "legal_plays",
     "parse_deck",
@@ -86,6 +91,7 @@ __all__ = [
     "score_deal",
     "score_json",
     "score_session_json",
+    "shuffled_deck",
     "trick_winner",
     "trumps_after",
 ]
@@ -463,13 +469,23 @@ class Standings:
     def next_trumps(self, deal: DealScore, game_ended: bool) -> str:
         """The trumps of the next deal: set by this deal's successes, or diamonds when a
         new game starts under ``trump_reset_each_game`` (three_game_wins only)."""
+        return self.trumps_after(deal.successes, game_ended)
+
+    def trumps_after(self, successes: int, game_ended: bool) -> str:
+        """The trumps after a deal with ``successes`` successful players (see
+        :meth:`next_trumps`).
+
+        >>> st = Standings({"game_format": "three_game_wins", "trump_reset_each_game": True})
+        >>> st.trumps_after(2, game_ended=False), st.trumps_after(2, game_ended=True)
+        ('H', 'D')
+        """
         if (
             game_ended
             and self.options["trump_reset_each_game"]
             and self.options["game_format"] == "three_game_wins"
         ):
             return FIRST_TRUMPS
-        return deal.next_trumps
+        return trumps_after(successes)
 
 
 # --- the score keeper ------------------------------------------------------------------
@@ -836,25 +852,44 @@ def bid_action(cards: str | Iterable[Card]) -> Action:
 BIDDING, OFFERING, PLAYING, OVER = "bid", "premium", "play", "over"
 
 
-class NinetyNine:
-    """A whole game of Ninety-Nine (as many deals as the game format needs), on the
-    :class:`~parlour.core.game.Game` protocol.
+SEATING = tuple(range(NUM_SEATS))
+"""Every deal's seating: player ``p`` at seat ``p`` (the deal moves round the table)."""
 
-    Each deal: the hands are dealt (from ``deck``/``decks`` if given, else shuffled from
-    the seed); every seat lays aside three bid cards at once (phase ``"bid"``); premium
-    offers are collected (``"premium"``: all at once, or one seat at a time in seat
-    order under ``premium_announcement="sequential"``); nine tricks are played
-    (``"play"``); the deal is scored, and the next deal is dealt by the next seat
-    clockwise, until the game is over (``"over"``).
 
-    ``first_dealer`` is the seat of the first dealer (0 = A). ``deck`` is the pack
-    order of the first deal (text or cards, top card first); ``decks`` gives the pack
-    orders of several deals in turn. Options are those of :data:`OPTIONS`, as keyword
-    arguments or ``options``.
+def deal_seed(seed: int, number: int) -> int:
+    """The seed that shuffles deal ``number`` (from 1) of a game seeded ``seed``.
 
-    >>> game = NinetyNine(seed=7, first_dealer=2, deal_count=9)
-    >>> game.dealer, game.trumps, [len(game.hand(s)) for s in range(3)]
-    (2, 'D', [12, 12, 12])
+    >>> deal_seed(1, 1) == deal_seed(1, 1) != deal_seed(1, 2)
+    True
+    """
+    return derive_seed("ninety-nine-deal", seed, number)
+
+
+def shuffled_deck(seed: int) -> tuple[Card, ...]:
+    """The pack shuffled by ``seed`` (top card first).
+
+    >>> sorted(shuffled_deck(3)) == sorted(NINETY_NINE_PACK), shuffled_deck(3) == shuffled_deck(4)
+    (True, False)
+    """
+    deck = list(NINETY_NINE_PACK)
+    game_rng(seed).shuffle(deck)
+    return tuple(deck)
+
+
+class NinetyNineDeal:
+    """One deal of Ninety-Nine on the :class:`~parlour.core.game.Game` protocol.
+
+    The hands are dealt from ``deck`` (top card first) by ``dealer``; every seat lays
+    aside three bid cards at once (phase ``"bid"``); premium offers are collected
+    (``"premium"``: all at once, or one seat at a time in seat order under
+    ``premium_announcement="sequential"``); nine tricks are played with ``trumps``
+    (``"play"``); then the deal is scored (``"over"``) and :meth:`result` gives each
+    seat's points as ``payments``. ``number`` and ``game`` (the deal's and its game's
+    numbers in a whole game) label its events and observations.
+
+    >>> deal = NinetyNineDeal(NINETY_NINE_PACK, dealer=2, trumps="C")
+    >>> deal.phase, deal.first_seat, deal.to_act(), format_cards(deal.hand(0)[:3])
+    ('bid', 0, (0, 1, 2), '6C 9C QC')
     """
 
     num_seats = NUM_SEATS
@@ -862,87 +897,49 @@ class NinetyNine:
 
     def __init__(
         self,
-        seed: int = 0,
+        deck: str | Iterable[Card | str],
         *,
-        first_dealer: int = 0,
-        deck: str | Iterable[Card | str] | None = None,
-        decks: Iterable[str | Iterable[Card | str]] | None = None,
+        dealer: int = 0,
+        trumps: str = FIRST_TRUMPS,
         options: Mapping[str, Any] | None = None,
-        **more_options: Any,
+        number: int = 1,
+        game: int = 1,
     ) -> None:
-        if type(seed) is not int:
-            raise ValueError(f"a seed is a whole number, not {seed!r}")
-        given = dict(options or {})
-        given.update(more_options)
-        self.options = _check_ninety_nine_options(given)
-        self.seed = seed
-        self.first_dealer = check_seat(first_dealer, NUM_SEATS)
-        if deck is not None and decks is not None:
-            raise ValueError("give deck or decks, not both")
-        orders = [deck] if deck is not None else list(decks or ())
-        self._decks = [parse_deck(order) for order in orders]
-        self.standings = Standings(self.options)
-        self.deal_scores: list[DealScore] = []
-        self.actions: list[tuple[int, Action]] = []
-        self.deal_number = 0
-        self.dealer = (self.first_dealer - 1) % NUM_SEATS
-        self.trumps = FIRST_TRUMPS
+        self.options = _check_ninety_nine_options(dict(options or {}))
+        self.deck = parse_deck(deck)
+        self.dealer = check_seat(dealer, NUM_SEATS)
+        if trumps not in BID_VALUES:
+            raise ValueError(f"trumps are one suit letter C, D, H or S, not {trumps!r}")
+        self.trumps = trumps
+        self.number = number
+        self.game_number = game
         self.phase = BIDDING
-        self._hands: list[list[Card]] = []
-        self._bid_cards: list[tuple[Card, ...] | None] = []
-        self._offers: list[str | None] = []
-        self._offers_public = False
+        self.actions: list[tuple[int, Action]] = []
+        self._hands = [list(hand) for hand in deal_hands(self.deck, self.dealer)]
+        self._bid_cards: list[tuple[Card, ...] | None] = [None] * NUM_SEATS
+        self._offers: list[str | None] = [None] * NUM_SEATS
+        self._offers_public = self.options["premium_announcement"] == "sequential"
         self.premium: tuple[int, Premium] | None = None
         self._hand_shown = False
-        self.leader = 0
+        self.leader = self.first_seat
         self.trick: list[tuple[int, Card]] = []
         self.tricks: list[tuple[int, tuple[Card, ...], int]] = []
         self.tricks_won = [0] * NUM_SEATS
-        self._last_deal: dict[str, Any] | None = None
-        self._start_events = self._new_deal()
-
-    # -- the deal -----------------------------------------------------------------------
-
-    def _deck(self) -> tuple[Card, ...]:
-        if self.deal_number <= len(self._decks):
-            return self._decks[self.deal_number - 1]
-        rng = game_rng(derive_seed("ninety-nine-deal", self.seed, self.deal_number))
-        deck = list(NINETY_NINE_PACK)
-        rng.shuffle(deck)
-        return tuple(deck)
-
-    def _new_deal(self) -> list[Event]:
-        self.deal_number += 1
-        self.dealer = (self.dealer + 1) % NUM_SEATS
-        self.phase = BIDDING
-        self._hands = [list(hand) for hand in deal_hands(self._deck(), self.dealer)]
-        self._bid_cards = [None] * NUM_SEATS
-        self._offers = [None] * NUM_SEATS
-        self._offers_public = self.options["premium_announcement"] == "sequential"
-        self.premium = None
-        self._hand_shown = False
-        self.leader = self.first_seat
-        self.trick = []
-        self.tricks = []
-        self.tricks_won = [0] * NUM_SEATS
+        self.deal_score: DealScore | None = None
+        self._result: dict[str, Any] | None = None
         events = [
             Event(
                 "deal",
                 self.dealer,
-                {
-                    "deal": self.deal_number,
-                    "game": self.standings.game_number,
-                    "dealer": self.dealer,
-                    "trumps": self.trumps,
-                },
+                {"deal": number, "game": game, "dealer": self.dealer, "trumps": trumps},
             )
         ]
         for seat in range(NUM_SEATS):
             events.append(Event("hand", seat, {"cards": self._texts(self._hands[seat])}, seat))
-        return events
+        self._start_events = events
 
     def start_events(self) -> list[Event]:
-        """The events of the first deal (the deal and each seat's private hand)."""
+        """The events of the deal (the deal and each seat's private hand)."""
         return list(self._start_events)
 
     @property
@@ -960,11 +957,11 @@ class NinetyNine:
         return tuple(self._hands[check_seat(seat, NUM_SEATS)])
 
     def bid_cards(self, seat: int) -> tuple[Card, ...] | None:
-        """The cards ``seat`` has laid aside this deal (None before it bids)."""
+        """The cards ``seat`` has laid aside (None before it bids)."""
         return self._bid_cards[check_seat(seat, NUM_SEATS)]
 
     def bids(self) -> tuple[int | None, ...]:
-        """Each seat's bid this deal (None before it bids)."""
+        """Each seat's bid (None before it bids)."""
         return tuple(None if c is None else bid_value(c) for c in self._bid_cards)
 
     # -- the protocol -------------------------------------------------------------------
@@ -1002,7 +999,7 @@ class NinetyNine:
     def apply(self, seat: int, action: Action) -> list[Event]:
         seat = check_seat(seat, NUM_SEATS)
         if self.phase == OVER:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the deal is over")
         action = self.space.normalise(action)
         if seat not in self.to_act():
             raise IllegalAction(f"seat {PLAYERS[seat]} is not to act now ({self.phase} phase)")
@@ -1114,17 +1111,16 @@ class NinetyNine:
         self.trick = []
         self.leader = winner
         if len(self.tricks) == TRICKS:
-            events.extend(self._end_deal())
+            events.append(self._end_deal())
         return events
 
-    def _end_deal(self) -> list[Event]:
+    def _end_deal(self) -> Event:
         bids = tuple(bid_value(c or ()) for c in self._bid_cards)
         deal = score_deal(bids, tuple(self.tricks_won), self.premium)
-        self.deal_scores.append(deal)
-        ended = self.standings.add(deal.scores)
-        next_trumps = self.standings.next_trumps(deal, ended is not None)
-        summary = {
-            "deal": self.deal_number,
+        self.deal_score = deal
+        self.phase = OVER
+        summary: dict[str, Any] = {
+            "deal": self.number,
             "dealer": self.dealer,
             "trumps": self.trumps,
             "bid_cards": [self._texts(c or ()) for c in self._bid_cards],
@@ -1134,37 +1130,15 @@ class NinetyNine:
             "successes": deal.successes,
             "premium": None if deal.premium is None else list(deal.premium),
             "scores": list(deal.scores),
-            "totals": list(self.standings.totals),
-            "points": list(self.standings.points),
-            "next_trumps": next_trumps,
         }
-        events = [Event("deal_end", None, summary)]
-        self._last_deal = {k: v for k, v in summary.items() if k != "bid_cards"}
-        if ended is not None:
-            events.append(
-                Event(
-                    "game_end",
-                    None,
-                    {
-                        "game": len(self.standings.games),
-                        "winners": list(ended),
-                        "game_wins": list(self.standings.game_wins),
-                    },
-                )
-            )
-        if self.standings.over:
-            self.phase = OVER
-            events.append(Event("over", None, self.result() or {}))
-            return events
-        self.trumps = next_trumps
-        events.extend(self._new_deal())
-        return events
+        self._result = summary | {"payments": list(deal.scores)}
+        return Event("deal_end", None, summary | {"next_trumps": deal.next_trumps})
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` sees: its own hand and bid cards, whether each seat has bid, the
         premium holder's bid cards (and, under ``whole_play``, a revealed hand), the
-        trick in play and the tricks of this deal, scores and the last deal's outcome;
-        never another seat's hand, hidden bid cards, the undealt order or the seed."""
+        trick in play and the tricks of this deal; every seat's bid cards once the deal
+        is over; never another seat's hand, hidden bid cards, the deck or a seed."""
         seat = check_seat(seat, NUM_SEATS)
         over = self.phase == OVER
         own = self._bid_cards[seat]
@@ -1191,8 +1165,8 @@ class NinetyNine:
             "phase": self.phase,
             "asked": seat in acting,
             "turn": acting[0] if self.phase == PLAYING else None,
-            "deal": self.deal_number,
-            "game_number": self.standings.game_number,
+            "deal": self.number,
+            "game_number": self.game_number,
             "dealer": self.dealer,
             "trumps": self.trumps,
             "hand": self._texts(self._hands[seat]),
@@ -1213,10 +1187,6 @@ class NinetyNine:
                 for lead, cards, winner in self.tricks
             ],
             "tricks_won": list(self.tricks_won),
-            "totals": list(self.standings.totals),
-            "points": list(self.standings.points),
-            "game_wins": list(self.standings.game_wins),
-            "last_deal": None if self._last_deal is None else dict(self._last_deal),
             "result": self.result(),
         }
 
@@ -1224,20 +1194,10 @@ class NinetyNine:
         return self.phase == OVER
 
     def result(self) -> dict[str, Any] | None:
-        """Once over: ``scores`` (each seat's points over all deals), ``totals`` (the
-        last game's), ``game_wins``, ``games`` (the winners of each game), ``winners``
-        (several only when a tie is shared) and ``deals``."""
-        if self.phase != OVER:
-            return None
-        st = self.standings
-        return {
-            "scores": list(st.points),
-            "totals": list(st.totals),
-            "game_wins": list(st.game_wins),
-            "games": [list(w) for w in st.games],
-            "winners": list(st.winners),
-            "deals": st.deals,
-        }
+        """Once over, the deal's scoring: ``payments`` (each seat's points, as
+        ``scores``), and the deal, dealer, trumps, bid cards, bids, tricks, who
+        succeeded, how many, and the premium."""
+        return None if self._result is None else dict(self._result)
 
     @property
     def action_space_size(self) -> int:
@@ -1254,6 +1214,318 @@ class NinetyNine:
 
     def parse_action(self, text: str) -> Action:
         return self.space.parse(text)
+
+    def mask(self, seat: int) -> list[bool]:
+        """The legal actions of ``seat`` as flags over the fixed encoding."""
+        return self.space.mask(self.legal_actions(seat))
+
+
+class NinetyNineRules(MatchRules):
+    """How a whole game of Ninety-Nine runs on the match layer.
+
+    Each deal's :class:`~parlour.core.match.Setup` has the fixed seating
+    (:data:`SEATING`), the ``dealer`` (the first one chosen, then the next seat
+    clockwise each deal), its seed (:func:`deal_seed`), ``round`` (the game being
+    played, from 0) and in ``flags`` what the deal starts from: ``trumps`` (diamonds
+    first, then set by the previous deal's successes), ``game`` (its number, from 1),
+    ``totals`` (the game's totals so far), ``game_wins`` and ``games`` (the winners of
+    each game won so far). A deal's points are the players' scores; the match ends when
+    the :class:`Standings` say so. ``decks`` are the pack orders of the first deals.
+    """
+
+    num_seats = NUM_SEATS
+
+    def __init__(
+        self,
+        options: Mapping[str, Any] | None = None,
+        first_dealer: int = 0,
+        decks: Sequence[Sequence[Card]] = (),
+    ) -> None:
+        self.options = _check_ninety_nine_options(dict(options or {}))
+        self.first_dealer = check_seat(first_dealer, NUM_SEATS)
+        self.decks = tuple(tuple(deck) for deck in decks)
+
+    def _setup(self, match: Match, number: int, dealer: int, trumps: str, st: Standings) -> Setup:
+        flags = {
+            "trumps": trumps,
+            "game": st.game_number,
+            "totals": list(st.totals),
+            "game_wins": list(st.game_wins),
+            "games": [list(g) for g in st.games],
+        }
+        seed = deal_seed(match.seed, number)
+        return Setup(number, seed, SEATING, dealer=dealer, round=len(st.games), flags=flags)
+
+    def first_setup(self, match: Match) -> Setup:
+        return self._setup(match, 1, self.first_dealer, FIRST_TRUMPS, Standings(self.options))
+
+    def new_game(self, match: Match, setup: Setup) -> NinetyNineDeal:
+        n = setup.number
+        deck = self.decks[n - 1] if n <= len(self.decks) else shuffled_deck(setup.seed)
+        return NinetyNineDeal(
+            deck,
+            dealer=setup.dealer,
+            trumps=setup.flags["trumps"],
+            options=self.options,
+            number=n,
+            game=setup.flags["game"],
+        )
+
+    def standings_before(self, match: Match, setup: Setup) -> Standings:
+        """The standings as deal ``setup`` starts (``points`` from the deals before it)."""
+        flags = setup.flags
+        points = [0] * NUM_SEATS
+        for outcome in match.outcomes[: setup.number - 1]:
+            points = [p + q for p, q in zip(points, outcome.payments, strict=True)]
+        return Standings(
+            self.options,
+            totals=list(flags["totals"]),
+            points=points,
+            game_wins=list(flags["game_wins"]),
+            deals=setup.number - 1,
+            games=[tuple(g) for g in flags["games"]],
+        )
+
+    def standings_after(
+        self, match: Match, setup: Setup, result: Mapping[str, Any]
+    ) -> tuple[Standings, tuple[int, ...] | None, str]:
+        """The standings after deal ``setup`` ended with ``result``, the winners of the
+        game it ended (None if none) and the next deal's trumps."""
+        st = self.standings_before(match, setup)
+        ended = st.add(result["scores"])
+        return st, ended, st.trumps_after(result["successes"], ended is not None)
+
+    def next_setup(self, match: Match, last: Setup, result: Mapping[str, Any]) -> Setup | None:
+        st, _, trumps = self.standings_after(match, last, result)
+        if st.over:
+            return None
+        return self._setup(match, last.number + 1, (last.dealer + 1) % NUM_SEATS, trumps, st)
+
+
+class NinetyNine(Match):
+    """A whole game of Ninety-Nine (as many deals as the game format needs): a
+    :class:`~parlour.core.match.Match` of :class:`NinetyNineDeal` games under
+    :class:`NinetyNineRules`, players A, B, C at seats 0, 1, 2.
+
+    Its phase, dealer, trumps, hands, bids, premium and tricks are the current deal's;
+    ``deal_scores`` the finished deals' scoring and ``standings`` the game length and
+    winners. Each deal that ends adds its running ``totals`` and ``points`` to its
+    ``deal_end`` event, then a ``game_end`` when it won a game, and the next deal's
+    events (or ``over``).
+
+    ``first_dealer`` is the seat of the first dealer (0 = A). ``deck`` is the pack
+    order of the first deal (text or cards, top card first); ``decks`` gives the pack
+    orders of several deals in turn; the other deals are shuffled from the seed
+    (:func:`deal_seed`). Options are those of :data:`OPTIONS`, as keyword arguments or
+    ``options``.
+
+    >>> game = NinetyNine(seed=7, first_dealer=2, deal_count=9)
+    >>> game.dealer, game.trumps, [len(game.hand(s)) for s in range(3)]
+    (2, 'D', [12, 12, 12])
+    >>> game.hand_number, game.setup.dealer, game.setup.flags["trumps"], game.outcomes
+    (1, 2, 'D', [])
+    """
+
+    num_seats = NUM_SEATS
+    space = ACTION_SPACE
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        first_dealer: int = 0,
+        deck: str | Iterable[Card | str] | None = None,
+        decks: Iterable[str | Iterable[Card | str]] | None = None,
+        options: Mapping[str, Any] | None = None,
+        **more_options: Any,
+    ) -> None:
+        if type(seed) is not int:
+            raise ValueError(f"a seed is a whole number, not {seed!r}")
+        given = dict(options or {})
+        given.update(more_options)
+        self.options = _check_ninety_nine_options(given)
+        self.first_dealer = check_seat(first_dealer, NUM_SEATS)
+        if deck is not None and decks is not None:
+            raise ValueError("give deck or decks, not both")
+        orders = [deck] if deck is not None else list(decks or ())
+        self._decks = [parse_deck(order) for order in orders]
+        self.actions: list[tuple[int, Action]] = []
+        self._summaries: list[dict[str, Any]] = []
+        self.rules = NinetyNineRules(self.options, self.first_dealer, self._decks)
+        super().__init__(self.rules, seed=seed, players=list(PLAYERS))
+
+    # -- the current deal ----------------------------------------------------------------
+
+    @property
+    def deals(self) -> list[NinetyNineDeal]:
+        """Every deal so far, the current one last."""
+        return self.games  # type: ignore[return-value]
+
+    @property
+    def deal(self) -> NinetyNineDeal:
+        """The deal in play (the last one, finished, once the game is over)."""
+        return self.deals[-1]
+
+    @property
+    def deal_number(self) -> int:
+        return self.hand_number
+
+    @property
+    def phase(self) -> str:
+        return self.deal.phase
+
+    @property
+    def dealer(self) -> int:
+        return self.deal.dealer
+
+    @property
+    def trumps(self) -> str:
+        return self.deal.trumps
+
+    @property
+    def first_seat(self) -> int:
+        """The dealer's left: first in seat order, and leader to the first trick."""
+        return self.deal.first_seat
+
+    @property
+    def premium(self) -> tuple[int, Premium] | None:
+        return self.deal.premium
+
+    @property
+    def leader(self) -> int:
+        return self.deal.leader
+
+    @property
+    def trick(self) -> list[tuple[int, Card]]:
+        return self.deal.trick
+
+    @property
+    def tricks(self) -> list[tuple[int, tuple[Card, ...], int]]:
+        return self.deal.tricks
+
+    @property
+    def tricks_won(self) -> list[int]:
+        return self.deal.tricks_won
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now (for tests and tools; a seat sees only its own
+        through :meth:`observation`)."""
+        return self.deal.hand(seat)
+
+    def bid_cards(self, seat: int) -> tuple[Card, ...] | None:
+        """The cards ``seat`` has laid aside this deal (None before it bids)."""
+        return self.deal.bid_cards(seat)
+
+    def bids(self) -> tuple[int | None, ...]:
+        """Each seat's bid this deal (None before it bids)."""
+        return self.deal.bids()
+
+    def start_events(self) -> list[Event]:
+        """The events of the first deal (the deal and each seat's private hand)."""
+        return self.deals[0].start_events()
+
+    # -- the whole game ------------------------------------------------------------------
+
+    @property
+    def deal_scores(self) -> list[DealScore]:
+        """The scoring of every finished deal, in order."""
+        return [d.deal_score for d in self.deals if d.deal_score is not None]
+
+    @property
+    def standings(self) -> Standings:  # type: ignore[override]
+        """Game length and winners: as the current deal started, or at the end. (The
+        match's ranking of players, a method on other matches, is ``ranking()``.)"""
+        if self.is_over():
+            last = self.outcomes[-1]
+            return self.rules.standings_after(self, last.setup, last.result)[0]
+        return self.rules.standings_before(self, self.setup)
+
+    def apply(self, seat: int, action: Action, *, hand: int | None = None) -> list[Event]:
+        """Apply ``action`` by ``seat`` to the current deal (``hand``, when given, is
+        the deal it is meant for) and return its events; when the deal ends, they go
+        on with the game's: the running totals, a game won, the next deal or the end.
+        """
+        seat = check_seat(seat, NUM_SEATS)
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        action = self.space.normalise(action)
+        finished = len(self.outcomes)
+        events = super().apply(seat, action, hand=hand)
+        self.actions.append((seat, action))
+        if len(self.outcomes) > finished:
+            events = self._deal_ended(events)
+        return events
+
+    def _deal_ended(self, events: list[Event]) -> list[Event]:
+        outcome = self.outcomes[-1]
+        st, ended, next_trumps = self.rules.standings_after(self, outcome.setup, outcome.result)
+        out: list[Event] = []
+        for event in events:
+            if event.kind == "deal_end":
+                data = {k: v for k, v in thaw(event.data).items() if k != "next_trumps"}
+                data |= {"totals": st.totals, "points": st.points, "next_trumps": next_trumps}
+                self._summaries.append({k: v for k, v in data.items() if k != "bid_cards"})
+                event = Event("deal_end", None, data)
+            out.append(event)
+        if ended is not None:
+            data = {"game": len(st.games), "winners": list(ended), "game_wins": st.game_wins}
+            out.append(Event("game_end", None, data))
+        if self.is_over():
+            out.append(Event("over", None, self.result() or {}))
+        else:
+            out.extend(self.deal.start_events())
+        return out
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return super().legal_actions(check_seat(seat, NUM_SEATS))
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` sees: the current deal (:meth:`NinetyNineDeal.observation`),
+        the game's ``totals``, ``points`` and ``game_wins``, the last deal's outcome,
+        the result once over, and the match around it (``match``)."""
+        obs = super().observation(seat)
+        st = self.standings
+        obs["game_number"] = st.game_number
+        obs["totals"] = list(st.totals)
+        obs["points"] = list(st.points)
+        obs["game_wins"] = list(st.game_wins)
+        obs["last_deal"] = dict(self._summaries[-1]) if self._summaries else None
+        obs["result"] = self.result()
+        return obs
+
+    def result(self) -> dict[str, Any] | None:
+        """Once over: ``scores`` (each seat's points over all deals), ``totals`` (the
+        last game's), ``game_wins``, ``games`` (the winners of each game), ``winners``
+        (several only when a tie is shared) and ``deals``."""
+        if not self.is_over():
+            return None
+        st = self.standings
+        return {
+            "scores": list(st.points),
+            "totals": list(st.totals),
+            "game_wins": list(st.game_wins),
+            "games": [list(w) for w in st.games],
+            "winners": list(st.winners),
+            "deals": st.deals,
+        }
+
+    def ranking(self) -> list[dict[str, Any]]:
+        """The players by points, best first (see :func:`~parlour.core.match.standings`).
+
+        >>> [r["name"] for r in NinetyNine(seed=1).ranking()]
+        ['A', 'B', 'C']
+        """
+        return standings(self.scores, self.players)
+
+    def results(self) -> dict[str, Any]:
+        """The match layer's summary: ``scores``, ``standings`` (:meth:`ranking`),
+        ``hands`` (deals finished) and ``complete``."""
+        return {
+            "scores": list(self.scores),
+            "standings": self.ranking(),
+            "hands": len(self.outcomes),
+            "complete": self.is_over(),
+        }
 
     def mask(self, seat: int) -> list[bool]:
         """The legal actions of ``seat`` as flags over the fixed encoding."""
