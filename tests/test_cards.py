@@ -184,3 +184,16 @@ def test_card_index_outside_the_pack() -> None:
         card_from_index(-1)
     with pytest.raises(InvalidHand):
         card_from_index(True)  # type: ignore[arg-type]
+
+
+def test_an_events_data_may_not_hide_its_kind_seat_or_addressee() -> None:
+    """``Event.to_json`` writes kind, seat and to beside the data: a data field of
+    the same name would overwrite one of them (a public event would look private)."""
+    import pytest
+
+    from parlour.core.game import Event
+
+    for key in ("kind", "seat", "to"):
+        with pytest.raises(ValueError, match="kind, seat or to"):
+            Event("premium", None, {key: 1})
+    assert Event("premium", None, {"bid": "declare"}).to_json()["kind"] == "premium"

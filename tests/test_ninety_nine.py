@@ -159,7 +159,7 @@ def test_simultaneous_offers_stay_private_until_all_are_made() -> None:
     events = game.apply(1, Action("pass"))
     premium = next(e for e in events if e.kind == "premium")
     assert premium.to is None
-    assert (premium.data["holder"], premium.data["kind"]) == (0, "declare")  # A is first
+    assert (premium.data["holder"], premium.data["bid"]) == (0, "declare")  # A is first
     shown = next(e for e in events if e.kind == "bid_cards_shown")
     assert (
         shown.seat == 0 and shown.to is None and set(shown.data["cards"]) == set(D1_BIDS[0].split())
@@ -184,7 +184,7 @@ def test_sequential_offers_in_seat_order_and_equal_offers_are_void() -> None:
     assert game.to_act() == (2,)
     events = game.apply(2, Action("reveal"))
     premium = next(e for e in events if e.kind == "premium")
-    assert (premium.data["holder"], premium.data["kind"]) == (2, "reveal")
+    assert (premium.data["holder"], premium.data["bid"]) == (2, "reveal")
     assert game.observation(0)["offers"] == ["declare", "pass", "reveal"]
 
 

@@ -228,7 +228,7 @@ def play_deal(game: NinetyNine, deal: dict[str, Any]) -> list[Event]:
         assert premium.data["holder"] is None
     else:
         assert premium.data["holder"] == SEAT[deal["premium"]["holder"]]
-        assert premium.data["kind"] == deal["premium"]["kind"]
+        assert premium.data["bid"] == deal["premium"]["kind"]
         shown = only(events, "bid_cards_shown")
         assert set(shown.data["cards"]) == {
             str(c) for c in parse_cards(deal["bid_cards"][deal["premium"]["holder"]])

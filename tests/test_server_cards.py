@@ -204,11 +204,18 @@ def test_no_message_shows_another_hand_the_talon_or_the_seed(rules: str) -> None
     hidden: dict[int, list[list[str]]] = {}
 
     def snapshot() -> list[list[str]]:
+        """Each seat's secrets, then (Piquet) the talon's cards as secrets of nobody's
+        for the viewers who have not been shown any of them (elder's peek, the
+        leftover seen by younger or exposed): one row per viewer after the seats'."""
         rows = [_secrets(rules, replay, s) for s in range(players)]
         if rules == "piquet" and replay.hand is not None:  # type: ignore[attr-defined]
             talon = replay.hand.talon  # type: ignore[attr-defined]
-            if len(talon) >= 3:
-                rows.append([format_cards(talon), format_cards(sort_hand(talon))])
+            cards = {str(c) for c in talon}
+            for viewer in range(players):
+                obs = replay.observation(viewer)
+                shown = set(obs.get("peek", "").split()) | set((obs.get("leftover") or "").split())
+                secret = len(talon) >= 3 and not cards & shown
+                rows.append([format_cards(talon), format_cards(sort_hand(talon))] if secret else [])
         return rows
 
     hidden[0] = snapshot()
@@ -227,6 +234,8 @@ def test_no_message_shows_another_hand_the_talon_or_the_seed(rules: str) -> None
             for owner, secrets in enumerate(hidden[seq]):
                 if owner == me:
                     continue
+                if owner >= players and owner - players != me and me != SPECTATOR:
+                    continue  # the talon row of another viewer
                 for secret in secrets:
                     assert secret not in text, (rules, me, owner, secret)
             for e in message.get("events", []):

@@ -381,7 +381,7 @@ class HandView:
         if kind == "received":
             return f"{n.does(seat, 'receive')} {hand_text(d['tiles'])} from {n(d['from'])}"
         if kind == "passed":
-            return f"{n.does(seat, 'pass')} {d['count']} tiles to {n(d['to'])}"
+            return f"{n.does(seat, 'pass')} {d['count']} tiles to {n(d['receiver'])}"
         if kind == "set_aside":
             return f"{d['tile']} is turned up and set aside"
         if kind == "shown":

@@ -314,7 +314,7 @@ def _nn_words(e: Event, names: Sequence[str]) -> str | None:
     if kind == "premium":
         if d["holder"] is None:
             return "no premium bid: " + _by_name(names, [o or "-" for o in d["offers"]])
-        return f"{names[d['holder']]} makes the premium bid: {d['kind']}"
+        return f"{names[d['holder']]} makes the premium bid: {d['bid']}"
     if kind == "bid_cards_shown":
         return f"{who}'s bid cards: {cards_text(d['cards'])} (bid {d['bid']})"
     if kind == "hand_shown":

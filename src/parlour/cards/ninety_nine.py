@@ -1055,7 +1055,7 @@ class NinetyNineDeal:
         self._offers_public = True
         data: dict[str, Any] = {
             "holder": None if self.premium is None else self.premium[0],
-            "kind": None if self.premium is None else self.premium[1],
+            "bid": None if self.premium is None else self.premium[1],
             "offers": list(self._offers),
         }
         events.append(Event("premium", None, data))

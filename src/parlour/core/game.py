@@ -94,6 +94,9 @@ class Event(_EventFields):
     ) -> Event:
         if not data:
             frozen: Mapping[str, Any] = _EMPTY
+        elif "kind" in data or "seat" in data or "to" in data:
+            # to_json writes these three beside the data: one would hide the other
+            raise ValueError(f"an event's data may not hold kind, seat or to: {dict(data)!r}")
         elif type(data) is MappingProxyType:
             frozen = data  # already read-only (a constant the game shares)
         elif all(type(v) in _SCALARS for v in data.values()):

@@ -666,7 +666,7 @@ class Table:
                 self._last_tile[s] = self.hands[s][-1] if self.hands[s] else None
         self._ready_cache = [None] * self.num_seats
         self._legal = {}
-        self.events.append(Event("passed", giver, {"to": receiver, "count": len(tiles)}))
+        self.events.append(Event("passed", giver, {"receiver": receiver, "count": len(tiles)}))
         self.events.append(
             Event("received", receiver, {"tiles": format_tiles(tiles), "from": giver}, to=receiver)
         )

@@ -308,7 +308,7 @@ export class CardsView {
       case 'bid': return `${who} lays three cards aside`;
       case 'bid_cards': return `You bid ${e.bid} with ${cardsText(e.cards)}`;
       case 'offer': return `${who}: ${e.offer}`;
-      case 'premium': return e.holder === null ? 'No premium bid' : `${this.name(e.holder)} makes the premium bid: ${e.kind}`;
+      case 'premium': return e.holder === null ? 'No premium bid' : `${this.name(e.holder)} makes the premium bid: ${e.bid}`;
       case 'play': return `${who} plays ${cardText(e.card)}`;
       case 'trick': return `${who} wins trick ${e.number}`;
       case 'say': return `${who}: ${e.says}`;

@@ -810,7 +810,7 @@ export class MahjongView {
       case 'reveal': return `${who} lays the hand open`;
       case 'payment': return `${(e.reason || '').replace(/_/g, ' ')} payment`;
       case 'deal': return `you are dealt ${e.tiles}`;
-      case 'passed': return `${who} passes ${e.count} tiles face down to ${this.label(obs, e.to).name}`;
+      case 'passed': return `${who} passes ${e.count} tiles face down to ${this.label(obs, e.receiver).name}`;
       case 'received': return `you receive ${tiles(e.tiles).map(tileWords).join(', ')} from ${this.label(obs, e.from).name}`;
       case 'dice': return `dice: ${e.dice.join(' ')}`;
       case 'walls': return `the walls (inner ${e.inner}, outer ${e.outer} tiles): ${who} throws ${e.dice.join(' ')}, `
