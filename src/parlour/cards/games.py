@@ -519,7 +519,7 @@ CARD_GAMES: tuple[CardGame, ...] = (
         view=_pq_view,
         words=_pq_words,
         stats=_pq_stats,
-        deal_number=lambda game: 0 if game.hand is None else game.hand.number,
+        deal_number=lambda game: game.hand_number,
         outcome=lambda result: ([result["winner"]], list(result["scores"])),
     ),
     CardGame(

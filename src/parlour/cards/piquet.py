@@ -15,7 +15,11 @@ This module holds the rules in one place each:
 * one category's declaration and answer (:func:`settle`);
 * the canonical scoring order with its bonuses (:class:`Ledger`);
 * the score keeper (:func:`score_json`);
-* the game itself (:class:`Piquet`) on the :class:`parlour.core.game.Game` protocol.
+* when a game is won (:func:`game_winner`);
+* the engine: one deal is a game (:class:`PiquetDeal`, on the
+  :class:`parlour.core.game.Game` protocol) and a partie of games of deals is a match of
+  them (:class:`Piquet`, a :class:`~parlour.core.match.Match` under
+  :class:`PiquetRules`).
 
 >>> hand = parse_cards("AS KS QS JS 10S AH KH QH KD KC QC 8C")
 >>> [c.describe() for c in sequences(hand)]
@@ -47,9 +51,10 @@ from parlour.cards.cards import (
 )
 from parlour.core.actions import NOTHING, Action, ActionSpace, Items
 from parlour.core.errors import IllegalAction, InvalidHand
-from parlour.core.game import Event, check_seat
+from parlour.core.game import Event, check_seat, thaw
+from parlour.core.match import Match, MatchRules, Setup, standings
 from parlour.core.options import Option, check_options
-from parlour.core.rng import game_rng
+from parlour.core.rng import derive_seed, game_rng
 
 # ---------------------------------------------------------------------------------------
 # Options
@@ -1108,80 +1113,152 @@ class HandState:
         return self.dealer
 
 
-class Piquet:
-    """A partie of Piquet between seats 0 and 1, on the game protocol.
+SEATING = (0, 1)
+"""Player 0 sits at seat 0 and player 1 at seat 1 throughout a partie."""
 
-    ``options`` (a mapping, or keywords) are those of :data:`OPTIONS`; ``seed`` drives
-    the draws for first dealer and the shuffles; ``deck`` (cards or text, top first) is
-    the pack order of the first deal instead of a shuffle; ``dealer`` fixes the first
-    dealer (no draw); ``scores`` are the game totals the first game starts from.
 
-    >>> deck = deal_order(parse_cards("AS KS QS JS 10S 9S AH KH QH 8H 7H 8D"),
-    ...                   parse_cards("8S 7S JH 9H QD JD 10D 9D 7D AC QC 9C"),
-    ...                   parse_cards("KD KC 7C AD 10H JC 10C 8C"))
-    >>> game = Piquet(seed=1, deck=deck, dealer=1)
-    >>> game.to_act(), game.phase, game.observation(0)["hand"]
-    ((0,), 'exchange', 'AS KS QS JS 10S 9S AH KH QH 8H 7H 8D')
-    >>> for text in ("discard 8H", "discard 7H", "discard 8D", "exchange"):
-    ...     _ = game.apply(0, game.parse_action(text))
-    >>> game.observation(0)["hand"]
-    'AS KS QS JS 10S 9S AH KH QH KD KC 7C'
+def deal_seed(seed: int, number: int) -> int:
+    """The seed of deal ``number`` (from 1) of a partie seeded ``seed``. It draws for the
+    first dealer (when the deal starts a game by a draw) and shuffles the pack, so a
+    deal depends on its own setup only, not on the deals before it.
+
+    >>> deal_seed(1, 1) == deal_seed(1, 1) != deal_seed(1, 2)
+    True
+    """
+    return derive_seed("piquet-deal", seed, number)
+
+
+def read_deck(deck: Sequence[Card] | str, cards: Sequence[Card]) -> tuple[Card, ...]:
+    """``deck`` (cards, or their text, top card first) if it is the pack ``cards`` in
+    some order, else :class:`InvalidHand` saying what is wrong.
+
+    >>> read_deck("7C 8C", PIQUET_PACK)
+    Traceback (most recent call last):
+    ...
+    parlour.core.errors.InvalidHand: a deck is the 32-card pack in some order (missing 7D)
+    """
+    given = parse_cards(deck) if isinstance(deck, str) else tuple(deck)
+    if len(given) != len(cards) or set(given) != set(cards):
+        missing = sorted(set(cards) - set(given))
+        extra = [c for c in given if c not in cards]
+        detail = (
+            f"missing {missing[0]}"
+            if missing
+            else (f"{extra[0]} is not in it" if extra else "a card repeats")
+        )
+        raise InvalidHand(f"a deck is the {len(cards)}-card pack in some order ({detail})")
+    return given
+
+
+def game_winner(
+    options: PiquetOptions, totals: Sequence[int], hands: int, reached_at: Sequence[int | None]
+) -> int | None:
+    """The seat that has won a game whose ``totals`` are these after ``hands`` deals
+    (None: the game goes on). To a target: the one player at the target, or of two the
+    higher total, or with equal totals the first to reach it (``reached_at``, in scoring
+    steps). Six deals: the higher total after six deals, or after each further pair
+    while they are equal.
+
+    >>> game_winner(PiquetOptions(), (104, 97), 3, (9, None))
+    0
+    >>> game_winner(PiquetOptions(), (101, 101), 4, (30, 22))
+    1
+    >>> six = PiquetOptions.make({"game_format": "six_deals"})
+    >>> game_winner(six, (80, 150), 5, (None, None)), game_winner(six, (80, 150), 6, (None, 7))
+    (None, 1)
+    """
+    a, b = totals
+    if options.game_format == "target":
+        reached = [s for s in (0, 1) if totals[s] >= options.target_score]
+        if len(reached) == 1:
+            return reached[0]
+        if len(reached) == 2:
+            if a != b:
+                return 0 if a > b else 1
+            first, second = reached_at
+            if first is not None and second is not None and first != second:
+                return 0 if first < second else 1
+        return None
+    if hands >= 6 and hands % 2 == 0 and a != b:
+        return 0 if a > b else 1
+    return None
+
+
+class PiquetDeal:
+    """One deal (a *hand*) of Piquet between seats 0 and 1, on the game protocol: a
+    :class:`Piquet` partie is a match of them.
+
+    ``options`` are the partie's; ``number`` is the deal's number in the partie and
+    ``game`` the game's; ``totals`` are the game's totals as the deal starts, ``played``
+    the deals of the game before it, ``reached_at`` and ``steps`` when each seat reached
+    the target and how many scoring steps the game has had (for a tie at the target).
+    ``dealer`` is the dealer's seat; None when the deal starts a game by a draw (the
+    lower card deals; under ``first_dealer=high_card_chooses`` the higher card chooses
+    to be elder or younger). ``first_dealer`` is the game's first dealer (this deal's
+    when it starts the game). The draw and the shuffle come from ``seed``; ``deck`` (top
+    card first) is dealt instead of a shuffle.
+
+    The deal ends after the twelfth trick, or during the declarations when a game to a
+    target is decided there; it never deals again.
+
+    >>> d = PiquetDeal(PiquetOptions(), seed=3, dealer=1, totals=(90, 40), played=2)
+    >>> d.to_act(), d.phase, d.hand is not None and d.hand.elder, d.hands_in_game
+    ((0,), 'exchange', 0, 3)
+    >>> [e.kind for e in d.events]
+    ['deal', 'hand', 'hand']
+    >>> [e.kind for e in PiquetDeal(PiquetOptions(), seed=3).events][:2]
+    ['game_start', 'draw']
     """
 
     num_seats = 2
 
     def __init__(
         self,
-        options: Mapping[str, Any] | None = None,
+        options: PiquetOptions | None = None,
         *,
         seed: int = 0,
         deck: Sequence[Card] | str | None = None,
         dealer: int | None = None,
-        scores: Sequence[int] | None = None,
-        **more_options: Any,
+        first_dealer: int | None = None,
+        number: int = 1,
+        game: int = 1,
+        totals: Sequence[int] = (0, 0),
+        played: int = 0,
+        reached_at: Sequence[int | None] = (None, None),
+        steps: int = 0,
     ) -> None:
-        self.options = PiquetOptions.make({**(options or {}), **more_options})
+        self.options = options or PiquetOptions()
         self.seed = seed
         self.rng: random.Random = game_rng(seed)
         self.pack = pack(self.options.deck_size)
-        self._first_deck = self._read_deck(deck) if deck is not None else None
-        if dealer is not None:
-            dealer = check_seat(dealer, 2)
-        self._first_dealer = dealer
-        start = [0, 0] if scores is None else [int(s) for s in scores]
-        if len(start) != 2:
-            raise ValueError("scores are the two seats' game totals")
-        self._start_scores = start
-        self.scores: list[int] = list(start)
-        self.games: list[dict[str, Any]] = []
-        self.game_dealer: int = 0
-        self.hands_in_game = 0
-        self.hand_records: list[dict[str, Any]] = []
-        self.reached_at: list[int | None] = [None, None]
-        self.step_count = 0
+        self._deck = read_deck(deck, self.pack) if deck is not None else None
+        self.number = number
+        self.game_number = game
+        self.scores: list[int] = [int(totals[0]), int(totals[1])]
+        self.hands_in_game = played
+        self.reached_at: list[int | None] = list(reached_at)
+        self.step_count = steps
         self.events: list[Event] = []
         self.actions: list[tuple[int, Action]] = []
         self.phase = CHOOSE
         self.chooser = 0
         self.hand: HandState | None = None
-        self._deals = 0
-        self._partie_result: dict[str, Any] | None = None
-        self._start_game()
-
-    def _read_deck(self, deck: Sequence[Card] | str) -> tuple[Card, ...]:
-        cards = parse_cards(deck) if isinstance(deck, str) else tuple(deck)
-        if len(cards) != len(self.pack) or set(cards) != set(self.pack):
-            missing = sorted(set(self.pack) - set(cards))
-            extra = [c for c in cards if c not in self.pack]
-            detail = (
-                f"missing {missing[0]}"
-                if missing
-                else (f"{extra[0]} is not in it" if extra else "a card repeats")
-            )
-            raise InvalidHand(f"a deck is the {len(self.pack)}-card pack in some order ({detail})")
-        return cards
-
-    # -- games and deals ---------------------------------------------------------------
+        self.record: dict[str, Any] | None = None
+        self.game_dealer: int | None = dealer if first_dealer is None else first_dealer
+        if played:
+            if dealer is None:
+                raise ValueError("only the first deal of a game draws for the dealer")
+            self._deal(check_seat(dealer, 2))
+            return
+        self._emit("game_start", None, {"game": game})
+        if dealer is None:
+            low, high = self._draw()
+            if self.options.first_dealer == "high_card_chooses":
+                self.phase, self.chooser = CHOOSE, high
+                return
+            dealer = low
+        self.game_dealer = check_seat(dealer, 2)
+        self._deal(self.game_dealer)
 
     def _emit(
         self,
@@ -1191,24 +1268,6 @@ class Piquet:
         to: int | None = None,
     ) -> None:
         self.events.append(Event(kind, seat, data, to))
-
-    def _start_game(self) -> None:
-        self.scores = list(self._start_scores) if not self.games else [0, 0]
-        self.hands_in_game = 0
-        self.reached_at = [None, None]
-        number = len(self.games) + 1
-        self._emit("game_start", None, {"game": number})
-        if number == 1 and self._first_dealer is not None:
-            self.game_dealer = self._first_dealer
-        elif number > 1 and self.options.new_game_dealer == "alternate":
-            self.game_dealer = 1 - self.games[-1]["first_dealer"]
-        else:
-            low, high = self._draw()
-            if self.options.first_dealer == "high_card_chooses":
-                self.phase, self.chooser = CHOOSE, high
-                return
-            self.game_dealer = low
-        self._deal(self.game_dealer)
 
     def _draw(self) -> tuple[int, int]:
         """Each player draws a card until the ranks differ; (lower seat, higher seat)."""
@@ -1220,10 +1279,9 @@ class Piquet:
                 return low, 1 - low
 
     def _deal(self, dealer: int) -> None:
-        self._deals += 1
         self.hands_in_game += 1
-        if self._deals == 1 and self._first_deck is not None:
-            deck = list(self._first_deck)
+        if self._deck is not None:
+            deck = list(self._deck)
         else:
             deck = list(self.pack)
             self.rng.shuffle(deck)
@@ -1232,7 +1290,7 @@ class Piquet:
         dealt: list[tuple[Card, ...]] = [(), ()]
         dealt[elder], dealt[dealer] = e, y
         self.hand = HandState(
-            number=self._deals,
+            number=self.number,
             dealer=dealer,
             dealt=dealt,
             hands=[list(dealt[0]), list(dealt[1])],
@@ -1245,7 +1303,7 @@ class Piquet:
             "deal",
             dealer,
             {
-                "hand": self._deals,
+                "hand": self.number,
                 "elder": elder,
                 "talon": len(talon),
                 "packet_size": self.options.packet_size,
@@ -1348,7 +1406,7 @@ class Piquet:
     def apply(self, seat: int, action: Action) -> list[Event]:
         seat = check_seat(seat, 2)
         if self.phase == OVER:
-            raise IllegalAction("the partie is over")
+            raise IllegalAction("the deal is over")
         if seat not in self.to_act():
             raise IllegalAction(
                 f"seat {seat} is not to act now (phase {self.phase}; to act: {self.to_act()[0]})"
@@ -1370,8 +1428,9 @@ class Piquet:
     def _on_choose(self, seat: int, action: Action) -> None:
         role = ROLE_ITEMS.names[action.payload]
         self._emit("choose", seat, {"role": role})
-        self.game_dealer = seat if role == YOUNGER else 1 - seat
-        self._deal(self.game_dealer)
+        dealer = seat if role == YOUNGER else 1 - seat
+        self.game_dealer = dealer
+        self._deal(dealer)
 
     def _on_exchange(self, seat: int, action: Action) -> None:
         h = self.hand
@@ -1622,12 +1681,9 @@ class Piquet:
             steps.append((category, awards))
         for step, awards in steps:
             self._enter(step, awards)
-            if o.game_format == "target":
-                winner = self._decided_now()
-                if winner is not None:
-                    self._end_hand("declarations")
-                    self._end_game(winner)
-                    return
+            if o.game_format == "target" and self._decided_now() is not None:
+                self._end_hand("declarations")  # the game is won: see game_winner
+                return
         self.phase = PLAY
         lead = h.current[0][1]
         self._lead_point(h.leader, lead)
@@ -1704,16 +1760,15 @@ class Piquet:
         if number == 12:
             self._enter(CARDS, cards_award(h.won))
             self._end_hand("tricks")
-            self._after_hand()
 
     def _end_hand(self, how: str) -> None:
         h = self.hand
         assert h is not None
         h.ended = how
         pts = list(h.ledger.points)
-        record = {
+        self.record = {
             "hand": h.number,
-            "game": len(self.games) + 1,
+            "game": self.game_number,
             "dealer": h.dealer,
             "elder": h.elder,
             "points": pts,
@@ -1724,8 +1779,8 @@ class Piquet:
             "tricks": list(h.won),
             "ended": how,
         }
-        self.hand_records.append(record)
         self.scores = [self.scores[0] + pts[0], self.scores[1] + pts[1]]
+        self.phase = OVER
         self._emit(
             "hand_end",
             None,
@@ -1738,84 +1793,33 @@ class Piquet:
             },
         )
 
-    def _after_hand(self) -> None:
-        h = self.hand
-        assert h is not None
-        o = self.options
-        winner: int | None = None
-        if o.game_format == "target":
-            reached = [s for s in (0, 1) if self.scores[s] >= o.target_score]
-            if len(reached) == 1:
-                winner = reached[0]
-            elif len(reached) == 2:
-                if self.scores[0] != self.scores[1]:
-                    winner = 0 if self.scores[0] > self.scores[1] else 1
-                else:
-                    a, b = self.reached_at
-                    if a is not None and b is not None and a != b:
-                        winner = 0 if a < b else 1
-        elif (
-            self.hands_in_game >= 6
-            and self.hands_in_game % 2 == 0
-            and self.scores[0] != self.scores[1]
-        ):
-            winner = 0 if self.scores[0] > self.scores[1] else 1
-        if winner is not None:
-            self._end_game(winner)
-        else:
-            self._deal(1 - h.dealer)
-
-    def _end_game(self, winner: int) -> None:
-        o = self.options
-        loser = 1 - winner
-        if o.game_format == "six_deals":
-            value = seventeenth_century_value(self.scores[winner], self.scores[loser])
-        else:
-            value = 1
-        game = {
-            "game": len(self.games) + 1,
-            "scores": list(self.scores),
-            "winner": winner,
-            "value": value,
-            "hands": self.hands_in_game,
-            "first_dealer": self.game_dealer,
-        }
-        self.games.append(game)
-        self._emit("game_end", winner, dict(game))
-        wins = [sum(1 for g in self.games if g["winner"] == s) for s in (0, 1)]
-        if o.partie == "single_game" or max(wins) >= 2:
-            self.phase = OVER
-            self._emit("partie_end", winner, {"games_won": wins})
-            return
-        self._start_game()
-
     # -- outcome and views -------------------------------------------------------------
 
     def is_over(self) -> bool:
         return self.phase == OVER
 
     def result(self) -> dict[str, Any] | None:
-        """Once the partie is over: each game (final totals, winner, value: 1 a game to
-        a target, the 17th-century score of a six-deal game), ``games_won``, ``scores``
-        (each seat's game values added), ``payments`` (each seat's score less the other's)
-        and the ``winner``."""
-        if self.phase != OVER:
+        """Once the deal is over: its record (``hand``, ``game``, ``dealer``, ``elder``,
+        ``points``, the ledger's ``lines``, ``bonus``, ``tricks``, ``ended``), the
+        points as ``payments``, the game's ``totals`` after it, ``game_hands`` (the
+        deals of the game so far), its ``first_dealer``, ``reached_at`` and ``steps``."""
+        if self.record is None:
             return None
-        wins = [sum(1 for g in self.games if g["winner"] == s) for s in (0, 1)]
-        scores = [sum(g["value"] for g in self.games if g["winner"] == s) for s in (0, 1)]
         return {
-            "games": [dict(g, scores=list(g["scores"])) for g in self.games],
-            "games_won": wins,
-            "scores": scores,
-            "payments": [scores[0] - scores[1], scores[1] - scores[0]],
-            "winner": 0 if wins[0] > wins[1] else 1,
+            **self.record,
+            "payments": list(self.record["points"]),
+            "totals": list(self.scores),
+            "game_hands": self.hands_in_game,
+            "first_dealer": self.game_dealer,
+            "reached_at": list(self.reached_at),
+            "steps": self.step_count,
         }
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` sees: its own cards (and marked discards), what it has seen of
         the talon, shown blank hands, the declarations as spoken, the current trick and
-        the won tricks ``tricks_view`` allows, points and totals. Never the other hand,
-        unseen talon cards or the seed."""
+        the won tricks ``tricks_view`` allows, points and the game's totals. Never the
+        other hand, unseen talon cards or the seed."""
         seat = check_seat(seat, 2)
         h = self.hand
         o = self.options
@@ -1826,10 +1830,8 @@ class Piquet:
             "to_act": [seat] if seat in self.to_act() else [],
             "legal": SPACE.texts(self.legal_actions(seat)),
             "options": o.to_json(),
-            "game_number": len(self.games) + (0 if self.phase == OVER else 1),
-            "games": [dict(g, scores=list(g["scores"])) for g in self.games],
+            "game_number": self.game_number,
             "scores": list(self.scores),
-            "result": self.result(),
         }
         if self.phase == CHOOSE or h is None:
             obs["chooser"] = self.chooser
@@ -1908,15 +1910,330 @@ class Piquet:
         """The legal actions of ``seat`` as flags over the fixed encoding."""
         return SPACE.mask(self.legal_actions(seat))
 
+
+# ---------------------------------------------------------------------------------------
+# The partie: a match of deals
+
+
+class PiquetRules(MatchRules):
+    """How a partie of Piquet runs on the match layer.
+
+    Each deal's :class:`~parlour.core.match.Setup` has the fixed seating
+    (:data:`SEATING`), its seed (:func:`deal_seed`), ``round`` (the game, from 0), the
+    ``dealer`` (the other player each deal of a game; for a game's first deal the first
+    dealer, or 0 while a draw is to decide it) and in ``flags`` the game so far:
+    ``game`` (its number, from 1), ``totals`` (its totals before the deal), ``deals``
+    (its deals before the deal), ``first_dealer`` (None: the deal draws for it),
+    ``games_won`` by each seat in earlier games, and ``reached_at`` and ``steps`` (for a
+    tie at the target). A game ends when :func:`game_winner` names a winner; the partie
+    after one game (``single_game``) or when a seat has won two. A player's score is the
+    value of the games he won (1 a game to a target, :func:`seventeenth_century_value`
+    of a six-deal game).
+
+    ``first_dealer`` fixes the first game's first dealer (None: a draw), ``scores`` are
+    the first game's starting totals and ``deck`` the first deal's pack order.
+    """
+
+    num_seats = 2
+
+    def __init__(
+        self,
+        options: PiquetOptions | None = None,
+        first_dealer: int | None = None,
+        scores: Sequence[int] = (0, 0),
+        deck: Sequence[Card] | None = None,
+    ) -> None:
+        self.options = options or PiquetOptions()
+        self.first_dealer = None if first_dealer is None else check_seat(first_dealer, 2)
+        self.scores = (int(scores[0]), int(scores[1]))
+        self.deck = None if deck is None else tuple(deck)
+
+    def _setup(self, match: Match, number: int, dealer: int, flags: dict[str, Any]) -> Setup:
+        seed = deal_seed(match.seed, number)
+        return Setup(number, seed, SEATING, dealer=dealer, round=flags["game"] - 1, flags=flags)
+
+    def _new_game(
+        self,
+        match: Match,
+        number: int,
+        game: int,
+        first: int | None,
+        won: list[int],
+        totals: Sequence[int] = (0, 0),
+    ) -> Setup:
+        flags = {
+            "game": game,
+            "totals": list(totals),
+            "deals": 0,
+            "first_dealer": first,
+            "games_won": won,
+            "reached_at": [None, None],
+            "steps": 0,
+        }
+        return self._setup(match, number, 0 if first is None else first, flags)
+
+    def first_setup(self, match: Match) -> Setup:
+        return self._new_game(match, 1, 1, self.first_dealer, [0, 0], self.scores)
+
+    def new_game(self, match: Match, setup: Setup) -> PiquetDeal:
+        f = setup.flags
+        starts = f["deals"] == 0
+        return PiquetDeal(
+            self.options,
+            seed=setup.seed,
+            deck=self.deck if setup.number == 1 else None,
+            dealer=f["first_dealer"] if starts else setup.dealer,
+            first_dealer=f["first_dealer"],
+            number=setup.number,
+            game=f["game"],
+            totals=f["totals"],
+            played=f["deals"],
+            reached_at=f["reached_at"],
+            steps=f["steps"],
+        )
+
+    def game_end(self, result: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The game a deal ended with ``result`` has won (``game``, final ``scores``,
+        ``winner``, ``value``, ``hands``, ``first_dealer``), or None if it goes on."""
+        totals = result["totals"]
+        winner = game_winner(self.options, totals, result["game_hands"], result["reached_at"])
+        if winner is None:
+            return None
+        value = 1
+        if self.options.game_format == "six_deals":
+            value = seventeenth_century_value(totals[winner], totals[1 - winner])
+        return {
+            "game": result["game"],
+            "scores": list(totals),
+            "winner": winner,
+            "value": value,
+            "hands": result["game_hands"],
+            "first_dealer": result["first_dealer"],
+        }
+
+    def next_setup(self, match: Match, last: Setup, result: Mapping[str, Any]) -> Setup | None:
+        f = last.flags
+        number = last.number + 1
+        ended = self.game_end(result)
+        if ended is None:
+            flags = {
+                **thaw(f),
+                "totals": list(result["totals"]),
+                "deals": result["game_hands"],
+                "first_dealer": result["first_dealer"],
+                "reached_at": list(result["reached_at"]),
+                "steps": result["steps"],
+            }
+            return self._setup(match, number, 1 - result["dealer"], flags)
+        won = list(f["games_won"])
+        won[ended["winner"]] += 1
+        if self.options.partie == "single_game" or max(won) >= 2:
+            return None
+        first = None
+        if self.options.new_game_dealer == "alternate":
+            first = 1 - result["first_dealer"]
+        return self._new_game(match, number, f["game"] + 1, first, won)
+
+    def player_payments(self, match: Match, setup: Setup, result: Mapping[str, Any]) -> list[int]:
+        """The value of the game the deal won, to its winner (nothing while it goes on)."""
+        out = [0, 0]
+        ended = self.game_end(result)
+        if ended is not None:
+            out[ended["winner"]] = ended["value"]
+        return out
+
+
+class Piquet(Match):
+    """A partie of Piquet between seats 0 and 1: a :class:`~parlour.core.match.Match`
+    of :class:`PiquetDeal` games under :class:`PiquetRules` (``setups`` and
+    ``outcomes`` list the deals), itself on the game protocol.
+
+    ``options`` (a mapping, or keywords) are those of :data:`OPTIONS`; ``seed`` gives
+    each deal its seed (:func:`deal_seed`), which draws for the first dealer of a game
+    and shuffles; ``deck`` (cards or text, top first) is the pack order of the first
+    deal instead of a shuffle; ``dealer`` fixes the first dealer (no draw); ``scores``
+    are the game totals the first game starts from.
+
+    Its ``hand``, ``phase`` and ``chooser`` are the current deal's and ``totals`` the
+    current game's; ``games`` are the games finished, ``scores`` (the match's) the
+    values of the games each seat has won, ``hand_records`` every deal's record, and
+    ``events`` and ``actions`` the partie's so far. A deal that wins a game is followed
+    by ``game_end``, then ``partie_end`` or the next deal's events.
+
+    >>> deck = deal_order(parse_cards("AS KS QS JS 10S 9S AH KH QH 8H 7H 8D"),
+    ...                   parse_cards("8S 7S JH 9H QD JD 10D 9D 7D AC QC 9C"),
+    ...                   parse_cards("KD KC 7C AD 10H JC 10C 8C"))
+    >>> game = Piquet(seed=1, deck=deck, dealer=1)
+    >>> game.to_act(), game.phase, game.observation(0)["hand"]
+    ((0,), 'exchange', 'AS KS QS JS 10S 9S AH KH QH 8H 7H 8D')
+    >>> for text in ("discard 8H", "discard 7H", "discard 8D", "exchange"):
+    ...     _ = game.apply(0, game.parse_action(text))
+    >>> game.observation(0)["hand"]
+    'AS KS QS JS 10S 9S AH KH QH KD KC 7C'
+    >>> game.hand_number, game.setup.dealer, game.setup.flags["totals"], game.outcomes
+    (1, 1, (0, 0), [])
+    """
+
+    deals: list[PiquetDeal]
+
+    def __init__(
+        self,
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int = 0,
+        deck: Sequence[Card] | str | None = None,
+        dealer: int | None = None,
+        scores: Sequence[int] | None = None,
+        **more_options: Any,
+    ) -> None:
+        self.options = PiquetOptions.make({**(options or {}), **more_options})
+        self.pack = pack(self.options.deck_size)
+        first_deck = read_deck(deck, self.pack) if deck is not None else None
+        if dealer is not None:
+            dealer = check_seat(dealer, 2)
+        start = [0, 0] if scores is None else [int(s) for s in scores]
+        if len(start) != 2:
+            raise ValueError("scores are the two seats' game totals")
+        self.events: list[Event] = []
+        self.actions: list[tuple[int, Action]] = []
+        self.rules = PiquetRules(self.options, dealer, start, first_deck)
+        super().__init__(self.rules, seed=seed)
+        self.events.extend(self.deal.events)
+
+    # -- the match layer keeps its deals as ``deals``; ``games`` are the games won -------
+
+    @property  # type: ignore[override]
+    def games(self) -> list[dict[str, Any]]:
+        """Each game finished: its number, final ``scores``, ``winner``, ``value``,
+        ``hands`` dealt and ``first_dealer``."""
+        return [g for o in self.outcomes if (g := self.rules.game_end(o.result)) is not None]
+
+    @games.setter
+    def games(self, deals: list[Any]) -> None:
+        self.deals = deals
+
+    def _start(self, setup: Setup) -> None:
+        self.setups.append(setup)
+        self.deals.append(self.rules.new_game(self, setup))
+
+    @property
+    def game(self) -> PiquetDeal:
+        """The deal in play (the last one, finished, once the partie is over)."""
+        return self.deals[-1]
+
+    @property
+    def deal(self) -> PiquetDeal:
+        return self.deals[-1]
+
+    # -- the current deal --------------------------------------------------------------
+
+    @property
+    def hand(self) -> HandState | None:
+        """The hand being played (None while the first dealer is being chosen)."""
+        return self.deal.hand
+
+    @property
+    def phase(self) -> str:
+        return self.deal.phase
+
+    @property
+    def chooser(self) -> int:
+        return self.deal.chooser
+
+    @property
+    def totals(self) -> list[int]:
+        """The game's totals (as the current deal started, or after it once over)."""
+        return list(self.deal.scores)
+
+    @property
+    def hand_records(self) -> list[dict[str, Any]]:
+        """Every finished deal's record (points, ledger lines, bonus, tricks, ended)."""
+        return [d.record for d in self.deals if d.record is not None]
+
+    # -- the protocol ------------------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return super().legal_actions(check_seat(seat, 2))
+
+    def apply(self, seat: int, action: Action, *, hand: int | None = None) -> list[Event]:
+        """Apply ``action`` by ``seat`` to the current deal (``hand``, when given, is
+        the deal it is meant for) and return its events; when the deal wins a game,
+        they go on with ``game_end`` and ``partie_end`` or the next deal's."""
+        seat = check_seat(seat, 2)
+        if self.is_over():
+            raise IllegalAction("the partie is over")
+        current = self.deal
+        finished = len(self.outcomes)
+        events = super().apply(seat, action, hand=hand)
+        self.actions.append(current.actions[-1])
+        if len(self.outcomes) > finished:
+            events = [*events, *self._deal_ended()]
+        self.events.extend(events)
+        return events
+
+    def _deal_ended(self) -> list[Event]:
+        out: list[Event] = []
+        ended = self.rules.game_end(self.outcomes[-1].result)
+        if ended is not None:
+            out.append(Event("game_end", ended["winner"], ended))
+            if self.is_over():
+                won = [sum(1 for g in self.games if g["winner"] == s) for s in (0, 1)]
+                out.append(Event("partie_end", ended["winner"], {"games_won": won}))
+        if not self.is_over():
+            out.extend(self.deal.events)
+        return out
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` sees (:meth:`PiquetDeal.observation`), the ``games`` finished,
+        the ``result`` once over and the match around it (``match``)."""
+        obs = super().observation(check_seat(seat, 2))
+        obs["games"] = [dict(g, scores=list(g["scores"])) for g in self.games]
+        obs["result"] = self.result()
+        return obs
+
+    def mask(self, seat: int) -> list[bool]:
+        """The legal actions of ``seat`` as flags over the fixed encoding."""
+        return SPACE.mask(self.legal_actions(seat))
+
+    # -- the partie --------------------------------------------------------------------
+
+    def result(self) -> dict[str, Any] | None:
+        """Once the partie is over: each game (final totals, winner, value: 1 a game to
+        a target, the 17th-century score of a six-deal game), ``games_won``, ``scores``
+        (each seat's game values added), ``payments`` (each seat's score less the other's)
+        and the ``winner``."""
+        if not self.is_over():
+            return None
+        games = self.games
+        wins = [sum(1 for g in games if g["winner"] == s) for s in (0, 1)]
+        scores = [sum(g["value"] for g in games if g["winner"] == s) for s in (0, 1)]
+        return {
+            "games": [dict(g, scores=list(g["scores"])) for g in games],
+            "games_won": wins,
+            "scores": scores,
+            "payments": [scores[0] - scores[1], scores[1] - scores[0]],
+            "winner": 0 if wins[0] > wins[1] else 1,
+        }
+
+    def results(self) -> dict[str, Any]:
+        """The match layer's summary: ``scores`` (game values), ``standings``, ``hands``
+        (deals finished) and ``complete``."""
+        return {
+            "scores": list(self.scores),
+            "standings": standings(self.scores, self.players),
+            "hands": len(self.outcomes),
+            "complete": self.is_over(),
+        }
+
     def state(self) -> dict[str, Any]:
         """The whole state, hidden parts included (for tests and records, never for a
         player): hands, talon, discards, totals, phase."""
         h = self.hand
         out: dict[str, Any] = {
             "phase": self.phase,
-            "scores": list(self.scores),
-            "games": list(self.games),
-            "hand_records": list(self.hand_records),
+            "scores": self.totals,
+            "games": self.games,
+            "hand_records": self.hand_records,
         }
         if h is not None:
             out.update(
@@ -1949,6 +2266,7 @@ __all__ = [
     "CATEGORIES",
     "OPTIONS",
     "POINT",
+    "SEATING",
     "SEQUENCE",
     "SET",
     "SPACE",
@@ -1956,15 +2274,20 @@ __all__ = [
     "DeclarationScore",
     "Ledger",
     "Piquet",
+    "PiquetDeal",
     "PiquetOptions",
+    "PiquetRules",
     "Settlement",
     "card_value",
     "combinations",
     "deal",
     "deal_order",
+    "deal_seed",
+    "game_winner",
     "is_blank",
     "pack",
     "points",
+    "read_deck",
     "replay",
     "score_json",
     "sequences",

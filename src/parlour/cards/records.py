@@ -298,7 +298,7 @@ def replay_card_record(record: Mapping[str, Any]) -> Iterator[Step]:
     >>> _ = g.apply(seat, g.legal_actions(seat)[-1])
     >>> steps = list(replay_card_record(card_record("piquet", g, seed=1)))
     >>> [(m, d, a and g.format_action(a)) for m, d, _, a, _ in steps]
-    [(0, 1, None), (1, 1, 'discard JS')]
+    [(0, 1, None), (1, 1, 'discard QS')]
     """
     check_card_record(record)
     spec, game = _new_game(record)
