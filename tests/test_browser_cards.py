@@ -78,3 +78,38 @@ def test_a_deal_of_a_card_game_played_by_clicking_from_the_home_page(
         "() => document.querySelector('.status').textContent.includes('deal 2')"
         " || document.querySelector('.result h2')?.textContent.includes('over')"
     )
+
+
+@pytest.mark.parametrize(
+    ("rules", "seats", "options"),
+    [
+        ("piquet", ["heuristic", "random"], {"partie": "single_game"}),
+        ("ninety-nine", ["heuristic", "random", "random"], {}),
+    ],
+)
+def test_a_finished_card_game_is_replayed_move_by_move(
+    server: str,  # noqa: F811
+    person: Watched,  # noqa: F811
+    rules: str,
+    seats: list[str],
+    options: dict[str, object],
+) -> None:
+    """The records page's replay of a card game (bots only, so it is over at once): each
+    move named by its player and action, and what it caused listed in words."""
+    from test_browser import api
+
+    made = api(server, "/api/tables", {"rules": rules, "options": options, "seats": seats})
+    game = made["id"]
+    assert api(server, f"/api/tables/{game}")["status"] == "finished"
+    steps = api(server, f"/api/tables/{game}/replay/1")["steps"]
+    page = person.page()
+    page.goto(f"{server}/replay/{game}")
+    page.wait_for_function("document.getElementById('replay').dataset.move === '0'")
+    assert "move 0 of" in page.inner_text("#replay-title")
+    page.click("#next-move")
+    page.wait_for_function("document.getElementById('replay').dataset.move === '1'")
+    title = page.inner_text("#replay-title")
+    first = next(s for s in steps[1:] if s["action"] != "pass")
+    assert f"{first['name']} {first['action']}" in title or steps[1]["action"] in title, title
+    assert page.locator("#replay-board .replay-events li").count() >= 1
+    shot(page, f"cards-replay-{rules}")

@@ -626,6 +626,7 @@ class CardHosted:
             steps.append(
                 {
                     "seat": seat,
+                    "name": None if seat is None else self.players[seat],
                     "action": None if action is None else self.game.format_action(action),
                     "events": json.loads(json.dumps([e.to_json() for e in events])),
                 }

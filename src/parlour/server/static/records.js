@@ -31,6 +31,19 @@ function describe(step, seats) {
   return `${who} ${verbs[kind] || kind.replace(/_/g, ' ')}${words ? ' ' + words : ''}`;
 }
 
+function describeAny(step) {
+  // a move of any game: who and the action as the game writes it
+  if (step.action === null || step.action === undefined) return 'the deal';
+  return `${step.name || 'seat ' + step.seat} ${step.action}`;
+}
+
+function eventWords(e) {
+  const rest = Object.entries(e).filter(([k]) => k !== 'kind' && k !== 'seat' && k !== 'to')
+    .map(([k, v]) => `${k.replace(/_/g, ' ')} ${typeof v === 'object' ? JSON.stringify(v) : v}`);
+  const who = e.seat === undefined || e.seat === null ? '' : ` (seat ${e.seat})`;
+  return `${e.kind.replace(/_/g, ' ')}${who}${rest.length ? ': ' + rest.join(', ') : ''}`;
+}
+
 export async function replay() {
   const root = document.getElementById('replay');
   const game = root.dataset.game;
@@ -86,12 +99,19 @@ export async function replay() {
     const s = steps[move];
     root.dataset.hand = String(hand);
     root.dataset.move = String(move);
-    title.textContent = `Hand ${hand}${hands ? ' of ' + hands : ''}, move ${move} of ${steps.length - 1}: ${describe(s, s.seats)}`;
+    const said = s.seats ? describe(s, s.seats) : describeAny(s);
+    title.textContent = `Hand ${hand}${hands ? ' of ' + hands : ''}, move ${move} of ${steps.length - 1}: ${said}`;
     prev.disabled = move === 0;
     next.disabled = move === steps.length - 1;
     prevHand.disabled = hand <= 1;
     nextHand.disabled = hands !== null && hand >= hands;
     view.innerHTML = '';
+    if (!s.seats) {
+      // a game without a tile table (cards): the move and everything it caused, in words
+      view.append(el('ol', { class: 'replay-events', 'aria-label': 'what the move caused' },
+        ...(s.events || []).map((e) => el('li', {}, eventWords(e)))));
+      return;
+    }
     s.seats.forEach((seat, i) => {
       const moved = s.seat === i;
       const row = (label, content) => el('div', { class: 'replay-row', 'aria-label': label },
