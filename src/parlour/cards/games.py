@@ -160,7 +160,8 @@ class CardGame:
     name and seed; ``view(observation, names)`` and ``words(event, names)`` are the
     terminal's lines; ``stats(game)`` are a finished game's figures for ``simulate``;
     ``deal_number(game)`` is the deal being played (1 the first); ``outcome(result)``
-    reads a finished game's result as (the winning seats, each seat's score).
+    reads a finished game's result as (the winning seats, each seat's score);
+    ``spectator(game)`` is what everyone may see (the game's ``spectator_observation``).
     """
 
     name: str
@@ -178,6 +179,7 @@ class CardGame:
     stats: Callable[[Any], dict[str, float]]
     deal_number: Callable[[Any], int]
     outcome: Callable[[Mapping[str, Any]], tuple[list[int], list[int]]]
+    spectator: Callable[[Any], dict[str, Any]] = lambda game: game.spectator_observation()
 
     def option_names(self) -> tuple[str, ...]:
         return tuple(o.name for o in self.options)

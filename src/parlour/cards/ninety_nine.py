@@ -1493,6 +1493,21 @@ class NinetyNine(Match):
         obs["result"] = self.result()
         return obs
 
+    def spectator_observation(self) -> dict[str, Any]:
+        """What everyone may see (a spectator): a seat's view without that seat's hand,
+        bid cards and bid, and the premium offers only once they are told to all.
+
+        >>> view = NinetyNine(seed=3).spectator_observation()
+        >>> view["seat"], view["hand"], view["offers"]
+        (None, [], [None, None, None])
+        """
+        obs = self.observation(0)
+        obs.update(seat=None, hand=[], bid_cards=None, bid=None, asked=False, legal=[])
+        deal = self.game
+        if not (isinstance(deal, NinetyNineDeal) and deal._offers_public):
+            obs["offers"] = [None] * NUM_SEATS
+        return obs
+
     def result(self) -> dict[str, Any] | None:
         """Once over: ``scores`` (each seat's points over all deals), ``totals`` (the
         last game's), ``game_wins``, ``games`` (the winners of each game), ``winners``

@@ -2191,6 +2191,22 @@ class Piquet(Match):
         obs["result"] = self.result()
         return obs
 
+    def spectator_observation(self) -> dict[str, Any]:
+        """What everyone may see (a spectator): a player's view without that player's
+        hand, marked cards, peek, discards and role, and the leftover talon only once
+        it is exposed.
+
+        >>> view = Piquet(seed=1).spectator_observation()
+        >>> view["seat"], view["hand"], view["leftover"]
+        (None, '', None)
+        """
+        obs = self.observation(0)
+        obs.update(seat=None, hand="", selected="", peek="", discards=None, role=None)
+        obs.update(legal=[], to_act=[])
+        if not obs.get("leftover_exposed"):
+            obs["leftover"] = None
+        return obs
+
     def mask(self, seat: int) -> list[bool]:
         """The legal actions of ``seat`` as flags over the fixed encoding."""
         return SPACE.mask(self.legal_actions(seat))

@@ -382,17 +382,6 @@ _DEAL_ENDS = frozenset(("deal_end", "hand_end"))
 _DEAL_STARTS = frozenset(("deal", "game_start"))
 """The first event of a new deal (or of the game whose first deal it will be)."""
 
-_PRIVATE_NINETY_NINE: dict[str, Any] = {"hand": [], "bid_cards": None, "bid": None, "asked": False}
-_PRIVATE_PIQUET: dict[str, Any] = {
-    "hand": "",
-    "selected": "",
-    "peek": "",
-    "discards": None,
-    "legal": [],
-    "to_act": [],
-    "role": None,
-}
-
 
 class CardHosted:
     """One card game (a whole game or partie) behind the seam: its deals are the hands,
@@ -538,7 +527,8 @@ class CardHosted:
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         if seat is None:
-            obs = self._spectator()
+            obs = self.spec.spectator(self.game)
+            obs["legal"] = []
         else:
             obs = self.game.observation(seat)
             obs["legal"] = [self.game.format_action(a) for a in self.game.legal_actions(seat)]
@@ -549,22 +539,6 @@ class CardHosted:
             "over": self.game.is_over(),
             "players": [{"name": n, "seat": p} for p, n in enumerate(self.players)],
         }
-        return obs
-
-    def _spectator(self) -> dict[str, Any]:
-        """The public part of the table: seat 0's view without what only seat 0 sees."""
-        obs = self.game.observation(0)
-        if self.name == "ninety-nine":
-            obs.update(_PRIVATE_NINETY_NINE)
-            other = self.game.observation(1)
-            if obs["offers"] != other["offers"]:  # still private: each saw only its own
-                obs["offers"] = [None] * self.num_players
-        else:
-            obs.update(_PRIVATE_PIQUET)
-            if not obs.get("leftover_exposed"):
-                obs["leftover"] = None
-        obs["seat"] = None
-        obs["legal"] = []
         return obs
 
     def events(self) -> Sequence[Event]:
