@@ -60,7 +60,7 @@ from parlour.cards.cards import (
 )
 from parlour.core.actions import NOTHING, Action, ActionSpace, Items, Several
 from parlour.core.errors import IllegalAction, InvalidHand
-from parlour.core.game import Event, check_seat, thaw
+from parlour.core.game import Event, SpaceActions, check_seat, thaw
 from parlour.core.match import Match, MatchRules, Setup, standings
 from parlour.core.options import Option, check_options, option_values
 from parlour.core.rng import derive_seed, game_rng
@@ -876,7 +876,7 @@ def shuffled_deck(seed: int) -> tuple[Card, ...]:
     return tuple(deck)
 
 
-class NinetyNineDeal:
+class NinetyNineDeal(SpaceActions):
     """One deal of Ninety-Nine on the :class:`~parlour.core.game.Game` protocol.
 
     The hands are dealt from ``deck`` (top card first) by ``dealer``; every seat lays
@@ -1198,26 +1198,6 @@ class NinetyNineDeal:
         ``scores``), and the deal, dealer, trumps, bid cards, bids, tricks, who
         succeeded, how many, and the premium."""
         return None if self._result is None else dict(self._result)
-
-    @property
-    def action_space_size(self) -> int:
-        return self.space.size
-
-    def encode(self, action: Action) -> int:
-        return self.space.encode(action)
-
-    def decode(self, index: int) -> Action:
-        return self.space.decode(index)
-
-    def format_action(self, action: Action) -> str:
-        return self.space.format(action)
-
-    def parse_action(self, text: str) -> Action:
-        return self.space.parse(text)
-
-    def mask(self, seat: int) -> list[bool]:
-        """The legal actions of ``seat`` as flags over the fixed encoding."""
-        return self.space.mask(self.legal_actions(seat))
 
 
 class NinetyNineRules(MatchRules):

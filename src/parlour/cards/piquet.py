@@ -51,7 +51,7 @@ from parlour.cards.cards import (
 )
 from parlour.core.actions import NOTHING, Action, ActionSpace, Items
 from parlour.core.errors import IllegalAction, InvalidHand
-from parlour.core.game import Event, check_seat, thaw
+from parlour.core.game import Event, SpaceActions, check_seat, thaw
 from parlour.core.match import Match, MatchRules, Setup, standings
 from parlour.core.options import Option, check_options
 from parlour.core.rng import derive_seed, game_rng
@@ -1184,7 +1184,7 @@ def game_winner(
     return None
 
 
-class PiquetDeal:
+class PiquetDeal(SpaceActions):
     """One deal (a *hand*) of Piquet between seats 0 and 1, on the game protocol: a
     :class:`Piquet` partie is a match of them.
 
@@ -1209,6 +1209,8 @@ class PiquetDeal:
     >>> [e.kind for e in PiquetDeal(PiquetOptions(), seed=3).events][:2]
     ['game_start', 'draw']
     """
+
+    space = SPACE
 
     num_seats = 2
 
@@ -1887,28 +1889,6 @@ class PiquetDeal:
             }
         )
         return obs
-
-    # -- the action space --------------------------------------------------------------
-
-    @property
-    def action_space_size(self) -> int:
-        return SPACE.size
-
-    def encode(self, action: Action) -> int:
-        return SPACE.encode(action)
-
-    def decode(self, index: int) -> Action:
-        return SPACE.decode(index)
-
-    def format_action(self, action: Action) -> str:
-        return SPACE.format(action)
-
-    def parse_action(self, text: str) -> Action:
-        return SPACE.parse(text)
-
-    def mask(self, seat: int) -> list[bool]:
-        """The legal actions of ``seat`` as flags over the fixed encoding."""
-        return SPACE.mask(self.legal_actions(seat))
 
 
 # ---------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
-from parlour.core.actions import Action
+from parlour.core.actions import Action, ActionSpace
 from parlour.core.errors import InvalidSeat
 
 
@@ -170,4 +170,36 @@ class Game(Protocol):
         ...
 
 
-__all__ = ["Action", "Event", "Game", "check_seat", "freeze", "thaw"]
+class SpaceActions:
+    """The protocol's action methods of a game whose actions are one fixed
+    :class:`~parlour.core.actions.ActionSpace` (``space``): its size, the integer
+    encoding, the text form and the mask of a seat's legal actions. A game mixes this
+    in and defines ``space`` and ``legal_actions``."""
+
+    space: ActionSpace
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    @property
+    def action_space_size(self) -> int:
+        return self.space.size
+
+    def encode(self, action: Action) -> int:
+        return self.space.encode(action)
+
+    def decode(self, index: int) -> Action:
+        return self.space.decode(index)
+
+    def format_action(self, action: Action) -> str:
+        return self.space.format(action)
+
+    def parse_action(self, text: str) -> Action:
+        return self.space.parse(text)
+
+    def mask(self, seat: int) -> list[bool]:
+        """The legal actions of ``seat`` as flags over the fixed encoding."""
+        return self.space.mask(self.legal_actions(seat))
+
+
+__all__ = ["Action", "Event", "Game", "SpaceActions", "check_seat", "freeze", "thaw"]

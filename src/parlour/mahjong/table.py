@@ -40,7 +40,7 @@ from typing import Any
 
 from parlour.core.actions import Action
 from parlour.core.errors import IllegalAction
-from parlour.core.game import Event, check_seat
+from parlour.core.game import Event, SpaceActions, check_seat
 from parlour.core.rng import SEED_VERSION, game_rng
 from parlour.core.window import Window
 from parlour.mahjong.actions import PASS, MahjongAction
@@ -80,7 +80,7 @@ class Win:
         return out
 
 
-class Table:
+class Table(SpaceActions):
     """One hand at a table (see the module docstring).
 
     ``ruleset`` is a :class:`Ruleset` (default: MCR); ``seed`` decides the shuffle, the
@@ -403,22 +403,6 @@ class Table:
             "rules": self.rules.observe(self, seat) if self._asks_observe else {},
             "result": self.result(),
         }
-
-    @property
-    def action_space_size(self) -> int:
-        return self.space.size
-
-    def encode(self, action: Action) -> int:
-        return self.space.encode(action)
-
-    def decode(self, index: int) -> Action:
-        return self.space.decode(index)
-
-    def format_action(self, action: Action) -> str:
-        return self.space.format(action)
-
-    def parse_action(self, text: str) -> Action:
-        return self.space.parse(text)
 
     def _melds_seen(self, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """``seat``'s melds as the others see them (a concealed kong face down) and as
