@@ -44,7 +44,6 @@ hand 1, move 1: seat 0 cannot 'discard 3m': seat 0 holds no 3m to discard
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections.abc import Callable, Iterator, Mapping
@@ -53,6 +52,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from parlour.core.actions import Action
+from parlour.core.digests import events_text, short_hash
 from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.game import Event
 from parlour.core.match import Setup, standings
@@ -85,28 +85,16 @@ class RecordError(ParlourError, ValueError):
 # -- digests ----------------------------------------------------------------------------
 
 
-def _hash(*parts: str) -> str:
-    h = hashlib.sha256()
-    for p in parts:
-        h.update(p.encode())
-        h.update(b"\x1f")
-    return h.hexdigest()[:16]
-
-
-def _events_text(events: list[Event]) -> str:
-    return json.dumps([e.to_json() for e in events], sort_keys=True, separators=(",", ":"))
-
-
 def hand_digests(table: Table) -> tuple[str, list[str]]:
     """The digest of a hand's deal and of each move after it, chained: each covers the
     one before, the move and every event it caused (drawn tiles included)."""
     bounds = [*table.action_events, len(table.events)]
-    start = _hash("parlour-hand", str(table.seed), _events_text(table.events[: bounds[0]]))
+    start = short_hash("parlour-hand", str(table.seed), events_text(table.events[: bounds[0]]))
     digests: list[str] = []
     prev = start
     for i, (seat, action) in enumerate(table.actions):
         events = table.events[bounds[i] : bounds[i + 1]]
-        prev = _hash(prev, str(seat), table.format_action(action), _events_text(events))
+        prev = short_hash(prev, str(seat), table.format_action(action), events_text(events))
         digests.append(prev)
     return start, digests
 
@@ -825,7 +813,7 @@ def _apply_actions(
         prev = start
     for m, seat, action, item, events in _moves(apply, table, entry, h, _Mismatch):
         if v2:
-            prev = _hash(prev, str(seat), table.format_action(action), _events_text(events))
+            prev = short_hash(prev, str(seat), table.format_action(action), events_text(events))
             if item[2] != prev:
                 raise _Mismatch(
                     f"the record differs from the replay at this move (seat {seat} "

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from parlour.cards.games import CardGame, find_card_game
 from parlour.core.actions import Action
+from parlour.core.digests import events_text, short_hash
 from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.game import Event, Game
 
@@ -61,26 +62,14 @@ _FIELDS = frozenset(
 )
 
 
-def _hash(*parts: str) -> str:
-    h = hashlib.sha256()
-    for p in parts:
-        h.update(p.encode())
-        h.update(b"\x1f")
-    return h.hexdigest()[:16]
-
-
-def _events_text(events: Sequence[Event]) -> str:
-    return json.dumps([e.to_json() for e in events], sort_keys=True, separators=(",", ":"))
-
-
 def start_digest(name: str, seed: int, events: Sequence[Event]) -> str:
     """The digest of a game's start: its rules, seed and the deal's events."""
-    return _hash("parlour-cards", name, str(seed), _events_text(events))
+    return short_hash("parlour-cards", name, str(seed), events_text(events))
 
 
 def move_digest(previous: str, seat: int, text: str, events: Sequence[Event]) -> str:
     """The digest of one move, chained from the one before."""
-    return _hash(previous, str(seat), text, _events_text(events))
+    return short_hash(previous, str(seat), text, events_text(events))
 
 
 def _plain(value: Any) -> Any:
