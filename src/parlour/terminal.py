@@ -76,6 +76,31 @@ def record_problem(path: str | os.PathLike[str]) -> str | None:
     return None
 
 
+def read_answer(
+    ask: Callable[[str], str], say: Callable[[str], None], help_lines: Sequence[str]
+) -> str | None:
+    """One answer at the action prompt: the text typed; None after ``help`` (whose
+    lines are said); :class:`Quit` for ``quit`` or the end of the input.
+
+    >>> read_answer(lambda p: " pass ", print, ["help!"])
+    'pass'
+    >>> read_answer(lambda p: "?", print, ["help!"]) is None
+    help!
+    True
+    """
+    try:
+        text = ask("your action").strip()
+    except EOFError:
+        raise Quit from None
+    if text.lower() in QUIT_WORDS:
+        raise Quit
+    if text.lower() in HELP_WORDS:
+        for line in help_lines:
+            say(line)
+        return None
+    return text
+
+
 def choose(
     legal: Sequence[Action],
     ask: Callable[[str], str],
@@ -101,19 +126,14 @@ def choose(
       2. discard 2m
     'discard 2m'
     """
+    help_lines = [
+        *HELP,
+        "your actions:",
+        *(menu or [f"  {k}. {a}" for k, a in enumerate(legal, 1)]),
+    ]
     while True:
-        try:
-            text = ask("your action").strip()
-        except EOFError:
-            raise Quit from None
-        if text.lower() in QUIT_WORDS:
-            raise Quit
-        if text.lower() in HELP_WORDS:
-            for line in HELP:
-                say(line)
-            say("your actions:")
-            for line in menu or [f"  {k}. {a}" for k, a in enumerate(legal, 1)]:
-                say(line)
+        text = read_answer(ask, say, help_lines)
+        if text is None:
             continue
         if text.isdigit():
             k = int(text)
@@ -849,18 +869,10 @@ def choose_card_action(
     """
     fmt = game.format_action
     menu = card_menu(legal, fmt)
+    shown = [*help_lines, *(menu or ["your actions: " + _kinds_text(legal, fmt)])]
     while True:
-        try:
-            text = ask("your action").strip()
-        except EOFError:
-            raise Quit from None
-        if text.lower() in QUIT_WORDS:
-            raise Quit
-        if text.lower() in HELP_WORDS:
-            for line in help_lines:
-                say(line)
-            for line in menu or ["your actions: " + _kinds_text(legal, fmt)]:
-                say(line)
+        text = read_answer(ask, say, shown)
+        if text is None:
             continue
         if text.isdigit():
             if menu is None:
