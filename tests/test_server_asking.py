@@ -54,7 +54,7 @@ FAST = {"pause_seconds": 0, "claim_seconds": 30, "hand_pause_seconds": 0}
 def _replayed(game: LiveGame) -> list[tuple[Any, Any, Any]]:
     """Each logged action with the table it was applied to, before it was applied:
     (entry, the seat's legal actions then, the window's asked seats after it)."""
-    session = game._new_session(game.session.rules)
+    session = game._new_match().session  # type: ignore[attr-defined]
     out = []
     for entry in game.store.log(game.id):
         table = session.current_table()

@@ -318,7 +318,7 @@ def _hidden_by_seq(game: LiveGame) -> dict[int, tuple[list[list[int]], list[list
     """For every sequence number, each seat's concealed tiles and face-down kongs in the
     hand being played after that action (rebuilt from the log)."""
 
-    replay = game._new_session(game.session.rules)
+    replay = game._new_match().session  # type: ignore[attr-defined]
 
     def snapshot() -> tuple[list[list[int]], list[list[str]]]:
         table = replay.current_table()

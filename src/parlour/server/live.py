@@ -250,19 +250,6 @@ class LiveGame:
             always_asked=self.always_asked(),
         )
 
-    def _new_session(self, rules: Any) -> Session:
-        """A new mahjong session of this game's row under ``rules``."""
-        row = self.row
-        return MahjongHosted.make(
-            row.ruleset,
-            row.options,
-            seed=row.seed,
-            players=row.players,
-            rules=rules,
-            ask_everyone=self.policy.bots_asked == "always",
-            always_asked=self.always_asked(),
-        ).session
-
     def always_asked(self) -> list[int]:
         """The players whose seats are asked after every discard by another, whatever
         they hold: every person, when another person could learn from it (two or more
