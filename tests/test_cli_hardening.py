@@ -4,7 +4,9 @@ SIGINT sent to a parallel simulation."""
 
 from __future__ import annotations
 
+import builtins
 import contextlib
+import errno
 import io
 import json
 import os
@@ -73,6 +75,22 @@ def test_play_refuses_a_record_that_is_a_directory(
     assert "hand 1" not in result.output
 
 
+def _deny_writes_under(directory: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make opening a file under ``directory`` for writing fail as the kernel fails it
+    for a user without write permission (EACCES). Root may write anywhere, so under root
+    a read-only directory alone denies nothing."""
+    real_open = builtins.open
+    denied = directory.resolve()
+
+    def guarded_open(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        path = Path(file) if isinstance(file, str | os.PathLike) else None
+        if path is not None and any(c in mode for c in "wax+") and path.resolve().parent == denied:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(file))
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", guarded_open)
+
+
 def test_play_refuses_a_record_without_permission(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -81,13 +99,27 @@ def test_play_refuses_a_record_without_permission(
     locked.mkdir()
     locked.chmod(0o500)
     try:
-        if os.access(locked, os.W_OK):
-            pytest.skip("running as a user who may write anywhere (root)")
-        result = invoke("play", "--bots", "random", "--record", "locked/g.json", input="1\n")
+        with monkeypatch.context() as patch:
+            if os.access(locked, os.W_OK):  # root: the mode alone denies nothing
+                _deny_writes_under(locked, patch)
+            result = invoke("play", "--bots", "random", "--record", "locked/g.json", input="1\n")
     finally:
         locked.chmod(0o700)
     assert_error(result, "cannot write the record to locked/g.json: Permission denied")
     assert "hand 1" not in result.output
+    assert list(locked.iterdir()) == []
+
+
+def test_play_refuses_a_record_under_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A path through a regular file fails for every user, root included (ENOTDIR)."""
+    monkeypatch.chdir(tmp_path)
+    Path("notes").write_text("keep")
+    result = invoke("play", "--bots", "random", "--record", "notes/g.json", input="1\n")
+    assert_error(result, "cannot write the record to notes/g.json: Not a directory")
+    assert "hand 1" not in result.output
+    assert Path("notes").read_text() == "keep"
 
 
 def test_a_writable_record_path_is_left_as_it_was(tmp_path: Path) -> None:
