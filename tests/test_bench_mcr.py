@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
+import sys
 
 import pytest
 from typer.testing import CliRunner
 
+from dev_deps import require
 from parlour.bench.mcr import (
     GB_ROW,
     JSON_ROW,
@@ -17,38 +18,49 @@ from parlour.bench.mcr import (
 )
 from parlour.cli import app
 
-HAS_GB = importlib.util.find_spec("MahjongGB") is not None
+# a pinned dev dependency: a missing one fails the run (see dev_deps), it never skips
+require("MahjongGB", "pymahjonggb==1.4.0")
 
 
 def test_rows_and_table(capsys: pytest.CaptureFixture[str]) -> None:
     rows = run_mcr_bench(hands=60, seed=3, repeat=2)
     timed = [r["name"] for r in rows if r["kind"] == "timing"]
-    assert timed == [JSON_ROW, PARSED_ROW, *([GB_ROW] if HAS_GB else [])]
+    assert timed == [JSON_ROW, PARSED_ROW, GB_ROW]
     for r in rows:
         if r["kind"] == "timing":
             assert r["hands"] == 60
             assert r["per_second"] > 0 and r["seconds"] > 0
             assert r["first_per_second"] > 0
+    assert not [r for r in rows if r["kind"] == "skipped"]
     ratios = [r for r in rows if r["kind"] == "ratio"]
-    if HAS_GB:
-        gb = next(r for r in rows if r["name"] == GB_ROW)
-        assert gb["refused"] == 0
-        assert [r["name"] for r in ratios] == [name for name, *_ in RATIO_TARGETS]
-        for r in ratios:
-            assert r["ratio"] > 0 and r["ok"] == (r["ratio"] >= r["target"])
-        (agreement,) = [r for r in rows if r["kind"] == "agreement"]
-        assert agreement["hands"] == 60
-        assert agreement["refused"] == 0
-        assert agreement["agree"] == 60, agreement["disagree"]
-    else:
-        assert not ratios
-        assert [r["name"] for r in rows if r["kind"] == "skipped"] == [GB_ROW]
+    gb = next(r for r in rows if r["name"] == GB_ROW)
+    assert gb["refused"] == 0
+    assert [r["name"] for r in ratios] == [name for name, *_ in RATIO_TARGETS]
+    for r in ratios:
+        assert r["ratio"] > 0 and r["ok"] == (r["ratio"] >= r["target"])
+    (agreement,) = [r for r in rows if r["kind"] == "agreement"]
+    assert agreement["hands"] == 60
+    assert agreement["refused"] == 0
+    assert agreement["agree"] == 60, agreement["disagree"]
     print_table(rows)
     out = capsys.readouterr().out
     assert JSON_ROW in out and PARSED_ROW in out
-    if HAS_GB:
-        assert "parlour score vs PyMahjongGB" in out
-        assert "60/60" in out
+    assert "parlour score vs PyMahjongGB" in out
+    assert "60/60" in out
+
+
+def test_without_pymahjonggb_its_row_is_skipped(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Where PyMahjongGB cannot be imported (a None in sys.modules makes its import
+    fail), the bench times parlour alone and says the peer was skipped."""
+    monkeypatch.setitem(sys.modules, "MahjongGB", None)
+    rows = run_mcr_bench(hands=20, seed=3, repeat=1)
+    assert [r["name"] for r in rows if r["kind"] == "timing"] == [JSON_ROW, PARSED_ROW]
+    assert not [r for r in rows if r["kind"] in ("ratio", "agreement")]
+    assert [r["name"] for r in rows if r["kind"] == "skipped"] == [GB_ROW]
+    print_table(rows)
+    assert "not installed" in capsys.readouterr().out
 
 
 def test_cli_command_runs() -> None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
+import sys
 
 import pytest
 
+from dev_deps import require
 from parlour.bench.shapes import (
     GOLD_DECOMPOSITION_SHARE,
     GOLD_NOTE,
@@ -33,19 +34,21 @@ GOLD_ROWS = {
     for n in GOLD_WILDS
     for fn in ("is_complete", "decompositions")
 }
+# pinned dev dependencies: a missing one fails the run (see dev_deps), it never skips
 PEERS = {
     "PyMahjongGB MahjongShanten": "MahjongGB",
     "mahjong Shanten.calculate_shanten": "mahjong",
 }
+require("MahjongGB", "pymahjonggb==1.4.0")
+require("mahjong.shanten", "mahjong>=2.0")
 
 
 def test_rows_and_table(capsys: pytest.CaptureFixture[str]) -> None:
     rows = run_shapes_bench(hands=200, seed=3, repeat=2)
     timed = [r["name"] for r in rows if r["kind"] == "timing"]
     skipped = [r["name"] for r in rows if r["kind"] == "skipped"]
-    installed = [n for n, m in PEERS.items() if importlib.util.find_spec(m) is not None]
-    assert sorted(timed) == sorted(OURS + installed + list(GOLD_ROWS))
-    assert sorted(skipped) == sorted(set(PEERS) - set(installed))
+    assert sorted(timed) == sorted(OURS + list(PEERS) + list(GOLD_ROWS))
+    assert skipped == []
     for r in rows:
         if r["kind"] == "timing":
             decomposing = GOLD_ROWS.get(r["name"]) == "decompositions"
@@ -56,8 +59,7 @@ def test_rows_and_table(capsys: pytest.CaptureFixture[str]) -> None:
                 assert r["library"] == "parlour" and "no peer" in r["task"]
                 assert "17" in r["task"]
     ratios = [r["name"] for r in rows if r["kind"] == "ratio"]
-    if len(installed) == len(PEERS):
-        assert ratios == [name for name, *_ in RATIO_TARGETS]
+    assert ratios == [name for name, *_ in RATIO_TARGETS]
     assert not any(" gold" in r["ours"] for r in rows if r["kind"] == "ratio")
     print_table(rows)
     out = capsys.readouterr().out
@@ -65,6 +67,22 @@ def test_rows_and_table(capsys: pytest.CaptureFixture[str]) -> None:
         assert name in out
     assert "no peer" in out and "parlour alone" in " ".join(out.split())
     assert "parlour alone" in GOLD_NOTE
+
+
+def test_peers_that_cannot_be_imported_are_skipped_rows(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Where the peers cannot be imported (a None in sys.modules makes an import fail),
+    the bench times parlour alone and names each peer as skipped."""
+    for module in ("MahjongGB", "mahjong", "mahjong.shanten"):
+        monkeypatch.setitem(sys.modules, module, None)
+    rows = run_shapes_bench(hands=20, seed=3, repeat=1)
+    timed = [r["name"] for r in rows if r["kind"] == "timing"]
+    assert sorted(timed) == sorted(OURS + list(GOLD_ROWS))
+    assert sorted(r["name"] for r in rows if r["kind"] == "skipped") == sorted(PEERS)
+    assert not [r for r in rows if r["kind"] == "ratio"]
+    print_table(rows)
+    assert "not installed" in capsys.readouterr().out
 
 
 def test_hand_sets_are_seeded_and_valid() -> None:

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from dev_deps import require
 from parlour.mahjong.melds import Meld, chow, kong, pung
 from parlour.mahjong.shapes import (
     Decomposition,
@@ -51,8 +52,9 @@ from parlour.mahjong.tiles import (
     parse_tiles,
 )
 
-G = pytest.importorskip("MahjongGB")
-Shanten = pytest.importorskip("mahjong.shanten").Shanten
+# pinned dev dependencies: a missing one fails the run (see dev_deps), it never skips
+G = require("MahjongGB", "pymahjonggb==1.4.0")
+Shanten = require("mahjong.shanten", "mahjong>=2.0").Shanten
 
 BASE_HANDS = 10_000
 """Hands per comparison in the normal suite (times ``slow_factor``)."""
