@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 import parlour
+from dev_deps import require
 from leaks import shows_tiles
 from parlour.bots import make_bot
 from parlour.core.game import Event
@@ -990,13 +991,63 @@ def test_every_player_starts_at_the_starting_score(players: int) -> None:
 
 
 def test_two_equal_chows_one_claimed_from_a_seat_score() -> None:
+    """North goes out on West's 4p with [234m] [234m] 678p 456s 4p (one chow claimed
+    from seat 3). §12: chows and a simple pair score 0 (A13); W1 going out 20; W3 (a)
+    the tile completes the pair of a hand whose four sets were complete 2; no W2 (a
+    discard). D5 a worthless hand (four chows, a 0-point pair; A18: W3 does not stop it)
+    1 double; three suits, so no D8/D9. 22 points x 2 = 44. §13: each loser pays 44."""
     melds = (chow(1, claimed_from=3), chow(1))
     how = WinContext(self_drawn=False, discarder=0)
     concealed = parse_tiles("4678p 456s")
     score = ClassicalRuleset().score(concealed, melds, parse_tiles("4p")[0], "N", "E", [], how, "W")
-    assert score.valid
     situation = {"rules": "classical", "hand": "[234m>3] [234m] 4678p 456s", "win_tile": "4p"}
-    assert parlour.score({**situation, "discarder": "W", "seat_wind": "N"}).valid
+    scored = parlour.score({**situation, "discarder": "W", "seat_wind": "N"})
+    for result in (score, scored):
+        assert result.valid
+        assert [(p.key, p.unit, p.value, p.count) for p in result.patterns] == [
+            ("going_out", "points", 20, 1),
+            ("only_possible_tile", "points", 2, 1),
+            ("worthless_hand", "doubles", 1, 1),
+        ]
+        assert (result.tally.points, result.tally.doubles, result.total) == (22, 1, 44)
+        assert result.reading == "[234m] [234m] {678p} {456s} 44p"
+    assert scored.payments == {"E": -44, "S": -44, "W": -44, "N": 132}
+
+
+def test_two_equal_chows_one_claimed_from_a_seat_score_under_mcr() -> None:
+    """The same hand under MCR (mcr.md): Pure Double Chow 1 (the claimed chow counts),
+    All Chows 2, All Simples 2 (which implies No Honors), Single Wait 1 (only 4p, to the
+    pair): 6 points, under the 8-point minimum. PyMahjongGB's fan calculator agrees."""
+    situation = {
+        "rules": "mcr",
+        "hand": "[234m>3] [234m] 44678p 456s",
+        "win_tile": "4p",
+        "discarder": "W",
+        "seat_wind": "N",
+    }
+    score = parlour.score(situation)
+    fans = sorted((p.name, p.value, p.count) for p in score.patterns)
+    assert fans == [
+        ("All Chows", 2, 1),
+        ("All Simples", 2, 1),
+        ("Pure Double Chow", 1, 1),
+        ("Single Wait", 1, 1),
+    ]
+    assert score.total == 6 and not score.valid
+    gb = require("MahjongGB", "pymahjonggb==1.4.0").MahjongFanCalculator(
+        pack=(("CHI", "W3", 1), ("CHI", "W3", 1)),  # 234m twice (W: characters)
+        hand=("B4", "B6", "B7", "B8", "T4", "T5", "T6"),  # 4678p 456s (B: dots, T: bamboo)
+        winTile="B4",
+        flowerCount=0,
+        isSelfDrawn=False,
+        is4thTile=False,
+        isAboutKong=False,
+        isWallLast=False,
+        seatWind=3,
+        prevalentWind=0,
+        verbose=True,
+    )
+    assert sorted((en, value, count) for value, count, _, en in gb) == fans
 
 
 # -- random sessions ---------------------------------------------------------------------
