@@ -56,9 +56,23 @@ def test_allows_removes_actions_from_every_seat() -> None:
     assert "pung" in kinds_no_chows
 
 
+def could_chow(hand: list[int], tile: int) -> bool:
+    """Whether ``hand`` holds two suit tiles that make a chow with ``tile``."""
+    if tile >= 27:  # honours
+        return False
+    suit, rank = divmod(tile, 9)
+    held = {t - 9 * suit for t in hand if t // 9 == suit and t < 27}
+    return any(
+        {a, b} <= held
+        for a, b in ((rank - 2, rank - 1), (rank - 1, rank + 1), (rank + 1, rank + 2))
+    )
+
+
 def test_a_seat_left_with_only_pass_is_not_asked() -> None:
     # with chows forbidden, a claim window that asks only the seats able to act never
     # waits on a seat that could only chow
+    asked = 0  # seats asked in a claim window, each checked
+    chow_only = 0  # discards the next seat could only have chowed: it was not asked
     for seed in range(30):
         table = Table(NoChows(), seed=seed, ask_everyone=False)
         rng = random.Random(seed)
@@ -66,8 +80,21 @@ def test_a_seat_left_with_only_pass_is_not_asked() -> None:
             for seat in table.to_act():
                 if table.phase == "claim":
                     assert len(table.legal_actions(seat)) > 1
+                    asked += 1
             seat = rng.choice(table.to_act())
-            table.apply(seat, rng.choice(table.legal_actions(seat)))
+            action = rng.choice(table.legal_actions(seat))
+            nxt = (seat + 1) % 4
+            hand = list(table.hands[nxt])
+            table.apply(seat, action)
+            if action.kind != "discard":
+                continue
+            tile = action.payload
+            asked_now = table.phase == "claim" and nxt in table.to_act()
+            if could_chow(hand, tile) and hand.count(tile) < 2 and not asked_now:
+                chow_only += 1
+    # 202 and 345 with these seeds: the check ran, and the case it is about came up
+    assert asked >= 100, f"only {asked} seats asked in claim windows"
+    assert chow_only >= 100, f"only {chow_only} discards the next seat could only have chowed"
 
 
 def test_settle_decides_the_payments() -> None:
