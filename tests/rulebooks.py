@@ -37,7 +37,7 @@ from parlour.core.window import Window
 from parlour.mahjong.actions import PASS, TILE, MahjongAction
 from parlour.mahjong.melds import Meld
 from parlour.mahjong.rules import register_ruleset
-from parlour.mahjong.ruleset import Ruleset, WinContext
+from parlour.mahjong.ruleset import Ruleset, WinContext, WonHand
 from parlour.mahjong.scoring import PatternLine, Score
 from parlour.mahjong.session import Session, SessionRules, winners
 from parlour.mahjong.shapes import AnyShapeWithWilds, WildRules, shanten, shanten_of
@@ -106,9 +106,8 @@ class SimpleRules(Ruleset):
 
     name = "test-simple"
 
-    def score(self, *args: Any, **kw: Any) -> Score:
-        how: WinContext = args[6] if len(args) > 6 else kw["how"]
-        total = 2 if how.self_drawn else 1
+    def score(self, hand: WonHand) -> Score:
+        total = 2 if hand.how.self_drawn else 1
         return Score(True, total, (PatternLine("Win", total),))
 
     def settle(self, table: Any, seat: int, score: Score, how: WinContext) -> list[int]:

@@ -31,7 +31,7 @@ from parlour.bots import make_bot
 from parlour.core.game import Event
 from parlour.mahjong.melds import chow, format_meld
 from parlour.mahjong.rules.classical_table import ClassicalRuleset
-from parlour.mahjong.ruleset import WinContext
+from parlour.mahjong.ruleset import WinContext, WonHand
 from parlour.mahjong.session import Session, make_ruleset, rules_of
 from parlour.mahjong.table import Table, stacked_deal, tile_count_check
 from parlour.mahjong.tiles import format_tiles, parse_tiles, tile_name
@@ -999,7 +999,9 @@ def test_two_equal_chows_one_claimed_from_a_seat_score() -> None:
     melds = (chow(1, claimed_from=3), chow(1))
     how = WinContext(self_drawn=False, discarder=0)
     concealed = parse_tiles("4678p 456s")
-    score = ClassicalRuleset().score(concealed, melds, parse_tiles("4p")[0], "N", "E", [], how, "W")
+    score = ClassicalRuleset().score(
+        WonHand(concealed, melds, parse_tiles("4p")[0], "N", "E", [], how, "W")
+    )
     situation = {"rules": "classical", "hand": "[234m>3] [234m] 4678p 456s", "win_tile": "4p"}
     scored = parlour.score({**situation, "discarder": "W", "seat_wind": "N"})
     for result in (score, scored):

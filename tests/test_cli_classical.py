@@ -111,7 +111,7 @@ def test_one_classical_hand_with_bonus_and_visible_tiles() -> None:
         (["score", "123m", "--table", "x.json"], "give a HAND, --table FILE or --jsonl FILE"),
         (
             ["score", "123m 456p 789s EEE CC", "--win", "C", "--bonus", "f1"],
-            "--bonus applies to --rules classical only",
+            "--bonus applies to --rules classical, xiamen, quanzhou or fuzhou only",
         ),
         (
             ["score", "123m 456p 789s EEE CC", "--win", "C", "--goulash"],

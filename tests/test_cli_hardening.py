@@ -167,7 +167,7 @@ def test_ctrl_c_in_the_play_command_exits_130_with_the_record(
     import parlour.cli
 
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(parlour.cli, "_ask", _interrupt)
+    monkeypatch.setattr(parlour.cli.play, "_ask", _interrupt)
     result = invoke("play", "--bots", "random", "--seed", "5", "--record", "g.json")
     assert result.exit_code == 130, result.output
     assert "interrupted." in result.stdout
@@ -222,9 +222,9 @@ def test_a_bad_line_of_a_jsonl_file_is_named_by_its_line_number(files: Path) -> 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--seat", "X"], "--seat must be a wind E, S, W or N, not 'X'"),
-        (["--round", "Q"], "--round must be a wind E, S, W or N, not 'Q'"),
-        (["--from", "north"], "--from must be a wind E, S, W or N, not 'north'"),
+        (["--seat", "X"], "--seat must be a wind: E, S, W or N, not 'X'"),
+        (["--round", "Q"], "--round must be a wind: E, S, W or N, not 'Q'"),
+        (["--from", "north"], "--from must be a wind: E, S, W or N, not 'north'"),
         (["--flowers", "9"], "--flowers must be a count from 0 to 8, not 9"),
         (["--flowers", "-1"], "--flowers must be a count from 0 to 8, not -1"),
         (["--win", "Q"], "--win must be one tile, such as 9s or C, not 'Q'"),

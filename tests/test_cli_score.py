@@ -223,12 +223,12 @@ def test_not_a_winning_shape() -> None:
         ),
         (
             [HAND, "--win", "C", "--seat", "Q"],
-            "--seat must be a wind E, S, W or N, not 'Q'",
+            "--seat must be a wind: E, S, W or N, not 'Q'",
         ),
         (
             [HAND, "--win", "C", "--rules", "gold"],
             "unknown rule system 'gold' (scoring is available for: "
-            "classical, fuzhou, mcr, quanzhou, xiamen)",
+            "classical, fuzhou, mcr, ninety-nine, piquet, quanzhou, xiamen)",
         ),
         (
             [HAND, "--win", "C", "--self-drawn", "--from", "S"],

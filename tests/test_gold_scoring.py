@@ -776,7 +776,7 @@ def test_the_added_kong_notation() -> None:
         (
             {"rules": "hangzhou"},
             "unknown rule system 'hangzhou' (scoring is available for: classical, fuzhou, mcr, "
-            "quanzhou, xiamen)",
+            "ninety-nine, piquet, quanzhou, xiamen)",
         ),
         ({"discarder": "N"}, "a win by a wall tile ('self_drawn') has no 'discarder'"),
         (
@@ -939,7 +939,10 @@ def test_a_false_win_on_the_command_line_exits_2() -> None:
             ["--rules", "xiamen", "--gold", "5p", "--win", "9s", "--banker", "X"],
             "--banker must be a seat wind: E, S, W or N, not 'X'",
         ),
-        (["--bonus", "f1"], "--bonus applies to --rules classical only, or xiamen and quanzhou"),
+        (
+            ["--bonus", "f1"],
+            "--bonus applies to --rules classical, xiamen, quanzhou or fuzhou only",
+        ),
     ],
 )
 def test_the_command_line_refuses_with_a_clear_message(args: list[str], message: str) -> None:

@@ -151,7 +151,7 @@ BAD_INPUT: list[tuple[str, Any, type[ParlourError], str]] = [
         "win_tile_of_two_tiles",
         {**X5, "win_tile": "CC"},
         NotationError,
-        "'win_tile' must be exactly one tile in 'CC'",
+        "'win_tile' must be one tile, such as 9s or C, not 'CC'",
     ),
     # --- impossible tiles
     (
@@ -427,7 +427,7 @@ BAD_INPUT: list[tuple[str, Any, type[ParlourError], str]] = [
         {**X5, "rules": "riichi"},
         InvalidHand,
         "unknown rule system 'riichi' (scoring is available for: "
-        "classical, fuzhou, mcr, quanzhou, xiamen)",
+        "classical, fuzhou, mcr, ninety-nine, piquet, quanzhou, xiamen)",
     ),
     (
         "no_win_tile",

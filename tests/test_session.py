@@ -11,8 +11,8 @@ import pytest
 from parlour.bots import RandomBot
 from parlour.core.actions import Action
 from parlour.core.errors import IllegalAction, ParlourError
+from parlour.mahjong.rules.mcr import MCR_SESSION
 from parlour.mahjong.session import (
-    MCR_SESSION,
     Session,
     SessionRules,
     hand_seed,

@@ -13,8 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, overload
 
 if TYPE_CHECKING:
-    from parlour.cards.games import CardScore
-    from parlour.mahjong.rules.classical import TableScore
+    from parlour.core.systems import Scored
     from parlour.mahjong.scoring import Score, Situation
 
 __version__ = "0.1.0"
@@ -23,40 +22,26 @@ __version__ = "0.1.0"
 @overload
 def score(situation: Situation) -> Score: ...
 @overload
-def score(situation: Mapping[str, Any]) -> Score | CardScore: ...
-def score(situation: Situation | Mapping[str, Any]) -> Score | CardScore:
-    """Score a finished hand given as a hand-situation dict (or a ``Situation``): the
-    ruleset named by its ``rules`` field scores it. Malformed or impossible input raises
-    a :class:`~parlour.core.errors.ParlourError` naming the fault.
-
-    A card game's situation (``"rules": "ninety-nine"`` or ``"piquet"``) goes to that
-    game's score keeper (:mod:`parlour.cards.ninety_nine`, :mod:`parlour.cards.piquet`:
-    ``score_json``; a :data:`~parlour.cards.games.CardScore`), whose result also has
-    ``to_json()``. (Typed: a ``Situation`` gives a ``Score``; a dict, whose rules are
-    known only when it is read, either.)"""
+def score(situation: Mapping[str, Any]) -> Any: ...
+def score(situation: Situation | Mapping[str, Any]) -> Any:
+    """Score a finished hand (deal) given as a situation dict (or a parsed mahjong
+    ``Situation``): the rule system named by its ``rules`` field (by default
+    :data:`~parlour.registry.DEFAULT_SYSTEM`) scores it. Malformed or impossible input
+    raises a :class:`~parlour.core.errors.ParlourError` naming the fault. The result
+    has ``to_json()``; a mahjong score is a :class:`~parlour.mahjong.scoring.Score`, a
+    card game's is its score keeper's result."""
     from parlour.core.errors import InvalidHand
-    from parlour.mahjong.rules import find_ruleset
-    from parlour.mahjong.scoring import Situation
 
     if isinstance(situation, Mapping):
-        rules = situation.get("rules", "mcr")
-        if not isinstance(rules, str):
-            raise InvalidHand(f"'rules' must be a rule-system name, not {rules!r}")
-        from parlour.cards.games import find_card_game, is_card_game
-
-        if is_card_game(rules):
-            return find_card_game(rules).score(situation)
-        module = find_ruleset(rules)
-        reader = getattr(module, "score_json", None)
-        if reader is not None:
-            read: Score = reader(situation)
-            return read
-    sit = situation if isinstance(situation, Situation) else Situation.from_json(situation)
-    result: Score = find_ruleset(sit.rules).score(sit)
-    return result
+        rules = situation.get("rules")
+    elif hasattr(situation, "rules"):
+        rules = situation.rules
+    else:
+        raise InvalidHand(f"a situation must be a JSON object, not {type(situation).__name__}")
+    return _scorer(rules, InvalidHand).score(situation)
 
 
-def settle(table: Mapping[str, Any]) -> TableScore:
+def settle(table: Mapping[str, Any]) -> Scored:
     """Score every seat's hand of a finished hand and settle the table, for the rule
     systems that score every hand (classical): ``{"rules": "classical", "winner": "W",
     "seats": {"E": {...}, ...}}``. The result's ``net`` is the change to each balance
@@ -69,17 +54,37 @@ def settle(table: Mapping[str, Any]) -> TableScore:
     parlour.core.errors.InvalidHand: seat S has no hand
     """
     from parlour.core.errors import InvalidHand
-    from parlour.mahjong.rules import find_ruleset
 
     if not isinstance(table, Mapping):
         raise InvalidHand(f"a table must be a JSON object, not {type(table).__name__}")
-    rules = table.get("rules", "classical")
-    if not isinstance(rules, str):
-        raise InvalidHand(f"'rules' must be a rule-system name, not {rules!r}")
-    settler = getattr(find_ruleset(rules), "settle", None)
-    if settler is None:
+    system = _scorer(table.get("rules", _settling_system()), InvalidHand)
+    if not system.settles:
         raise InvalidHand(
-            f"{rules} settles each win by itself: score the winning hand with score()"
+            f"{system.name} settles each win by itself: score the winning hand with score()"
         )
-    result: TableScore = settler(table)
-    return result
+    settled: Scored = system.settle(table)
+    return settled
+
+
+def _scorer(rules: object, error: type[Exception]) -> Any:
+    """The rule system named ``rules`` that scores (None: the default one)."""
+    from parlour.registry import DEFAULT_SYSTEM, registry
+
+    if rules is None:
+        rules = DEFAULT_SYSTEM
+    if not isinstance(rules, str):
+        raise error(f"'rules' must be a rule-system name, not {rules!r}")
+    system = registry.get(rules)
+    if system is None or not system.scores:
+        scorers = sorted(n for s in registry.systems() if s.scores for n in s.names)
+        raise error(
+            f"unknown rule system {rules!r} (scoring is available for: {', '.join(scorers)})"
+        )
+    return system
+
+
+def _settling_system() -> str:
+    """The rule system a table without ``rules`` is settled by: the first that settles."""
+    from parlour.registry import registry
+
+    return next((s.name for s in registry.playable() if s.settles), "")

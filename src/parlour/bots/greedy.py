@@ -57,7 +57,7 @@ from parlour.core.actions import Action
 from parlour.core.errors import ParlourError
 from parlour.mahjong.actions import MahjongAction, action_tile
 from parlour.mahjong.melds import Meld, chow, kong, parse_meld, pung
-from parlour.mahjong.ruleset import WIND_LETTERS, Ruleset, WinContext
+from parlour.mahjong.ruleset import WIND_LETTERS, Ruleset, WinContext, WonHand
 from parlour.mahjong.shapes import (
     is_complete,
     is_complete_of,
@@ -73,7 +73,7 @@ Key = tuple[int, float, int]
 """How good a 13-tile hand is, smaller better: (effective shanten, -useful tiles, order)."""
 
 Winds = tuple[str, str, str]
-"""The seat wind, the prevalent wind and a discarder's wind (for scoring a win)."""
+"""The seat wind, the prevailing wind and a discarder's wind (for scoring a win)."""
 
 SELF_DRAWN_ONLY_WEIGHT = 0.25
 """Weight of a wait that scores enough only when self-drawn (a discard win would not)."""
@@ -122,9 +122,9 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0, ruleset: Ruleset | None = None) -> None:
         if ruleset is None:
-            from parlour.mahjong.rules.mcr import MCRRuleset
+            from parlour.registry import default_ruleset
 
-            ruleset = MCRRuleset()
+            ruleset = default_ruleset()
         self.seed = seed
         self.rules = ruleset
         self._shanten: dict[tuple[Tiles, Melds, frozenset[Tile], bool], int] = {}
@@ -135,11 +135,11 @@ class GreedyBot:
         self._melds: dict[str, Meld | None] = {}
         # set per decision by ``act``
         self._unseen: list[int] = [4] * NUM_KINDS
-        self._winds: Winds = ("E", "E", "S")  # seat wind, prevalent wind, a discarder's wind
+        self._winds: Winds = ("E", "E", "S")  # seat wind, prevailing wind, a discarder's wind
         self._discard_tile: Tile = -1  # the discard a claim would take
         self._wilds: frozenset[Tile] = frozenset((JOKER,))  # the tiles wild this hand
         self._no_chows = not ruleset.win_chows  # this hand's sets are pungs only
-        self._goulash = False  # a goulash hand: wilds, no chows, no minimum
+        self._goulash = False  # every complete hand goes out (a goulash): no minimum
 
     # -- the protocol ----------------------------------------------------------------
 
@@ -156,10 +156,10 @@ class GreedyBot:
             return legal[0]
         hand = tuple(sorted(parse_tiles(observation["hand"])))
         melds = self._own_melds(observation)
-        wild = observation.get("rules", {}).get("wild")
-        self._wilds = frozenset((JOKER, *parse_tiles(wild))) if wild else frozenset((JOKER,))
-        self._goulash = bool(observation.get("rules", {}).get("goulash"))
-        self._no_chows = not self.rules.win_chows or self._goulash
+        hints = self.rules.hints(observation)
+        self._wilds = hints.wilds
+        self._no_chows = hints.pungs_only
+        self._goulash = hints.every_win_scores
         self._see(observation, hand)
         if any(a.kind == "exchange" for a in legal):
             return self._exchange(hand, melds, legal)
@@ -172,15 +172,15 @@ class GreedyBot:
     # -- decisions -------------------------------------------------------------------
 
     def _float(self, observation: dict[str, Any], legal: list[Action]) -> Action | None:
-        """The float discard the rules offer (``float_discard`` in the observation: the
-        gold games), when it pays: the float's multiplier, discounted by
-        :data:`FLOAT_ODDS`, beats the win the seat may declare now. The only time the bot
-        lets a wild tile go while it holds others."""
-        offer = observation.get("rules", {}).get("float_discard")
-        if not offer:
+        """The wager the rules offer (a float discard in the gold games: the ruleset's
+        :meth:`~parlour.mahjong.ruleset.Ruleset.hints`), when it pays: the multiplier,
+        discounted by :data:`FLOAT_ODDS`, beats the win the seat may declare now. The
+        only time the bot lets a wild tile go while it holds others."""
+        wager = self.rules.hints(observation).wager
+        if wager is None:
             return None
-        action = MahjongAction("discard", parse_tiles(offer["tile"])[0])
-        if action in legal and FLOAT_ODDS * offer["multiplier"] > offer["now"]:
+        action = MahjongAction("discard", wager.tile)
+        if action in legal and FLOAT_ODDS * wager.multiplier > wager.now:
             return action
         return None
 
@@ -402,11 +402,13 @@ class GreedyBot:
 
     def scores(self, hand: Tiles, melds: Melds, tile: Tile, *, self_drawn: bool) -> bool:
         """Would a win on ``tile`` (complete beside ``hand`` and ``melds``) score enough?"""
-        seat_wind, prevalent, other = self._winds
+        seat_wind, prevailing, other = self._winds
         how = WinContext(self_drawn=self_drawn, discarder=None if self_drawn else 0)
         try:
             s = self.rules.score(
-                hand, melds, tile, seat_wind, prevalent, (), how, None if self_drawn else other
+                WonHand(
+                    hand, melds, tile, seat_wind, prevailing, (), how, None if self_drawn else other
+                )
             )
         except (ParlourError, ValueError):
             return False
@@ -446,9 +448,11 @@ class GreedyBot:
                     seen[t] += 1
         self._unseen = [max(0, 4 - c) for c in seen]
         seat_wind = obs["seat_name"]
-        if seat_wind not in WIND_LETTERS:  # seats named otherwise (banker, left...)
-            seat_wind = "E"
-        other = WIND_LETTERS[(WIND_LETTERS.index(seat_wind) + 3) % 4]
+        names = obs.get("seat_names") or WIND_LETTERS
+        if seat_wind in WIND_LETTERS and all(n in WIND_LETTERS for n in names):
+            other = names[(names.index(seat_wind) - 1) % len(names)]  # the left neighbour
+        else:  # seats named otherwise (banker, left...): scored as winds from East
+            seat_wind, other = "E", "N"
         prevailing = obs["prevailing"] if obs["prevailing"] in WIND_LETTERS else "E"
         self._winds = (seat_wind, prevailing, other)
         last = obs.get("last_discard")

@@ -28,18 +28,15 @@ unfinished: the game stops after move 0 (deal 1; to act: seats 0, 1, 2); the 0 m
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from parlour.cards.games import CardGame, find_card_game
 from parlour.core.actions import Action
 from parlour.core.digests import events_text, short_hash
 from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.game import Event, Game
-
-if TYPE_CHECKING:
-    from parlour.records import Report
+from parlour.core.records import RecordError, Report, compare_results, is_int, plain
 
 GAME = "cards"
 """The ``game`` field of a card record."""
@@ -72,10 +69,6 @@ def move_digest(previous: str, seat: int, text: str, events: Sequence[Event]) ->
     return short_hash(previous, str(seat), text, events_text(events))
 
 
-def _plain(value: Any) -> Any:
-    return json.loads(json.dumps(value))
-
-
 def card_record(
     name: str,
     game: Any,
@@ -88,7 +81,7 @@ def card_record(
     ``deck``, finished or not): its options, every action so far with its digest, and
     the result. The game is replayed from its start to compute the digests."""
     spec = find_card_game(name)
-    options = _plain(_options_of(game))
+    options = plain(_options_of(game))
     fresh = spec.make_game(options, seed, deck)
     prev = start_digest(name, seed, spec.start_events(fresh))
     start = prev
@@ -111,7 +104,7 @@ def card_record(
     record["players"] = list(players or [f"seat {s}" for s in range(spec.players)])
     record["start"] = start
     record["actions"] = actions
-    record["result"] = _plain(game.result())
+    record["result"] = plain(game.result())
     return record
 
 
@@ -121,10 +114,6 @@ def _options_of(game: Any) -> dict[str, Any]:
 
 
 # -- the form ------------------------------------------------------------------------------
-
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def check_card_record(record: Mapping[str, Any]) -> None:
@@ -137,8 +126,6 @@ def check_card_record(record: Mapping[str, Any]) -> None:
     ...
     parlour.records.RecordError: unknown card game 'bridge' (card games: piquet, ninety-nine)
     """
-    from parlour.records import RecordError
-
     unknown = sorted(set(record) - _FIELDS)
     if unknown:
         raise RecordError(f"a card record has no field {unknown[0]!r}")
@@ -151,7 +138,7 @@ def check_card_record(record: Mapping[str, Any]) -> None:
         spec = find_card_game(record["rules"])
     except ValueError as e:
         raise RecordError(str(e)) from None
-    if not _is_int(record["seed"]):
+    if not is_int(record["seed"]):
         raise RecordError(f"seed must be a whole number, not {record['seed']!r}")
     if not isinstance(record.get("options", {}), dict):
         raise RecordError(f"options must be an object, not {record['options']!r}")
@@ -173,7 +160,7 @@ def check_card_record(record: Mapping[str, Any]) -> None:
         if not (
             isinstance(item, list)
             and len(item) in (2, 3)
-            and _is_int(item[0])
+            and is_int(item[0])
             and all(isinstance(x, str) for x in item[1:])
         ):
             raise RecordError(
@@ -200,8 +187,6 @@ def _check_fairness(record: Mapping[str, Any]) -> None:
     ...
     parlour.records.RecordError: the seed and salt do not give the commitment published ...
     """
-    from parlour.records import RecordError
-
     fairness = record.get("fairness")
     if fairness is None:
         return
@@ -217,8 +202,6 @@ def _check_fairness(record: Mapping[str, Any]) -> None:
 
 
 def _new_game(record: Mapping[str, Any]) -> tuple[CardGame, Game]:
-    from parlour.records import RecordError
-
     spec = find_card_game(record["rules"])
     try:
         game = spec.make_game(record.get("options") or {}, record["seed"], record.get("deck"))
@@ -237,8 +220,6 @@ def _moves(
     """Apply the record's actions, yielding (move, deal, seat, action, events); raise
     RecordError naming the first move that cannot be applied (or, with
     ``check_digests``, whose digest differs)."""
-    from parlour.records import RecordError
-
     prev = record.get("start")
     for m, item in enumerate(record["actions"], start=1):
         seat, text = item[0], item[1]
@@ -254,7 +235,7 @@ def _moves(
             raise RecordError(
                 f"{where}: seat {seat}: cannot read the action {text!r}: {e}", None, m
             ) from e
-        if not _is_int(seat) or not 0 <= seat < spec.players:
+        if not is_int(seat) or not 0 <= seat < spec.players:
             raise RecordError(f"{where}: there is no seat {seat!r}", None, m)
         try:
             events = game.apply(seat, action)
@@ -308,7 +289,6 @@ def validate_card_record(record: Mapping[str, Any]) -> Report:
     :class:`~parlour.records.Report` with the first discrepancy, ``unfinished``, or ok
     (``hands`` counts the deals played).
     """
-    from parlour.records import RecordError, Report, _compare_results
 
     deal = moves = 0
     try:
@@ -339,11 +319,11 @@ def validate_card_record(record: Mapping[str, Any]) -> Report:
             message = f"the record has a result, but the game goes on after move {total}"
             return Report(False, message, hands=deal, moves=total)
         return Report(False, message, hands=deal, moves=total, unfinished=True)
-    replayed = _plain(game.result())
+    replayed = plain(game.result())
     recorded = record.get("result")
     if recorded is None:
         return Report(False, "the game is over, but the record has no result", hands=deal)
-    differs = _compare_results(recorded, replayed)
+    differs = compare_results(recorded, replayed)
     if differs is not None:
         return Report(False, f"the result differs: {differs}", hands=deal, moves=total)
     plural = "" if deal == 1 else "s"

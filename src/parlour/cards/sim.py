@@ -14,8 +14,7 @@ results depend on the seed only, whatever the number of worker processes.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -63,12 +62,6 @@ def play_card_game(
     return out
 
 
-def _job(
-    args: tuple[str, tuple[str, ...], int, dict[str, Any], str | None, bool],
-) -> dict[str, Any]:
-    return play_card_game(*args)
-
-
 def simulate_cards(
     rules: str,
     bots: Sequence[str],
@@ -85,33 +78,24 @@ def simulate_cards(
     sum them up: per seat its bot, wins (a shared win counts for each), win rate and
     mean score; the mean of the game's own figures (deals, successes...); the actions
     per game. ``deck`` deals the first deal of every game. With ``record``, every
-    game's record is kept in ``records`` (and each game in ``played``)."""
-    spec = find_card_game(rules)
-    values = spec.check_options(options or {})
+    game's record is kept in ``records`` (and each game in ``played``). (The card
+    games' :func:`parlour.sim.simulate`.)"""
+    from parlour.sim import simulate
+
     if deck is not None:
-        spec.parse_deck(deck, values)
-    if len(bots) != spec.players:
-        raise ValueError(f"{rules} is played by {spec.players}: give {spec.players} bots")
-    for name in bots:
-        spec.make_bot(name)
-    jobs = [
-        (rules, tuple(bots), derive_seed("cards-game", seed, i), values, deck, record)
-        for i in range(games)
-    ]
-    played: list[dict[str, Any]] = []
-
-    def run() -> Iterator[dict[str, Any]]:
-        if workers <= 1:
-            yield from map(_job, jobs)
-            return
-        with ProcessPoolExecutor(workers) as pool:
-            yield from pool.map(_job, jobs, chunksize=max(1, games // (workers * 8)))
-
-    for one in run():
-        played.append(one)
-        if progress is not None:
-            progress(len(played))
-    return summarise(rules, bots, played, seed=seed, options=values, deck=deck)
+        values = find_card_game(rules).check_options(options or {})
+        find_card_game(rules).parse_deck(deck, values)
+    return simulate(
+        bots,
+        games,
+        seed,
+        workers,
+        record=record,
+        rules=rules,
+        options=options,
+        deck=deck,
+        progress=progress,
+    )
 
 
 def summarise(

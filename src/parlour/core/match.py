@@ -241,7 +241,15 @@ class Match:
         return () if self._over else self.game.to_act()
 
     def legal_actions(self, seat: int) -> list[Action]:
+        seat = check_seat(seat, self.num_seats)
         return [] if self._over else self.game.legal_actions(seat)
+
+    def mask(self, seat: int) -> list[bool]:
+        """The legal actions of ``seat`` as flags over the fixed encoding."""
+        flags = [False] * self.action_space_size
+        for action in self.legal_actions(seat):
+            flags[self.encode(action)] = True
+        return flags
 
     def observation(self, seat: int) -> dict[str, Any]:
         """The current deal as ``seat`` sees it, with the match around it."""

@@ -43,7 +43,7 @@ from parlour.mahjong.actions import MAHJONG_SPACE
 from parlour.mahjong.melds import Meld
 from parlour.mahjong.scoring import Score
 from parlour.mahjong.shapes import SpecialShape, WildRules
-from parlour.mahjong.tiles import BONUS_TILES, TILES_144, Tile, TileSet
+from parlour.mahjong.tiles import BONUS_TILES, JOKER, TILES_144, Tile, TileSet
 from parlour.mahjong.wall import Deal, WallRules, deal
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 
 WIND_LETTERS = "ESWN"
 
-__all__ = ["WIND_LETTERS", "Deal", "Ruleset", "WinContext"]
+__all__ = ["WIND_LETTERS", "Deal", "HandHints", "Ruleset", "Wager", "WinContext", "WonHand"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +92,63 @@ class WinContext:
             if v:
                 out[name] = v
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class WonHand:
+    """A hand won, as a ruleset's :meth:`Ruleset.score` values it: the ``concealed``
+    tiles (without the winning ``tile``), the ``melds``, the winner's ``seat_wind`` and
+    the ``prevailing`` value (a wind), its ``bonus`` tiles, ``how`` it was won and the
+    discarder's seat name (``discarder_wind``; None when self-drawn).
+
+    >>> from parlour.mahjong.tiles import parse_tiles
+    >>> hand = WonHand(parse_tiles("123m 456p 789s EEE C"), (), parse_tiles("C")[0],
+    ...                how=WinContext(self_drawn=True))
+    >>> hand.seat_wind, hand.prevailing, len(hand.tiles)
+    ('E', 'E', 14)
+    """
+
+    concealed: Sequence[Tile]
+    melds: Sequence[Meld]
+    tile: Tile
+    seat_wind: str = "E"
+    prevailing: str = "E"
+    bonus: Sequence[Tile] = ()
+    how: WinContext = WinContext(self_drawn=False)
+    discarder_wind: str | None = None
+
+    @property
+    def tiles(self) -> list[Tile]:
+        """The concealed tiles with the winning tile."""
+        return [*self.concealed, self.tile]
+
+
+@dataclass(frozen=True, slots=True)
+class Wager:
+    """A discard the rules offer a seat that pays more later if it comes off (a Gold
+    thrown for a float): the ``tile``, the ``multiplier`` the win would then be paid at,
+    and what the win the seat may declare ``now`` is worth."""
+
+    tile: Tile
+    multiplier: int
+    now: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandHints:
+    """What a bot may know of this hand's rules from its own observation, as the
+    ruleset reads it (:meth:`Ruleset.hints`): the tiles that are ``wilds``, whether the
+    hand's sets are ``pungs_only``, whether ``every_win_scores`` (any complete hand may
+    go out: no minimum to weigh), and a ``wager`` the rules offer now.
+
+    >>> HandHints().wilds == frozenset((JOKER,)), HandHints().pungs_only
+    (True, False)
+    """
+
+    wilds: frozenset[Tile] = frozenset((JOKER,))
+    pungs_only: bool = False
+    every_win_scores: bool = False
+    wager: Wager | None = None
 
 
 class Ruleset:
@@ -247,19 +304,9 @@ class Ruleset:
         """Which tiles are wild this hand and where they may stand (None: no wilds)."""
         return None
 
-    def score(
-        self,
-        concealed: Sequence[Tile],
-        melds: Sequence[Meld],
-        win_tile: Tile,
-        seat_wind: str,
-        round_wind: str,
-        bonus: Sequence[Tile],
-        how: WinContext,
-        discarder_wind: str | None,
-    ) -> Score:
-        """Value a hand won as ``how`` says (valid False if the rules refuse it). A
-        pure function of the hand, for the table and for bots that weigh a wait."""
+    def score(self, hand: WonHand) -> Score:
+        """Value a hand won (valid False if the rules refuse it). A pure function of the
+        hand, for the table and for bots that weigh a wait."""
         raise NotImplementedError
 
     def score_win(
@@ -268,14 +315,16 @@ class Ruleset:
         """Score a win at the table (``concealed`` without the winning tile). The
         default calls :meth:`score` with the seat's melds, names and bonus tiles."""
         return self.score(
-            concealed,
-            table.melds[seat],
-            tile,
-            table.seat_wind(seat),
-            table.prevalent,
-            table.bonus[seat],
-            how,
-            None if how.discarder is None else table.seat_wind(how.discarder),
+            WonHand(
+                concealed,
+                table.melds[seat],
+                tile,
+                table.seat_wind(seat),
+                table.prevailing,
+                table.bonus[seat],
+                how,
+                None if how.discarder is None else table.seat_wind(how.discarder),
+            )
         )
 
     def settle(self, table: Table, seat: int, score: Score, how: WinContext) -> list[int]:
@@ -316,3 +365,10 @@ class Ruleset:
         """The ruleset's fields in ``seat``'s observation (an indicator, float rounds,
         disclosed seats): public facts only, or what ``seat`` may know. Default: none."""
         return {}
+
+    def hints(self, observation: Mapping[str, Any]) -> HandHints:
+        """What a bot may know of this hand's rules from ``observation`` (the fields
+        :meth:`observe` put under ``rules``): the wild tiles, whether chows make no
+        winning hand, a wager offered. Default: the jokers are wild; pungs only when
+        :attr:`win_chows` is False."""
+        return HandHints(pungs_only=not self.win_chows)

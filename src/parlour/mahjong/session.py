@@ -6,20 +6,20 @@ when some sit out) sit at the table's seats. Each hand's seed derives from the s
 seed (see :func:`hand_seed`), so a session is fully determined by its ruleset, options,
 seed and the actions applied. Between hands the deal moves on (or stays, or goes to the
 winner, in rule systems that say so); after a round the prevailing wind moves on and the
-players may change seats. :class:`SessionRules` holds that progression; :data:`MCR_SESSION`
-is the MCR one (16 hands in 4 rounds, no dealer repeat, seat changes after the first
-three rounds).
+players may change seats. :class:`SessionRules` holds that progression; each rule system
+gives its own (MCR's: 16 hands in 4 rounds, no dealer repeat, seat changes after the
+first three rounds).
 
 >>> s = Session(seed=3, players=["Ann", "Bob", "Cid", "Dee"])
 >>> t = s.current_table()
->>> t.dealer, t.prevalent, s.player_at(0), s.hand_number
+>>> t.dealer, t.prevailing, s.player_at(0), s.hand_number
 (0, 'E', 0, 1)
 >>> [s.players[p] for p in s.seating]
 ['Ann', 'Bob', 'Cid', 'Dee']
 
 The seating at the start of each round, as players A-D (MCR):
 
->>> ["".join("ABCD"[p] for p in MCR_SESSION.seating(r)) for r in range(4)]
+>>> ["".join("ABCD"[p] for p in s.rules.seating(r)) for r in range(4)]
 ['ABCD', 'BADC', 'CDBA', 'DCAB']
 
 Table seat ``dealer`` is East; seat ``dealer + 1`` is South, and so on. The first hand
@@ -32,7 +32,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
-from parlour.core.errors import IllegalAction
+from parlour.core.errors import IllegalAction, InvalidHand
 from parlour.core.match import Match, MatchRules, Outcome, Setup, hand_seed, standings
 from parlour.mahjong.ruleset import Ruleset
 from parlour.mahjong.table import Table
@@ -205,7 +205,8 @@ class SessionRules:
     def to_json(self) -> dict[str, Any]:
         """The rules as JSON (``from_json`` reads it back).
 
-        >>> SessionRules.from_json(MCR_SESSION.to_json()) == MCR_SESSION
+        >>> rules = SessionRules(seat_changes=((1, 0, 3, 2),), max_hands=8)
+        >>> SessionRules.from_json(rules.to_json()) == rules
         True
         """
         out: dict[str, Any] = {
@@ -260,29 +261,24 @@ def _resting(session: Session, seating: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(p for p in range(session.num_players) if p not in seating)
 
 
-MCR_SESSION = SessionRules(seat_changes=((1, 0, 3, 2), (3, 2, 0, 1), (1, 0, 3, 2)))
-"""MCR: 4 rounds E, S, W, N of 4 hands, the dealer never stays, and after the East and
-the West rounds East and South swap, West and North swap; after the South round East
-moves to West's seat, South to North's, West to South's and North to East's."""
-
-SESSION_RULES: dict[str, SessionRules] = {"mcr": MCR_SESSION}
-"""Session rules by rule-system name (others default to :class:`SessionRules`)."""
-
-
 def session_rules_for(ruleset_name: str) -> SessionRules:
-    """The session rules of a rule system (a plain :class:`SessionRules` if unknown).
+    """The session rules of a rule system (a plain :class:`SessionRules` if it has none
+    of its own).
 
-    >>> session_rules_for("mcr") is MCR_SESSION
-    True
+    >>> session_rules_for("mcr").seat_changes[0]
+    (1, 0, 3, 2)
     """
-    return SESSION_RULES.get(ruleset_name, SessionRules())
+    from parlour.registry import registry
+
+    rules = getattr(registry.get(ruleset_name), "session_rules", None)
+    return rules if rules is not None else SessionRules()
 
 
 def rules_of(ruleset: Ruleset) -> SessionRules:
     """The session rules a ruleset plays a match by: its own (when they follow its
-    options), else those registered for its name.
+    options), else those of its rule system.
 
-    >>> rules_of(make_ruleset("mcr")) is MCR_SESSION
+    >>> rules_of(make_ruleset("mcr")) == session_rules_for("mcr")
     True
     """
     return ruleset.session_rules() or session_rules_for(ruleset.name)
@@ -294,9 +290,14 @@ def make_ruleset(name: str, options: Mapping[str, Any] | None = None) -> Ruleset
     >>> make_ruleset("mcr").name
     'mcr'
     """
-    from parlour.mahjong.rules import ruleset_class
+    from parlour.registry import registry
 
-    return ruleset_class(name)(dict(options or {}))
+    make = getattr(registry.get(name), "make_ruleset", None)
+    if make is None:
+        known = ", ".join(s.name for s in registry.playable() if hasattr(s, "make_ruleset"))
+        raise InvalidHand(f"unknown rule system {name!r} (known: {known})")
+    ruleset: Ruleset = make(options)
+    return ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,8 +321,10 @@ class HandSummary:
         return self.setup.number
 
     @property
-    def prevalent(self) -> str:
+    def prevailing(self) -> str:
         return self.setup.prevailing or ""
+
+    prevalent = prevailing  # an older name
 
     @property
     def dealer(self) -> int:
@@ -349,7 +352,7 @@ class HandSummary:
     def to_json(self) -> dict[str, Any]:
         return {
             "hand": self.number,
-            "prevalent": self.prevalent,
+            "prevalent": self.prevailing,
             "dealer": self.dealer,
             "winner": self.winner,
             "total": self.total,
@@ -385,7 +388,7 @@ class _SessionMatchRules(MatchRules):
             self.ruleset,
             seed=setup.seed,
             dealer=setup.dealer,
-            prevalent=setup.prevailing or "E",
+            prevailing=setup.prevailing or "E",
             streak=setup.streak,
             flags=dict(setup.flags),
             ask_everyone=self.ask_everyone,
@@ -420,7 +423,7 @@ class Session(Match):
 
     def __init__(
         self,
-        ruleset_name: str = "mcr",
+        ruleset_name: str | None = None,
         options: Mapping[str, Any] | None = None,
         *,
         seed: int = 0,
@@ -430,8 +433,15 @@ class Session(Match):
         ask_everyone: bool = True,
         always_asked: Collection[int] = (),
     ) -> None:
-        self.ruleset = make_ruleset(ruleset_name, options) if ruleset is None else ruleset
-        self.ruleset_name = ruleset_name if ruleset is None else self.ruleset.name
+        if ruleset is None:
+            from parlour.registry import DEFAULT_SYSTEM
+
+            ruleset_name = ruleset_name or DEFAULT_SYSTEM
+            ruleset = make_ruleset(ruleset_name, options)
+        else:
+            ruleset_name = ruleset.name
+        self.ruleset = ruleset
+        self.ruleset_name = ruleset_name
         self.options: dict[str, Any] = dict(self.ruleset.options)
         if rules is None:
             rules = rules_of(self.ruleset)
@@ -461,8 +471,11 @@ class Session(Match):
         return [HandSummary.of(o) for o in self.outcomes]
 
     @property
-    def prevalent(self) -> str:
+    def prevailing(self) -> str:
+        """The prevailing wind of the hand in play."""
         return self.setup.prevailing or ""
+
+    prevalent = prevailing  # an older name
 
     @property
     def streak(self) -> int:
@@ -501,7 +514,7 @@ class Session(Match):
         for h in self.hands:
             winner = "draw" if h.winner is None else "+".join(self.players[w] for w in h.winners)
             lines.append(
-                f"{h.number:>4}  {h.prevalent:>4}  {self.players[h.dealer]:>6}  {winner:>6}  "
+                f"{h.number:>4}  {h.prevailing:>4}  {self.players[h.dealer]:>6}  {winner:>6}  "
                 f"{h.total:>5}" + "".join(f"{x:>{width + 1}}" for x in h.payments)
             )
         lines.append(f"{'total':<33}" + "".join(f"{x:>{width + 1}}" for x in self.scores))
@@ -512,7 +525,7 @@ def play_session(
     bots: Sequence[Bot],
     seed: int = 0,
     *,
-    ruleset_name: str = "mcr",
+    ruleset_name: str | None = None,
     options: Mapping[str, Any] | None = None,
     players: Sequence[str] | None = None,
     rules: SessionRules | None = None,
@@ -553,8 +566,6 @@ def play_session(
 
 __all__ = [
     "DEFAULT_PLAYERS",
-    "MCR_SESSION",
-    "SESSION_RULES",
     "HandSetup",
     "HandSummary",
     "Session",

@@ -85,7 +85,8 @@ class Table(SpaceActions):
 
     ``ruleset`` is a :class:`Ruleset` (default: MCR); ``seed`` decides the shuffle, the
     dice and anything the ruleset draws after the deal; ``dealer`` is the seat named
-    first (East); ``prevalent`` the prevailing value (the round wind). ``streak`` (how
+    first (East); ``prevailing`` the prevailing value (the round wind; ``prevalent`` is an
+    older name of the same argument). ``streak`` (how
     many times this dealer has kept the deal) and ``flags`` (what the match passes on,
     such as a goulash hand) are for the ruleset. ``deal`` replaces the seeded deal with
     a prepared one (scenario tests, puzzles): see :func:`stacked_deal`.
@@ -99,29 +100,32 @@ class Table(SpaceActions):
         *,
         seed: int = 0,
         dealer: int = 0,
-        prevalent: str = "E",
+        prevailing: str = "E",
         deal: Deal | None = None,
         ask_everyone: bool = True,
         ask_always: Collection[int] = (),
         streak: int = 0,
         flags: dict[str, Any] | None = None,
         seed_version: int = SEED_VERSION,
+        prevalent: str | None = None,
     ) -> None:
         if ruleset is None:
-            from parlour.mahjong.rules.mcr import MCRRuleset
+            from parlour.registry import default_ruleset
 
-            ruleset = MCRRuleset()
-        self.rules = ruleset
+            ruleset = default_ruleset()
+        if prevalent is not None:
+            prevailing = prevalent
+        self.ruleset = ruleset
         self.num_seats = n = ruleset.num_seats
         if type(dealer) is not int or not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat 0-{n - 1}, not {dealer!r}")
         if (
-            not isinstance(prevalent, str)
-            or len(prevalent) != 1
-            or (prevalent not in ruleset.prevailing_values)
+            not isinstance(prevailing, str)
+            or len(prevailing) != 1
+            or (prevailing not in ruleset.prevailing_values)
         ):
             values = ", ".join(ruleset.prevailing_values)
-            raise ValueError(f"the prevailing value must be one of {values}, not {prevalent!r}")
+            raise ValueError(f"the prevailing value must be one of {values}, not {prevailing!r}")
         if type(seed) is not int:
             raise ValueError(f"seed must be a whole number, not {seed!r}")
         self.seed = seed
@@ -129,7 +133,7 @@ class Table(SpaceActions):
         self.ask_everyone = ask_everyone
         self.ask_always = frozenset(ask_always)
         self.dealer = dealer
-        self.prevalent = prevalent
+        self.prevailing = prevailing
         self.streak = streak
         self.flags: dict[str, Any] = dict(flags or {})
         self.space = ruleset.action_space
@@ -231,7 +235,7 @@ class Table(SpaceActions):
 
     def _allowed(self, seat: int, actions: list[Action]) -> list[Action]:
         """The actions the shared procedure offers, less those the ruleset forbids."""
-        allows = self.rules.allows
+        allows = self.ruleset.allows
         kept = [a for a in actions if a[0] == "pass" or allows(self, seat, a)]
         if actions and not kept:
             raise RuntimeError(f"the ruleset forbids every action of seat {seat}")
@@ -332,13 +336,13 @@ class Table(SpaceActions):
                 "draw": not self.wins,
             }
             if not self.wins:
-                draw = self.rules.draw_payments(self)
+                draw = self.ruleset.draw_payments(self)
                 for s in range(n):
                     payments[s] += draw[s]
             if self.transfers:
                 out["transfers"] = [dict(t, payments=list(t["payments"])) for t in self.transfers]
             out["payments"] = payments
-            out.update(self.rules.result_fields(self))
+            out.update(self.ruleset.result_fields(self))
             self._result = out
         copied: dict[str, Any] = _copy_json(self._result)
         return copied
@@ -370,7 +374,7 @@ class Table(SpaceActions):
             "seat": seat,
             "seat_name": self._names[seat],
             "seat_names": list(self._names),
-            "prevailing": self.prevalent,
+            "prevailing": self.prevailing,
             "dealer": self.dealer,
             "phase": self.phase,
             "window": None if window is None else {"kind": window.kind, **window.info},
@@ -400,7 +404,7 @@ class Table(SpaceActions):
                 else None
             ),
             "legal": self.space.texts(self._legal_for(seat)),
-            "rules": self.rules.observe(self, seat) if self._asks_observe else {},
+            "rules": self.ruleset.observe(self, seat) if self._asks_observe else {},
             "result": self.result(),
         }
 
@@ -448,6 +452,16 @@ class Table(SpaceActions):
 
     seat_name = seat_wind
 
+    @property
+    def rules(self) -> Ruleset:
+        """The ruleset (an older name of :attr:`ruleset`)."""
+        return self.ruleset
+
+    @property
+    def prevalent(self) -> str:
+        """The prevailing value (an older name of :attr:`prevailing`)."""
+        return self.prevailing
+
     def wall_count(self) -> int:
         """Tiles still in the wall, live and dead."""
         return self.wall.count
@@ -455,7 +469,7 @@ class Table(SpaceActions):
     def rules_changed(self) -> None:
         """Call after the ruleset changes what is wild or how wins are read: the table
         picks its shape checks again."""
-        r = self.rules
+        r = self.ruleset
         self._wild_rules = r.wild_rules(self)
         self._claim_wilds = r.claim_wilds(self)
         self._fast = (
@@ -513,7 +527,7 @@ class Table(SpaceActions):
         if self.window is window:
             self.window = None
         if self._asks_closed:
-            self.rules.window_closed(self, window)
+            self.ruleset.window_closed(self, window)
         window.finish()
         self._legal = {}
         if self.window is None and self.phase not in (TURN, OVER):
@@ -715,7 +729,7 @@ class Table(SpaceActions):
         """Draw for ``seat`` from the live end (or the replacement end); replace bonus
         tiles at once. None if the wall has no tile for it."""
         wall = self.wall
-        is_bonus = self.rules.is_bonus
+        is_bonus = self.ruleset.is_bonus
         while True:
             tile = wall.draw_tail() if replacement else wall.draw()
             if tile is None:
@@ -743,7 +757,7 @@ class Table(SpaceActions):
     def _replace_bonus(self, seat: int) -> None:
         """At the deal: lay out the bonus tiles dealt and draw a replacement for each; a
         replacement that is itself a bonus tile is laid out and replaced at once."""
-        for t in [t for t in self.hands[seat] if self.rules.is_bonus(t)]:
+        for t in [t for t in self.hands[seat] if self.ruleset.is_bonus(t)]:
             self._lay_out(seat, t)
             if self._draw(seat, replacement=True) is None:
                 return
@@ -753,7 +767,7 @@ class Table(SpaceActions):
         it holds and draws as many replacements (one that is a bonus tile waits for the
         seat's next round), until a round finds none."""
         n = self.num_seats
-        is_bonus = self.rules.is_bonus
+        is_bonus = self.ruleset.is_bonus
         while True:
             found = False
             for k in range(n):
@@ -795,7 +809,7 @@ class Table(SpaceActions):
                 out += self._wild_kongs(seat, wr)
         out += [MahjongAction("discard", t) for t in sorted(set(hand))]
         if self._asks_special:
-            out += self.rules.special_actions(self, seat)
+            out += self.ruleset.special_actions(self, seat)
         return out
 
     def _wild_kongs(self, seat: int, wr: WildRules) -> list[Action]:
@@ -833,9 +847,9 @@ class Table(SpaceActions):
             self._discarded_text[seat] = None
             self.events.append(Event("discard", seat, _TILE_DATA[tile]))
             if self._asks_discard:
-                self.rules.on_discard(self, seat, tile)
+                self.ruleset.on_discard(self, seat, tile)
             if declared:
-                self.rules.declare(self, seat, action)
+                self.ruleset.declare(self, seat, action)
             self._open_claims(seat, tile)
         elif kind == "concealed_kong":
             tile, wilds = (t, ()) if type(t) is int else t
@@ -864,7 +878,7 @@ class Table(SpaceActions):
                 info={"seat": seat, "tile": tile_name(tile)},
             )
         else:
-            self.rules.apply_special(self, seat, action)
+            self.ruleset.apply_special(self, seat, action)
 
     def _others(self, seat: int) -> tuple[int, ...]:
         """The other seats in turn order after ``seat``."""
@@ -882,7 +896,7 @@ class Table(SpaceActions):
 
     def _kong_stands(self, seat: int, meld: Meld, chained: bool) -> None:
         self._chain = self._chain + 1 if chained else 1
-        paid = self.rules.kong_payments(self, seat, meld, self._chain)
+        paid = self.ruleset.kong_payments(self, seat, meld, self._chain)
         if paid is not None and any(paid):
             self.pay("kong", seat, paid)
 
@@ -894,7 +908,7 @@ class Table(SpaceActions):
         self._discard_after_kong = self._after_kong
         self._drew = False
         self._after_kong = False
-        if self._asks_unclaimable and self.rules.unclaimable(self, tile):
+        if self._asks_unclaimable and self.ruleset.unclaimable(self, tile):
             self._resolve_claims(None)
             return
         self.open_window(
@@ -927,7 +941,7 @@ class Table(SpaceActions):
         wr = self._claim_wilds
         if wr is not None:
             out += self._wild_claims(hand, t, wr, replace)
-        if t < 27 and self.rules.may_chow(seat, discarder):
+        if t < 27 and self.ruleset.may_chow(seat, discarder):
             r = t % 9
             for first in (t - 2, t - 1, t):
                 if first < t - r or first + 2 > t - r + 8:
@@ -983,7 +997,7 @@ class Table(SpaceActions):
         if not claims:
             self._next_turn(discarder)
             return
-        rules = self.rules
+        rules = self.ruleset
         best = max(rules.claim_rank(a[0]) for a in claims.values())
         top = [s for s, a in claims.items() if rules.claim_rank(a[0]) == best]
         order = rules.win_order(discarder, top)
@@ -1066,8 +1080,8 @@ class Table(SpaceActions):
         kong_seat, t = self._robbed
         robbers = [s for s, a in window.answers.items() if a[0] == "rob"]
         if robbers:
-            order = self.rules.win_order(kong_seat, robbers)
-            winners = order if self.rules.several_winners else order[:1]
+            order = self.ruleset.win_order(kong_seat, robbers)
+            winners = order if self.ruleset.several_winners else order[:1]
             wins = [
                 (s, t, self._discard_context(s, t, robbing=True, discarder=kong_seat))
                 for s in winners
@@ -1157,7 +1171,7 @@ class Table(SpaceActions):
         melds = self.melds[seat]
         if self._fast:
             return is_complete_of(tiles, len(melds))
-        r = self.rules
+        r = self.ruleset
         try:
             return is_complete(
                 tiles,
@@ -1218,7 +1232,7 @@ class Table(SpaceActions):
         return cached[1]
 
     def _score(self, seat: int, tile: Tile, how: WinContext, concealed: list[Tile]) -> Score:
-        return self.rules.score_win(self, seat, tile, how, concealed)
+        return self.ruleset.score_win(self, seat, tile, how, concealed)
 
     def _finish_wins(self, wins: list[tuple[int, Tile, WinContext]]) -> None:
         first = True
@@ -1234,7 +1248,7 @@ class Table(SpaceActions):
             first = False
             win = Win(seat, tile, how, score, [0] * self.num_seats)
             self.wins.append(win)
-            win.payments = [int(x) for x in self.rules.settle(self, seat, score, how)]
+            win.payments = [int(x) for x in self.ruleset.settle(self, seat, score, how)]
             self.events.append(
                 Event(
                     "win",
@@ -1255,7 +1269,7 @@ class Table(SpaceActions):
     def _end_drawn(self) -> None:
         if not self._ending:
             self._ending = True
-            if self.rules.before_draw(self):
+            if self.ruleset.before_draw(self):
                 return  # a window of declarations decides
         self.phase = OVER
         self.window = None

@@ -241,14 +241,13 @@ def create_app(
     # -- pages --------------------------------------------------------------------
 
     def _family(game_id: str) -> str:
-        """The family of a game's rule system (which renderer its page loads)."""
-        from parlour.registry import find_system
+        """The browser renderer of a game's rule system (the default system's for a
+        game whose rule system is gone)."""
+        from parlour.registry import DEFAULT_SYSTEM, find_system, registry
 
         row = store.game(game_id)
-        try:
-            return find_system(row.ruleset).family if row is not None else "mahjong"
-        except ValueError:
-            return "mahjong"
+        system = registry.get(row.ruleset) if row is not None else None
+        return (system or find_system(DEFAULT_SYSTEM)).renderer
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def home() -> str:
@@ -363,7 +362,8 @@ def create_app(
         if not isinstance(data, dict):
             raise HTTPException(400, "a hand situation is a JSON object")
         try:
-            return score(data).to_json()
+            scored: dict[str, Any] = score(data).to_json()
+            return scored
         except (ParlourError, ValueError, TypeError) as e:
             # a field of the wrong type deep in the situation (a number among the bonus
             # tiles) is the request's fault, not the server's

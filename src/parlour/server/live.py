@@ -34,14 +34,16 @@ import contextlib
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlour.bots import Bot
 from parlour.core.actions import Action
 from parlour.core.errors import IllegalAction, NotationError, ParlourError
-from parlour.mahjong.session import Session
-from parlour.server.hosted import Hosted, MahjongHosted, host
+from parlour.server.hosted import Hosted, host
 from parlour.server.store import GameRow, LoggedAction, Store
+
+if TYPE_CHECKING:
+    from parlour.mahjong.session import Session
 
 SPECTATOR = -1
 
@@ -180,11 +182,12 @@ class LiveGame:
 
     @property
     def session(self) -> Session:
-        """The mahjong session of a mahjong game (AttributeError for another family)."""
-        match = self.match
-        if not isinstance(match, MahjongHosted):
-            raise AttributeError(f"a {match.family} game has no mahjong session")
-        return match.session
+        """The session of a game whose match is a mahjong session (AttributeError for a
+        match of another family)."""
+        session: Session | None = getattr(self.match, "session", None)
+        if session is None:
+            raise AttributeError(f"a {self.match.family} game has no mahjong session")
+        return session
 
     # -- the log ---------------------------------------------------------------------
 

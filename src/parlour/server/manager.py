@@ -18,10 +18,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from parlour.bots import BOTS
-from parlour.cards.games import BOT_ALIASES, find_card_game, is_card_game
 from parlour.core.errors import ParlourError
-from parlour.mahjong.session import make_ruleset, rules_of
 from parlour.registry import DEFAULT_SYSTEM, check_playable
 from parlour.server.live import SPECTATOR, LiveGame, Policy
 from parlour.server.store import Store, seed_commitment
@@ -168,7 +165,7 @@ class Manager:
                 policy.bots_asked = "when_able"  # a new table's default (see Policy)
         except ValueError as e:
             raise BadRequest(str(e)) from None
-        if policy.hands is not None and is_card_game(name):
+        if policy.hands is not None and not check_playable(name).hands_limit:
             raise BadRequest(
                 f"a {name} table plays the whole game: its length is set by its options, "
                 "not by the time policy's hands"
@@ -297,22 +294,18 @@ def replay_steps(game: LiveGame, hand: int) -> list[dict[str, Any]]:
 
 
 def _system(rules: str, options: dict[str, Any]) -> tuple[str, dict[str, Any], int, set[str]]:
-    """A rule system's name, every option's value, its number of players and the names
-    of its bots (a mahjong ruleset or a card game); ValueError or ParlourError saying
-    what is wrong.
+    """A rule system's name, its options as a table keeps them, its number of players
+    and the names of its bots; ValueError or ParlourError saying what is wrong.
 
     >>> name, values, count, bots = _system("piquet", {"partie": "single_game"})
     >>> name, values["partie"], count, sorted(bots)
     ('piquet', 'single_game', 2, ['greedy', 'heuristic', 'random'])
     """
-    if is_card_game(rules):
-        spec = find_card_game(rules)
-        values = spec.check_options(options)
-        spec.make_game(values, 0)  # options that cannot make a game are refused here
-        return spec.name, values, spec.players, set(spec.bots) | set(BOT_ALIASES)
-    ruleset = make_ruleset(rules, options)
-    count = rules_of(ruleset).num_players(ruleset.num_seats)
-    return ruleset.name, dict(ruleset.options), count, set(BOTS)
+    system = check_playable(rules)
+    values = system.check_options(options)
+    system.new_match(values, seed=0)  # options that cannot make a match are refused here
+    count = system.num_players(values)
+    return system.name, values, count, {*system.bot_names(), *system.bot_aliases()}
 
 
 __all__ = [

@@ -19,7 +19,7 @@ import json
 from collections import deque
 from typing import Any
 
-from parlour.core.errors import IllegalAction, NotationError, ParlourError
+from parlour.core.errors import IllegalAction, NotationError
 from parlour.server.live import SPECTATOR, LiveGame, Refused
 
 MAX_MESSAGE = 4096
@@ -82,17 +82,15 @@ async def handle_message(game: LiveGame, player: int, text: str) -> dict[str, An
 
 
 def help_for(game: LiveGame, player: int, action: Any) -> dict[str, Any]:
-    """Help for a seat: for an ``action``, whether the rules allow it now and why not;
-    in a mahjong game also the waits of a ready hand with the copies unseen."""
+    """Help for a seat: for an ``action``, whether the rules allow it now and why not,
+    and what the game's family adds (a mahjong hand's waits with the copies unseen)."""
     if player == SPECTATOR:
         raise Refused("help is for the players at the table")
     match = game.match
     seat = match.seat_of(player)
     if seat is None:
         raise Refused("you sit out this hand")
-    out: dict[str, Any] = {"type": "help"}
-    if match.family == "mahjong":
-        out["waits"] = _waits(game, seat)
+    out: dict[str, Any] = {"type": "help", **match.help(seat)}
     if action is not None:
         if not isinstance(action, str) or len(action) > 200:
             raise Refused("ask about an action written as text, such as 'win'")
@@ -102,23 +100,6 @@ def help_for(game: LiveGame, player: int, action: Any) -> dict[str, Any]:
         except (IllegalAction, NotationError) as e:
             out["allowed"], out["why"] = False, str(e)
     return out
-
-
-def _waits(game: LiveGame, seat: int) -> dict[str, int]:
-    """The waits of a mahjong seat's ready hand, with the copies unseen."""
-    from parlour.mahjong.shapes import waits
-    from parlour.mahjong.tiles import tile_name
-
-    table = game.session.current_table()
-    hand = table.hands[seat]
-    visible = [t for d in table.discards for t in d]
-    for melds in table.melds:
-        visible += [t for m in melds if m.exposed for t in m.tiles]
-    try:
-        found = waits(hand, table.melds[seat], visible=visible) if len(hand) % 3 == 1 else {}
-        return {tile_name(t): n for t, n in found.items()}
-    except (ParlourError, ValueError):
-        return {}
 
 
 __all__ = ["FLOOD", "MAX_MESSAGE", "FloodGuard", "handle_message", "help_for"]

@@ -72,9 +72,9 @@ def home() -> str:
     return _page("New table", body, script="import {home} from '/static/home.js'; home();")
 
 
-def table(token: str, game_id: str, *, spectator: bool, family: str = "mahjong") -> str:
-    """A seat's (or a spectator's) view of a table; ``family`` (``mahjong`` or
-    ``cards``) chooses the renderer the client loads."""
+def table(token: str, game_id: str, *, spectator: bool, family: str) -> str:
+    """A seat's (or a spectator's) view of a table; ``family`` (the rule system's
+    renderer: ``mahjong``, ``cards``) chooses the script the client loads."""
     role = "spectator" if spectator else "player"
     body = f"""
 <div id="table" class="table" data-token="{escape(token)}" data-game="{escape(game_id)}"

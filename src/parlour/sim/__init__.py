@@ -1,16 +1,12 @@
-"""Many hands in parallel: local processes, deterministic whatever the worker count.
+"""Many games in parallel: local processes, deterministic whatever the worker count.
 
-Hand ``i`` of a simulation with seed ``S`` is dealt with the seed ``hand_seed(S, i)`` (a
-hash, so every simulation seed and hand number gives its own deal), its dealer is seat
-``i`` modulo the number of seats, and its bots are seeded from that seed; hands are
-played in chunks by worker processes and the results are put back in hand order, so
-the same seed gives the same results with 1 worker or 16. The workers ignore SIGINT: a
+A simulation plays units of a rule system (a mahjong hand, a whole card game) with one
+bot per seat; unit ``i`` of a simulation seeded ``S`` follows from ``S`` and ``i`` alone
+(the rule system's :meth:`~parlour.core.systems.RuleSystem.play_one` says how), units
+are played in chunks by worker processes and the results put back in order, so the same
+seed gives the same results with 1 worker or 16. The workers ignore SIGINT: a
 KeyboardInterrupt (Ctrl-C, or SIGINT sent to the main process alone) stops the main
 process, which terminates them.
-
-By default the tables ask every seat after each discard, as at a real table; ``fast``
-asks only the seats that can act (what a simulation of bots, where nothing is hidden
-from anyone, may do).
 
 >>> summary = simulate(["random"] * 4, hands=4, seed=3, workers=1)
 >>> summary["hands"], summary["draws"] + sum(s["wins"] for s in summary["seats"])
@@ -19,72 +15,29 @@ from anyone, may do).
 
 from __future__ import annotations
 
-import json
 import signal
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from parlour.bots import make_bot
-from parlour.core.match import hand_seed
-from parlour.mahjong.session import make_ruleset
-from parlour.mahjong.table import Table
+from parlour.core.systems import RuleSystem
 
-HandResult = dict[str, Any]
-
-
-def play_hand(
-    bots: Sequence[str],
-    seed: int,
-    index: int,
-    *,
-    record: bool = False,
-    rules: str = "mcr",
-    options: Mapping[str, Any] | None = None,
-    fast: bool = False,
-) -> HandResult:
-    """Play hand ``index`` of a simulation seeded ``seed`` with the named bots."""
-    ruleset = make_ruleset(rules, options)
-    seed_i = hand_seed(seed, index)
-    dealer = index % ruleset.num_seats
-    table = Table(ruleset, seed=seed_i, dealer=dealer, ask_everyone=not fast)
-    players = [make_bot(name, seed=seed_i * 4 + s, ruleset=ruleset) for s, name in enumerate(bots)]
-    while not table.is_over():
-        seat = table.to_act()[0]
-        table.apply(seat, players[seat].act(table.observation(seat), table.legal_actions(seat)))
-    result = table.result()
-    assert result is not None
-    wins = result["wins"]
-    out: HandResult = {
-        "index": index,
-        "seed": seed_i,
-        "dealer": dealer,
-        "winners": [w["seat"] for w in wins],
-        "self_drawn": [w["self_drawn"] for w in wins],
-        "totals": [w["total"] for w in wins],
-        "patterns": [p for w in wins for p in w["patterns"]],
-        "payments": result["payments"],
-        "actions": len(table.actions),
-    }
-    if record:
-        from parlour.records import record_of
-
-        out["record"] = record_of(table)  # replayable: ``parlour validate records.jsonl``
-    return out
+Job = tuple[
+    str, tuple[str, ...], int, int, int, bool, tuple[tuple[str, Any], ...], bool, str | None
+]
+"""(rule system, bots, seed, first unit, end, record, options, fast, deck)."""
 
 
-Job = tuple[tuple[str, ...], int, int, int, bool, str, tuple[tuple[str, Any], ...], bool]
+def _chunk(job: Job) -> list[dict[str, Any]]:
+    from parlour.registry import find_system
 
-
-def _chunk(args: Job) -> list[HandResult]:
-    bots, seed, start, stop, record, rules, options, fast = args
-    opts = dict(options)
-    return [
-        play_hand(bots, seed, i, record=record, rules=rules, options=opts, fast=fast)
-        for i in range(start, stop)
-    ]
+    rules, bots, seed, start, stop, record, options, fast, deck = job
+    system = find_system(rules)
+    how: dict[str, Any] = {"record": record, "fast": fast}
+    if deck is not None:
+        how["deck"] = deck
+    return [system.play_one(bots, seed, i, dict(options), **how) for i in range(start, stop)]
 
 
 def _ignore_sigint() -> None:
@@ -107,6 +60,25 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
         process.join(timeout=5)
 
 
+def prepare(
+    rules: str, bots: Sequence[str], options: Mapping[str, Any] | None = None
+) -> tuple[RuleSystem, dict[str, Any]]:
+    """The rule system and its options for a simulation with ``bots`` (one per seat);
+    ValueError (or a ParlourError) saying what is wrong, before any game is played."""
+    from parlour.registry import check_playable
+
+    system = check_playable(rules)
+    values = system.check_options(options or {})
+    seats = system.seats(values)
+    if len(bots) != seats:
+        raise ValueError(
+            f"{system.name} is played at {seats} seats: give {seats} bots, not {len(bots)}"
+        )
+    for name in bots:
+        system.make_bot(name, options=values)  # an unknown name fails here, not in a worker
+    return system, values
+
+
 def simulate(
     bots: Sequence[str],
     hands: int,
@@ -114,32 +86,29 @@ def simulate(
     workers: int = 1,
     *,
     record: bool = False,
-    rules: str = "mcr",
+    rules: str | None = None,
     options: Mapping[str, Any] | None = None,
     fast: bool = False,
-    progress: Callable[[int], None] | None = None,
+    deck: str | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> dict[str, Any]:
-    """Play ``hands`` hands of rule system ``rules`` (with ``options``) with the named
-    bots (one per seat, seat order) and summarise them.
+    """Play ``hands`` units (hands, or whole card games) of rule system ``rules`` (with
+    ``options``) with the named bots (one per seat, seat order) and summarise them (the
+    rule system's summary). ``deck`` deals the first deal of every card game.
 
-    ``progress`` is called with the number of hands finished after each chunk. A
+    ``progress`` is called with the number of units finished after each chunk. A
     KeyboardInterrupt terminates the worker processes and is raised again.
     """
-    ruleset = make_ruleset(rules, options)  # bad rules or options fail here, not in a worker
-    if len(bots) != ruleset.num_seats:
-        raise ValueError(
-            f"{rules} is played at {ruleset.num_seats} seats: give {ruleset.num_seats} bots, "
-            f"not {len(bots)}"
-        )
-    for name in bots:
-        make_bot(name)  # an unknown name fails here, not in a worker
-    opts = tuple(sorted(dict(ruleset.options).items()))
+    from parlour.registry import DEFAULT_SYSTEM
+
+    system, values = prepare(rules or DEFAULT_SYSTEM, bots, options)
+    opts = tuple(sorted(values.items()))
     size = max(1, min(50, hands // max(1, workers * 8) or 1))
     jobs: list[Job] = [
-        (tuple(bots), seed, start, min(hands, start + size), record, rules, opts, fast)
+        (system.name, tuple(bots), seed, start, min(hands, start + size), record, opts, fast, deck)
         for start in range(0, hands, size)
     ]
-    results: list[HandResult] = []
+    results: list[dict[str, Any]] = []
     if workers <= 1:
         for job in jobs:
             results += _chunk(job)
@@ -156,77 +125,31 @@ def simulate(
             _terminate(pool)
             raise
         pool.shutdown()
-    return summarise(bots, results)
+    return system.summarise(bots, results, seed=seed, options=values, deck=deck)
 
 
-def summarise(bots: Sequence[str], results: Sequence[HandResult]) -> dict[str, Any]:
-    """Win rate and mean score per seat and per bot, draw rate, fan frequencies, hand
-    lengths (actions per hand)."""
-    n = len(results)
-    seats = []
-    for s, name in enumerate(bots):
-        wins = sum(r["winners"].count(s) for r in results)
-        score = sum(r["payments"][s] for r in results)
-        own = sum(
-            1
-            for r in results
-            for w, drawn in zip(r["winners"], r["self_drawn"], strict=True)
-            if w == s and drawn
-        )
-        seats.append(
-            {
-                "seat": s,
-                "bot": name,
-                "wins": wins,
-                "win_rate": wins / n if n else 0.0,
-                "mean_score": score / n if n else 0.0,
-                "self_drawn": own,
-            }
-        )
-    by_bot: dict[str, dict[str, float]] = {}
-    for name in sorted(set(bots)):
-        mine = [x for x in seats if x["bot"] == name]
-        by_bot[name] = {
-            "seats": len(mine),
-            "win_rate": sum(float(x["win_rate"]) for x in mine) / len(mine),
-            "mean_score": sum(float(x["mean_score"]) for x in mine) / len(mine),
-        }
-    fans: Counter[str] = Counter()
-    for r in results:
-        for p in r["patterns"]:
-            fans[p["name"]] += 1
-    lengths = sorted(r["actions"] for r in results)
-    draws = sum(1 for r in results if not r["winners"])
-    totals = [t for r in results for t in r["totals"]]
-    return {
-        "hands": n,
-        "draws": draws,
-        "draw_rate": draws / n if n else 0.0,
-        "seats": seats,
-        "bots": by_bot,
-        "fans": dict(fans.most_common()),
-        "mean_total": sum(totals) / len(totals) if totals else 0.0,
-        "actions_per_hand": {
-            "mean": sum(lengths) / n if n else 0.0,
-            "min": lengths[0] if lengths else 0,
-            "max": lengths[-1] if lengths else 0,
-        },
-        "results": list(results),
-    }
+def write_outputs(summary: dict[str, Any], out: Path, rules: str | None = None) -> None:
+    """Write a simulation's summary and its units (and records) in directory ``out``,
+    as the rule system ``rules`` lays them out (default: the summary's own, else the
+    default system's)."""
+    from parlour.registry import DEFAULT_SYSTEM, find_system
+
+    system = find_system(rules or summary.get("rules") or DEFAULT_SYSTEM)
+    system.write_simulation(summary, out)
 
 
-def write_outputs(summary: dict[str, Any], out: Path) -> None:
-    """``summary.json`` (without the per-hand list), ``hands.jsonl`` (one line per hand)
-    and, when the hands were recorded, ``records.jsonl`` (one game record per line, for
-    ``parlour validate`` and ``parlour replay``) in ``out``."""
-    out.mkdir(parents=True, exist_ok=True)
-    brief = {k: v for k, v in summary.items() if k != "results"}
-    (out / "summary.json").write_text(json.dumps(brief, indent=2) + "\n")
-    with (out / "hands.jsonl").open("w") as f:
-        for r in summary["results"]:
-            brief = {k: v for k, v in r.items() if k != "record"}
-            f.write(json.dumps(brief, separators=(",", ":")) + "\n")
-    if summary["results"] and "record" in summary["results"][0]:
-        with (out / "records.jsonl").open("w") as f:
-            for r in summary["results"]:
-                f.write(json.dumps(r["record"], separators=(",", ":")) + "\n")
+def play_hand(*args: Any, **kw: Any) -> dict[str, Any]:
+    """One mahjong hand of a simulation (:func:`parlour.mahjong.sim.play_hand`)."""
+    from parlour.mahjong.sim import play_hand as play
+
+    return play(*args, **kw)
+
+
+def summarise(bots: Sequence[str], results: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The summary of mahjong hands (:func:`parlour.mahjong.sim.summarise`)."""
+    from parlour.mahjong.sim import summarise as summary
+
+    return summary(bots, results)
+
+
+__all__ = ["play_hand", "prepare", "simulate", "summarise", "write_outputs"]

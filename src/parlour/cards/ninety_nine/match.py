@@ -297,9 +297,6 @@ class NinetyNine(Match):
             out.extend(self.deal.start_events())
         return out
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        return super().legal_actions(check_seat(seat, NUM_SEATS))
-
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` sees: the current deal (:meth:`NinetyNineDeal.observation`),
         the game's ``totals``, ``points`` and ``game_wins``, the last deal's outcome,
@@ -362,10 +359,6 @@ class NinetyNine(Match):
             "hands": len(self.outcomes),
             "complete": self.is_over(),
         }
-
-    def mask(self, seat: int) -> list[bool]:
-        """The legal actions of ``seat`` as flags over the fixed encoding."""
-        return self.space.mask(self.legal_actions(seat))
 
     # -- replay -------------------------------------------------------------------------
 

@@ -9,7 +9,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from parlour.cards.cards import Card, format_cards
-from parlour.cards.piquet.actions import SPACE
 from parlour.cards.piquet.dealing import pack, read_deck
 from parlour.cards.piquet.hand import HandState, PiquetDeal
 from parlour.cards.piquet.options import PiquetOptions
@@ -274,9 +273,6 @@ class Piquet(Match):
 
     # -- the protocol ------------------------------------------------------------------
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        return super().legal_actions(check_seat(seat, 2))
-
     def apply(self, seat: int, action: Action, *, hand: int | None = None) -> list[Event]:
         """Apply ``action`` by ``seat`` to the current deal (``hand``, when given, is
         the deal it is meant for) and return its events; when the deal wins a game,
@@ -328,10 +324,6 @@ class Piquet(Match):
         if not obs.get("leftover_exposed"):
             obs["leftover"] = None
         return obs
-
-    def mask(self, seat: int) -> list[bool]:
-        """The legal actions of ``seat`` as flags over the fixed encoding."""
-        return SPACE.mask(self.legal_actions(seat))
 
     # -- the partie --------------------------------------------------------------------
 

@@ -1,9 +1,12 @@
-"""Rule systems, one module each, found by name.
+"""The mahjong rule systems, one package each, found through the registry.
 
-A rule system's module has a ``score(situation)`` (the hand scorer) and, once it can be
-played at a table, a ``RULESET`` class (its :class:`~parlour.mahjong.ruleset.Ruleset`).
-:func:`register_ruleset` adds a ruleset class made elsewhere (a house rulebook, or the
-test rulebooks that prove the engine's primitives), with its session rules.
+Each package (``mcr``, ``classical``, ``gold`` for Xiamen and Quanzhou, and the planned
+``hangzhou``, ``wuhan``, ``kawuxing``) describes its rule systems in its ``SYSTEMS``
+(:class:`~parlour.mahjong.system.MahjongSystem` values); :mod:`parlour.registry` finds
+them. The functions here are the mahjong views of the registry:
+:func:`ruleset_class`, :func:`find_ruleset`, and :func:`register_ruleset` for a
+ruleset class made elsewhere (a house rulebook, or the test rulebooks that prove the
+engine's primitives).
 
 >>> find_ruleset("mcr").__name__
 'parlour.mahjong.rules.mcr'
@@ -15,74 +18,92 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from parlour.core.errors import InvalidHand
 
 if TYPE_CHECKING:
     from parlour.mahjong.ruleset import Ruleset
     from parlour.mahjong.session import SessionRules
+    from parlour.mahjong.system import MahjongSystem
 
-RULESETS = {
-    "mcr": "parlour.mahjong.rules.mcr",
-    "classical": "parlour.mahjong.rules.classical_table",
-    "xiamen": "parlour.mahjong.rules.gold_table",
-    "quanzhou": "parlour.mahjong.rules.gold_table",
-    "fuzhou": "parlour.mahjong.rules.gold_table",
-}
-"""Rule-system name -> module (``fuzhou`` is an alias of ``xiamen``). Planned (see
-:mod:`parlour.registry`): hangzhou, wuhan, kawuxing."""
 
-_REGISTERED: dict[str, type[Ruleset]] = {}
+def _mahjong(name: str) -> MahjongSystem:
+    from parlour.mahjong.system import MahjongSystem
+    from parlour.registry import registry
+
+    system = registry.get(name)
+    if not isinstance(system, MahjongSystem):
+        known = ", ".join(sorted(registered()))
+        raise InvalidHand(f"unknown rule system {name!r} (known: {known})")
+    return system
 
 
 def find_ruleset(name: str) -> ModuleType:
-    """The module of the rule system ``name`` (it has a ``score(situation)``)."""
-    path = RULESETS.get(name)
-    if path is None:
-        known = ", ".join(sorted(RULESETS))
-        raise InvalidHand(f"unknown rule system {name!r} (scoring is available for: {known})")
-    return importlib.import_module(path)
+    """The package of the mahjong rule system ``name`` (it has a ``score(situation)``)."""
+    from parlour.mahjong.system import MahjongSystem
+    from parlour.registry import registry
+
+    system = registry.get(name)
+    if not isinstance(system, MahjongSystem) or system.scorer is None:
+        scorers = sorted(n for s in registry.systems() if s.scores for n in s.names)
+        raise InvalidHand(
+            f"unknown rule system {name!r} (scoring is available for: {', '.join(scorers)})"
+        )
+    return importlib.import_module(system.scorer.__module__.rpartition(".")[0])
 
 
 def ruleset_class(name: str) -> type[Ruleset]:
     """The table ruleset class of rule system ``name``."""
-    cls = _REGISTERED.get(name)
-    if cls is not None:
-        return cls
-    if name not in RULESETS:
-        known = ", ".join(sorted({*RULESETS, *_REGISTERED}))
-        raise InvalidHand(f"unknown rule system {name!r} (known: {known})")
-    module = find_ruleset(name)
-    # a module serving several names (xiamen, quanzhou) has a class for each
-    found: type[Ruleset] | None = getattr(module, "RULESETS_BY_NAME", {}).get(name) or getattr(
-        module, "RULESET", None
-    )
-    if found is None:
+    system = _mahjong(name)
+    if system.ruleset is None:
         raise ValueError(f"the rule system {name!r} cannot be played at a table yet")
-    return found
+    return system.ruleset
 
 
 def register_ruleset(cls: type[Ruleset], session_rules: SessionRules | None = None) -> None:
     """Make the ruleset class ``cls`` playable by its ``name`` (tables, sessions,
-    records, the command line), with its session rules."""
-    from parlour.mahjong.session import SESSION_RULES
+    records, the command line, the server), with its session rules: a
+    :class:`~parlour.mahjong.system.MahjongSystem` registered for it."""
+    from parlour.mahjong.system import MahjongSystem
+    from parlour.registry import register
 
-    _REGISTERED[cls.name] = cls
-    if session_rules is not None:
-        SESSION_RULES[cls.name] = session_rules
+    by_option = next((o for o in cls.options_spec if o.name == "players"), None)
+    players = tuple(by_option.choices) if by_option and by_option.choices else (cls.num_seats,)
+    register(
+        MahjongSystem(
+            name=cls.name,
+            title=cls.title,
+            players=players,
+            source="registered from outside parlour",
+            order=1000,
+            ruleset=cls,
+            session_rules=session_rules,
+        ),
+        replace=True,
+    )
 
 
 def registered() -> list[str]:
-    """The names of every rule system that can be played at a table."""
-    return sorted({*_REGISTERED, *(n for n in RULESETS if _has_table(n))})
+    """The names of every mahjong rule system that can be played at a table."""
+    from parlour.mahjong.system import MahjongSystem
+    from parlour.registry import registry
+
+    return sorted(s.name for s in registry.systems() if isinstance(s, MahjongSystem) and s.playable)
 
 
-def _has_table(name: str) -> bool:
-    try:
-        return getattr(find_ruleset(name), "RULESET", None) is not None
-    except ImportError:
-        return False
+def __getattr__(name: str) -> Any:
+    if name == "RULESETS":  # rule-system name -> package, as this module once listed them
+        from parlour.mahjong.system import MahjongSystem
+        from parlour.registry import registry
+
+        return {
+            n: s.scorer.__module__.rpartition(".")[0]
+            for s in registry.systems()
+            if isinstance(s, MahjongSystem) and s.scorer is not None
+            for n in s.names
+        }
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["RULESETS", "find_ruleset", "register_ruleset", "registered", "ruleset_class"]
+__all__ = ["find_ruleset", "register_ruleset", "registered", "ruleset_class"]

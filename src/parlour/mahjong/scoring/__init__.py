@@ -26,20 +26,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from parlour.core.errors import InvalidHand, NotationError
+from parlour.core.errors import InvalidHand
+from parlour.mahjong import situation as read
 from parlour.mahjong.melds import Meld, format_meld, parse_hand, parse_meld
 from parlour.mahjong.tiles import (
-    BONUS_TILES,
-    NUM_KINDS,
     Tile,
     check_counts,
     format_tiles,
-    parse_tiles,
     scan_tiles,
     tile_name,
 )
 
-SEATS = ("E", "S", "W", "N")
+SEATS = read.WINDS
 """Seat winds in turn order: South plays after East, and so on."""
 
 _FLAGS = ("self_drawn", "last_wall_tile", "kong_replacement", "robbing_kong", "last_of_kind")
@@ -174,27 +172,27 @@ class Situation:
         unknown = sorted(k for k in data if k not in _FIELDS)
         if unknown:
             raise InvalidHand(f"unknown field {unknown[0]!r} in the situation")
-        rules = data.get("rules", "mcr")
+        from parlour.registry import DEFAULT_SYSTEM
+
+        rules = data.get("rules", DEFAULT_SYSTEM)
         if not isinstance(rules, str):
             raise InvalidHand(f"'rules' must be a rule-system name, not {rules!r}")
         options = data.get("options", {})
         if not isinstance(options, Mapping):
             raise InvalidHand(f"'options' must be an object, not {options!r}")
         for name in _FLAGS:
-            value = data.get(name, False)
-            if not isinstance(value, bool):
-                raise InvalidHand(f"{name!r} must be true or false, not {value!r}")
+            read.flag(data, name)
         win_text = data.get("win_tile")
         if win_text is None:
             raise InvalidHand("the situation has no 'win_tile'")
-        win_tile = _one_tile(win_text, "win_tile")
+        win_tile = read.one_tile(win_text, "'win_tile'")
         concealed, melds, wild_marks = _hand_part(data, win_tile)
-        seat = _wind(data.get("seat_wind", "E"), "seat_wind")
-        round_wind = _wind(data.get("round_wind", "E"), "round_wind")
-        bonus, bonus_count = _bonus(data.get("bonus", 0))
+        seat = read.wind(data.get("seat_wind", "E"), "'seat_wind'")
+        round_wind = read.wind(data.get("round_wind", "E"), "'round_wind'")
+        bonus, bonus_count = read.bonus(data.get("bonus", 0), "'bonus'")
         discarder = data.get("discarder")
         if discarder is not None:
-            discarder = _wind(discarder, "discarder")
+            discarder = read.wind(discarder, "'discarder'")
         return cls(
             rules=rules,
             concealed=tuple(sorted(concealed)),
@@ -249,15 +247,6 @@ def _concealed_text(concealed: tuple[Tile, ...], marks: tuple[Tile, ...]) -> str
     return " ".join([format_tiles(plain), *(tile_name(t) + "*" for t in marks)]).strip()
 
 
-def _one_tile(text: object, name: str) -> Tile:
-    if not isinstance(text, str):
-        raise InvalidHand(f"{name!r} must be a tile in notation, such as '5p', not {text!r}")
-    tiles = parse_tiles(text)
-    if len(tiles) != 1:
-        raise NotationError(f"{name!r} must be exactly one tile", text)
-    return tiles[0]
-
-
 def _hand_part(
     data: Mapping[str, Any], win_tile: Tile
 ) -> tuple[tuple[Tile, ...], tuple[Meld, ...], tuple[Tile, ...]]:
@@ -298,24 +287,3 @@ def _hand_part(
             raise InvalidHand(f"a meld must be written in notation such as '[EEE]', not {m!r}")
         melds.append(parse_meld(m))
     return concealed, tuple(melds), marks
-
-
-def _wind(value: object, name: str) -> str:
-    if isinstance(value, str) and value.strip().upper() in SEATS:
-        return value.strip().upper()
-    raise InvalidHand(f"{name!r} must be a wind: E, S, W or N, not {value!r}")
-
-
-def _bonus(value: object) -> tuple[tuple[Tile, ...], int]:
-    if isinstance(value, bool) or not isinstance(value, int | str | list):
-        raise InvalidHand(f"'bonus' must be a count or bonus tiles such as 'f1 x3', not {value!r}")
-    if isinstance(value, int):
-        if not 0 <= value <= len(BONUS_TILES):
-            raise InvalidHand(f"'bonus' must be a count from 0 to {len(BONUS_TILES)}, not {value}")
-        return (), value
-    text = " ".join(value) if isinstance(value, list) else value
-    tiles = parse_tiles(text)
-    for t in tiles:
-        if t < NUM_KINDS or t not in BONUS_TILES:
-            raise InvalidHand(f"'bonus' holds {tile_name(t)}, which is not a flower or season")
-    return tuple(sorted(tiles)), len(tiles)

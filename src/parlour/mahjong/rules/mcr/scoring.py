@@ -34,9 +34,7 @@ from operator import mul as _mul
 from typing import Any
 
 from parlour.core.errors import InvalidHand
-from parlour.core.options import Option
 from parlour.mahjong.melds import CHOW, KONG, PUNG, Meld
-from parlour.mahjong.ruleset import Ruleset, WinContext
 from parlour.mahjong.scoring import SEATS, Pattern, PatternLine, Score, Situation
 from parlour.mahjong.tiles import NUM_KINDS, Tile, format_tiles, tile_name
 
@@ -1518,63 +1516,4 @@ def fan_names() -> list[str]:
     return [f.name for f in FANS]
 
 
-__all__ = ["FANS", "RULESET", "MCROptions", "MCRRuleset", "clear_caches", "fan_names", "score"]
-
-
-# ---------------------------------------------------------------------------------------
-# Play: the ruleset the table asks
-
-
-class MCRRuleset(Ruleset):
-    """MCR at the table: the shared procedure (wall, deal, claims from the left for
-    chows, win over pung and kong over chow, nearest winner first) and this module's
-    scoring, which refuses a win under 8 points."""
-
-    name = "mcr"
-    title = "Mahjong Competition Rules (MCR, Chinese Official)"
-    options_spec = (
-        Option(
-            "kong_values",
-            "source",
-            "fan values of kongs: the rulebook's 6/8 (source) or the reference calculator's "
-            "5/6 (reference)",
-            tuple(KONG_VALUES),
-        ),
-    )
-
-    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
-        MCROptions.from_json(options or {})  # refuse bad options at the table, not at a win
-        super().__init__(options)
-
-    def score(
-        self,
-        concealed: Sequence[Tile],
-        melds: Sequence[Meld],
-        win_tile: Tile,
-        seat_wind: str,
-        round_wind: str,
-        bonus: Sequence[Tile],
-        how: WinContext,
-        discarder_wind: str | None,
-    ) -> Score:
-        sit = Situation(
-            rules="mcr",
-            concealed=tuple(sorted(concealed)),
-            melds=tuple(melds),
-            win_tile=win_tile,
-            self_drawn=how.self_drawn,
-            seat_wind=seat_wind,
-            round_wind=round_wind,
-            bonus=tuple(sorted(bonus)),
-            bonus_count=len(bonus),
-            last_wall_tile=how.last_wall_tile,
-            kong_replacement=how.kong_replacement,
-            robbing_kong=how.robbing_kong,
-            last_of_kind=how.last_of_kind,
-            discarder=discarder_wind,
-            options=self.options,
-        )
-        return score(sit)
-
-
-RULESET = MCRRuleset
+__all__ = ["FANS", "KONG_VALUES", "MCROptions", "clear_caches", "fan_names", "score"]

@@ -1,0 +1,42 @@
+"""The ``parlour`` command line.
+
+``parlour rules`` lists the rule systems; ``parlour score`` scores a finished hand (the
+flags of a rule system's situation: ``parlour score --rules NAME --help``);
+``parlour play`` and ``parlour simulate`` play against bots and run bots in parallel;
+``parlour replay`` and ``parlour validate`` read game records; ``parlour analyse``
+shows a hand's shapes; ``parlour serve`` serves the browser pages; ``parlour bench``
+times parlour against its peers. Each command is a module of this package; every one
+reads the rule system's descriptor from the registry and tests no rule system's name.
+"""
+
+from __future__ import annotations
+
+from parlour.cli import analyse, bench, play, records, rules, score, serve
+from parlour.cli.analyse import analyse_hand
+from parlour.cli.app import app, console, err_console
+from parlour.cli.score import score_jsonl, situation_from_args
+from parlour.cli.serve import _worker_count
+
+
+def main() -> None:
+    """Entry point of the ``parlour`` script."""
+    app()
+
+
+__all__ = [
+    "_worker_count",
+    "analyse",
+    "analyse_hand",
+    "app",
+    "bench",
+    "console",
+    "err_console",
+    "main",
+    "play",
+    "records",
+    "rules",
+    "score",
+    "score_jsonl",
+    "serve",
+    "situation_from_args",
+]

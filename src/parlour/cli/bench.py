@@ -1,0 +1,103 @@
+"""``parlour bench``: benchmarks that run parlour and its peers side by side.
+
+``shapes`` (the hand-shape engine) and ``server`` (a real server under load) are the
+engine's; every other benchmark is a rule system's own (its descriptor's
+``benchmarks``: MCR's ``mcr`` and ``sim``), made a command here by
+:mod:`parlour.cli.benchmarks`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+
+from parlour.cli.app import Command, bench_app, console, fail
+
+
+@bench_app.command("shapes", cls=Command)
+def bench_shapes(
+    hands: Annotated[int, typer.Option(metavar="N", help="Random hands per measurement.")] = 20000,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed of the random hands.")] = 1,
+    repeat: Annotated[int, typer.Option(metavar="N", help="Best of this many runs.")] = 3,
+) -> None:
+    """Shanten, completeness and decomposition speed against PyMahjongGB and mahjong."""
+    from parlour.bench.shapes import print_table, run_shapes_bench
+
+    if hands < 1:
+        fail("--hands must be at least 1")
+    print_table(run_shapes_bench(hands=hands, seed=seed, repeat=repeat))
+
+
+@bench_app.command("server", cls=Command)
+def bench_server(
+    tables: Annotated[
+        int, typer.Option(metavar="N", help="Tables played at once (one client, three bots).")
+    ] = 100,
+    seconds: Annotated[float, typer.Option(metavar="S", help="How long the clients play.")] = 20.0,
+    bots: Annotated[
+        str, typer.Option(metavar="BOT", help="The bots at every table: random or greedy.")
+    ] = "random",
+    client: Annotated[
+        str,
+        typer.Option(metavar="HOW", help="The clients pick a random legal action or the first."),
+    ] = "random",
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed of the clients' choices.")] = 1,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            "--database-url",
+            metavar="URL",
+            help="Keep the games in this database (default: a fresh SQLite file, deleted).",
+        ),
+    ] = None,
+    profile: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="Run the server under cProfile, its profile to FILE."),
+    ] = None,
+    workers: Annotated[
+        str,
+        typer.Option(
+            metavar="N",
+            help="The server's --workers: processes that run the games (0: the server's own).",
+        ),
+    ] = "auto",
+) -> None:
+    """A real server under load: N tables over WebSockets on loopback at once.
+
+    Reports actions per second, the latency from a client's action to its next prompt
+    (p50, p99), and whether every game's log replays to what its client saw. The target
+    is 100 tables with p99 under 100 ms and nothing lost; a missed target is reported,
+    not an error (exit code 0).
+    """
+    from parlour.bench.server import BenchError, print_server_report, run_server_bench
+
+    if tables < 1:
+        fail("--tables must be at least 1")
+    if not seconds > 0:
+        fail("--seconds must be more than 0")
+    try:
+        with console.status("starting the server") as status:
+            report = run_server_bench(
+                tables,
+                seconds,
+                bots=bots,
+                client=client,
+                seed=seed,
+                database_url=database_url,
+                profile=profile,
+                workers=workers,
+                progress=lambda text: status.update(escape(text)),
+            )
+    except (BenchError, ValueError) as e:
+        fail(str(e))
+    print_server_report(report)
+
+
+__all__ = ["bench_server", "bench_shapes"]
+
+
+from parlour.cli.benchmarks import add_benchmarks  # noqa: E402 (the rule systems' own)
+
+add_benchmarks(bench_app)

@@ -1,0 +1,236 @@
+"""``parlour play`` and ``parlour simulate``: a match at the terminal against bots, and
+many games played by bots in parallel, for any playable rule system.
+
+What a rule system plays, how it asks the person at the terminal and what a simulation
+prints of it are the rule system's (its descriptor); these commands read the options,
+the players and the bots, and check them against it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from parlour.cli.app import (
+    Command,
+    Options,
+    Players,
+    Rules,
+    app,
+    bot_names,
+    check_family_flags,
+    console,
+    directory_problem,
+    err_console,
+    fail,
+    rule_system,
+    show,
+    table_options,
+)
+from parlour.core.errors import ParlourError
+from parlour.core.systems import RuleSystem
+
+_Deck = Annotated[
+    str | None,
+    typer.Option(
+        metavar="CARDS",
+        help='Card games: the first deal\'s pack order, top card first ("7C 8C 9C ...").',
+    ),
+]
+
+
+def _ask(prompt: str) -> str:
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line
+
+
+def _check_deck(system: RuleSystem, deck: str | None, values: dict[str, Any]) -> None:
+    """``--deck`` checked against the rule system's pack."""
+    if deck is None:
+        return
+    try:
+        system.check_deck(deck, values)
+    except (ParlourError, ValueError) as e:
+        message = str(e)
+        fail(f"--deck: {message}" if "deck" in message else message)
+
+
+@app.command("play", cls=Command)
+def play_command(
+    rules: Rules = None,
+    option: Options = None,
+    players: Players = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(metavar="N", help="Seed of the match (default: a fresh random one)."),
+    ] = None,
+    hands: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N",
+            help="Hands to play at most (mahjong: 16 by default; a card game is played to "
+            "its end).",
+        ),
+    ] = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            metavar="BOTS",
+            help="The other players' bots: one name for all of them, or one per player, "
+            "comma-separated (parlour rules NAME lists a rule system's bots; greedy is every "
+            "rule system's sensible bot).",
+        ),
+    ] = "greedy",
+    record: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE",
+            help="Write the game record (JSON) to FILE at the end, also when stopped early.",
+        ),
+    ] = None,
+    deck: _Deck = None,
+) -> None:
+    """Play a match at the terminal against bots: a mahjong match (MCR's: 16 hands) or a
+    whole card game (a Piquet partie, a game of Ninety-Nine).
+
+    Answer with the number of an action or the action in words (discard 4p, play AS,
+    bid 7S 9H 6H), or help; press Enter between hands; 'quit' or the end of input stops.
+    """
+    from parlour.terminal import record_problem
+
+    system = rule_system(rules, players)
+    check_family_flags(system, {"--hands": hands, "--deck": deck})
+    values = table_options(system, option, players)
+    count = system.num_players(values)
+    names = bot_names(system, bots, count - 1, "every other player")
+    if hands is not None and hands < 1:
+        fail("--hands must be at least 1")
+    _check_deck(system, deck, values)
+    if record is not None and (problem := record_problem(record)):
+        fail(f"cannot write the record to {record}: {problem}")
+    if not sys.stdin.isatty():
+        err_console.print("(input is not a terminal: answers are read from it line by line)")
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(32)  # nobody can rebuild the walls from a default seed
+    how: dict[str, Any] = {"hands": hands} if hands is not None else {}
+    if deck is not None:
+        how["deck"] = deck
+    try:
+        system.play_at_terminal(
+            values,
+            seed=seed,
+            bots=names,
+            ask=_ask if not sys.stdin.isatty() else None,
+            record=record,
+            console=console,
+            **how,
+        )
+    except KeyboardInterrupt:  # play said so and wrote the record of what was played
+        raise typer.Exit(130) from None
+    except ParlourError as e:  # the record could not be written after all
+        fail(str(e))
+
+
+@app.command("simulate", cls=Command)
+def simulate_command(
+    rules: Rules = None,
+    option: Options = None,
+    players: Players = None,
+    games: Annotated[
+        int, typer.Option(metavar="N", help="Games to play (mahjong hands, whole card games).")
+    ] = 1000,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            metavar="BOTS",
+            help="The bots: one name for every seat, or one per seat, comma-separated, "
+            "seat 0 first (parlour rules NAME lists them). Default: the rule system's "
+            "sensible bot on seats 0 and 1, random on the others.",
+            show_default=False,
+        ),
+    ] = None,
+    workers: Annotated[int, typer.Option(metavar="N", help="Local processes.")] = 1,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed of the simulation.")] = 0,
+    out: Annotated[
+        str | None,
+        typer.Option(
+            metavar="DIR",
+            help="Write summary.json and hands.jsonl (one line per hand) in DIR, created if "
+            "need be (a card game: games.jsonl, one line per game).",
+        ),
+    ] = None,
+    records: Annotated[
+        bool,
+        typer.Option(
+            help="Also write every game's record in DIR/records.jsonl (needs --out), "
+            "for parlour validate and replay."
+        ),
+    ] = False,
+    fast: Annotated[
+        bool,
+        typer.Option(
+            help="Mahjong: after a discard ask only the seats that can act (faster; what the "
+            "other seats see then hints at who could claim, which bots do not use)."
+        ),
+    ] = False,
+    deck: _Deck = None,
+) -> None:
+    """Play many games with bots, in parallel (a mahjong hand, or a whole card game,
+    each).
+
+    The same seed gives the same results whatever the number of workers.
+    """
+    from rich.progress import Progress
+
+    from parlour.sim import simulate
+
+    system = rule_system(rules, players)
+    check_family_flags(system, {"--fast": fast, "--deck": deck})
+    values = table_options(system, option, players)
+    seats = system.seats(values)
+    if bots is None:
+        bots = ",".join(system.default_bots(seats))
+    names = bot_names(system, bots, seats, "every seat")
+    if games < 1 or workers < 1:
+        fail("--games and --workers must be at least 1")
+    if records and out is None:
+        fail("--records writes records.jsonl in the --out directory: give --out DIR")
+    _check_deck(system, deck, values)
+    if out is not None and (problem := directory_problem(Path(out))):
+        fail(f"cannot write the results to {out}: {problem}")  # before, not after, the run
+    try:
+        with Progress(console=err_console, transient=True) as bar:
+            task = bar.add_task(system.unit[1], total=games)
+            summary = simulate(
+                names,
+                games,
+                seed,
+                workers,
+                record=records,
+                rules=system.name,
+                options=values,
+                fast=fast,
+                deck=deck,
+                progress=lambda done: bar.update(task, completed=done),
+            )
+    except KeyboardInterrupt:  # simulate has stopped its workers
+        err_console.print("interrupted", highlight=False)
+        raise typer.Exit(130) from None
+    except (ParlourError, ValueError) as e:
+        fail(str(e))
+    if out is not None:
+        try:
+            system.write_simulation(summary, Path(out))
+        except OSError as e:
+            fail(f"cannot write the results to {out}: {e.strerror or e}")
+    show(system.simulation_view(summary, seed))
+
+
+__all__ = ["play_command", "simulate_command"]

@@ -1,0 +1,234 @@
+"""What every game record shares, whatever the game: its header, errors, replay steps,
+the validation report, and the JSON text of a record.
+
+A record is a JSON object with ``"format": "parlour-record"`` and a ``version``; its
+``game`` field names the family whose form the rest follows (each family of games reads
+its own); :mod:`parlour.records` finds the family of a record through the registry of
+rule systems.
+
+>>> check_header({"format": "parlour-record", "version": 3})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+parlour.records.RecordError: record version 3 is not supported (this parlour reads ...)
+>>> print(dumps_record({"a": [[0, "discard F"], [1, "pass"]], "b": {}}))
+{
+  "a": [
+    [0, "discard F"],
+    [1, "pass"]
+  ],
+  "b": {}
+}
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from parlour.core.actions import Action
+from parlour.core.errors import ParlourError
+from parlour.core.game import Event
+
+FORMAT = "parlour-record"
+VERSION = 2
+VERSIONS = (1, 2)
+
+
+class RecordError(ParlourError, ValueError):
+    """A record that cannot be read or does not replay: not JSON, missing or malformed
+    fields, an unsupported version, an action the rules refuse. ``hand`` and ``move``
+    (1-based, or None) say where."""
+
+    def __init__(self, message: str, hand: int | None = None, move: int | None = None) -> None:
+        self.hand = hand
+        self.move = move
+        self.reason = message
+        where = ""
+        if hand is not None:
+            where = f"hand {hand}" + (f", move {move}" if move is not None else "") + ": "
+        super().__init__(where + message)
+
+
+RecordError.__module__ = "parlour.records"  # its public home, where users import it from
+
+
+class ReplayStep(NamedTuple):
+    """One step of a replay: hand and move numbers (1-based; move 0 is the deal, with
+    ``seat`` and ``action`` None), the seat, the action and the events it caused. For
+    a card game ``hand`` is the deal, and moves are counted through the whole game."""
+
+    hand: int
+    move: int
+    seat: int | None
+    action: Action | None
+    events: list[Event]
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """What validation found: ``ok`` (every move and score agrees and the game is
+    complete), or ``unfinished`` (every move recorded agrees, but the game goes on), or
+    the first discrepancy (``message``, with its ``hand`` and ``move`` numbers when it has
+    them); ``hands`` and ``moves`` count what was replayed."""
+
+    ok: bool
+    message: str
+    hand: int | None = None
+    move: int | None = None
+    hands: int = 0
+    moves: int = 0
+    unfinished: bool = False
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __str__(self) -> str:
+        return self.message
+
+
+Report.__module__ = "parlour.records"
+ReplayStep.__module__ = "parlour.records"
+
+
+def is_int(x: Any) -> bool:
+    """A whole number, and not a bool."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def check_header(record: Any) -> None:
+    """RecordError unless ``record`` is an object with parlour's format and a version
+    this parlour reads."""
+    if not isinstance(record, dict):
+        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+    fmt = record.get("format")
+    if fmt != FORMAT:
+        got = "no 'format'" if fmt is None else f"format {fmt!r}"
+        raise RecordError(f"not a parlour record ({got}; expected {FORMAT!r})")
+    if "version" not in record:
+        raise RecordError("the record has no 'version'")
+    version = record["version"]
+    if not is_int(version) or version not in VERSIONS:
+        raise RecordError(
+            f"record version {version!r} is not supported (this parlour reads versions 1 and 2)"
+        )
+
+
+def plain(value: Any) -> Any:
+    """``value`` as plain JSON data (tuples become lists), as reading it back gives."""
+    return json.loads(json.dumps(value))
+
+
+def show(value: Any) -> str:
+    """A value as a message shows it (``none`` for None, else JSON)."""
+    return "none" if value is None else json.dumps(value, ensure_ascii=False)
+
+
+RESULT_KEYS = (
+    "winner",
+    "wins",
+    "draw",
+    "self_drawn",
+    "discarder",
+    "tile",
+    "total",
+    "transfers",
+    "payments",
+    "patterns",
+)
+"""The result fields compared first, in this order (then any others)."""
+
+
+def compare_results(recorded: Mapping[str, Any], replayed: Mapping[str, Any]) -> str | None:
+    """The first field where two results differ, as text, or None.
+
+    >>> compare_results({"payments": [1, -1]}, {"payments": [2, -2]})
+    'recorded payments [1, -1], replay payments [2, -2]'
+    """
+    keys = list(RESULT_KEYS) + sorted((set(recorded) | set(replayed)) - set(RESULT_KEYS))
+    for k in keys:
+        if k not in recorded and k not in replayed:
+            continue
+        a, b = recorded.get(k, "nothing"), replayed.get(k, "nothing")
+        if a != b:
+            return f"recorded {k} {show(a)}, replay {k} {show(b)}"
+    return None
+
+
+# -- the text of a record ---------------------------------------------------------------
+
+
+def dumps_record(record: Mapping[str, Any]) -> str:
+    """A record as JSON text: indented, with each action (and other short lists) on
+    one line."""
+    return _dump(record, 0) + "\n"
+
+
+def _dump(value: Any, level: int) -> str:
+    flat = json.dumps(value, ensure_ascii=False)
+    if not isinstance(value, dict | list) or not value:
+        return flat
+    items = value.values() if isinstance(value, dict) else value
+    if all(not isinstance(v, dict | list) for v in items) and len(flat) + 2 * level <= 90:
+        return flat
+    pad = "  " * (level + 1)
+    if isinstance(value, dict):
+        lines = [
+            f"{pad}{json.dumps(k, ensure_ascii=False)}: {_dump(v, level + 1)}"
+            for k, v in value.items()
+        ]
+        return "{\n" + ",\n".join(lines) + "\n" + "  " * level + "}"
+    lines = [pad + _dump(v, level + 1) for v in value]
+    return "[\n" + ",\n".join(lines) + "\n" + "  " * level + "]"
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """The text of a record file, or :class:`RecordError` saying why it cannot be read
+    (missing, not a file, not UTF-8)."""
+    name = os.fspath(path)
+    try:
+        data = Path(path).read_bytes()
+    except IsADirectoryError:
+        raise RecordError(f"cannot read {name}: it is a directory") from None
+    except OSError as e:
+        raise RecordError(f"cannot read {name}: {e.strerror or e}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RecordError(
+            f"{name} is not UTF-8 text (byte 0x{data[e.start]:02x} at position {e.start})"
+        ) from None
+
+
+def parse_json(text: str, name: str) -> Any:
+    """The JSON value of ``text``, or :class:`RecordError` naming ``name``."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(
+            f"{name} is not JSON: {e.msg}: line {e.lineno} column {e.colno}"
+        ) from None
+    except RecursionError:
+        raise RecordError(f"{name} is nested too deeply to be a record") from None
+
+
+__all__ = [
+    "FORMAT",
+    "RESULT_KEYS",
+    "VERSION",
+    "VERSIONS",
+    "RecordError",
+    "ReplayStep",
+    "Report",
+    "check_header",
+    "compare_results",
+    "dumps_record",
+    "is_int",
+    "parse_json",
+    "plain",
+    "read_text",
+    "show",
+]

@@ -1,0 +1,137 @@
+"""``parlour bench sim``: whole MCR hands per second, against RLCard's mahjong game.
+
+Side by side in one process:
+
+* ``parlour random``: full MCR hands (deal, flowers, claims, kongs, robbing, scoring every
+  win with the 8-point minimum) with four random bots, each bot given its observation
+  and legal actions at every decision, the tables asking only the seats that can act
+  after a discard (what a simulation of bots may do);
+* ``parlour random, every seat asked``: the same with the tables' default, which asks
+  every other seat after each discard so that nobody learns who could claim;
+* ``parlour greedy``: the same with four greedy bots (shanten-minimising), when the greedy
+  bot is available;
+* ``RLCard mahjong``: ``rlcard.make("mahjong")`` games with four ``RandomAgent`` s (no
+  flowers, no scoring, no minimum), when RLCard is installed.
+
+Each measurement plays ``games`` hands (seeds ``seed``, ``seed + 1``, ...); the passes go
+round robin and each keeps its best of ``repeat``. One core.
+
+>>> rows = run_sim_bench(games=3, repeat=1, peers=False)
+>>> [r["name"] for r in rows][:1]
+['parlour random']
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from parlour.bots import BOTS, make_bot
+from parlour.mahjong.table import Table
+
+Row = dict[str, Any]
+TARGET = 5.0
+"""parlour's random-bot hands per second over RLCard's random-agent games per second."""
+
+
+def play_hands(bot: str, games: int, seed: int, *, ask_everyone: bool = False) -> tuple[int, int]:
+    """Play ``games`` hands with four ``bot`` bots; (hands won, hands drawn). By
+    default the tables ask only the seats that can act after a discard (a simulation
+    where nothing is hidden from anyone); ``ask_everyone`` asks every seat, as tables
+    do by default."""
+    won = drawn = 0
+    for g in range(seed, seed + games):
+        table = Table(seed=g, dealer=g % 4, ask_everyone=ask_everyone)
+        bots = [make_bot(bot, seed=4 * g + i) for i in range(4)]
+        while not table.is_over():
+            seat = table.to_act()[0]
+            table.apply(seat, bots[seat].act(table.observation(seat), table.legal_actions(seat)))
+        result = table.result()
+        assert result is not None
+        if result["wins"]:
+            won += 1
+        else:
+            drawn += 1
+    return won, drawn
+
+
+def _rlcard_runner(games: int, seed: int) -> Callable[[], None] | None:
+    try:
+        rlcard = importlib.import_module("rlcard")
+        agents = importlib.import_module("rlcard.agents")
+    except ImportError:
+        return None
+    env = rlcard.make("mahjong", config={"seed": seed})
+    env.set_agents([agents.RandomAgent(num_actions=env.num_actions) for _ in range(4)])
+
+    def run() -> None:
+        for _ in range(games):
+            env.run(is_training=False)
+
+    return run
+
+
+def run_sim_bench(
+    games: int = 300, seed: int = 1, repeat: int = 3, *, peers: bool = True
+) -> list[Row]:
+    """Time the measurements; rows of ``{"name", "games", "per_second", ...}`` and a
+    ratio row when RLCard ran."""
+    runs: list[tuple[str, Callable[[], Any]]] = [
+        ("parlour random", lambda: play_hands("random", games, seed)),
+        (
+            "parlour random, every seat asked",
+            lambda: play_hands("random", games, seed, ask_everyone=True),
+        ),
+    ]
+    if "greedy" in BOTS:
+        runs.append(("parlour greedy", lambda: play_hands("greedy", games, seed)))
+    rl = _rlcard_runner(games, seed) if peers else None
+    if rl is not None:
+        runs.append(("RLCard mahjong (random agents)", rl))
+    best: dict[str, float] = {}
+    outcome: dict[str, Any] = {}
+    for _ in range(max(1, repeat)):
+        for name, run in runs:
+            start = time.perf_counter()
+            out = run()
+            elapsed = time.perf_counter() - start
+            best[name] = min(best.get(name, elapsed), elapsed)
+            outcome[name] = out
+    rows: list[Row] = []
+    for name, _ in runs:
+        row: Row = {"name": name, "games": games, "per_second": games / best[name]}
+        if isinstance(outcome[name], tuple):
+            row["won"], row["drawn"] = outcome[name]
+        rows.append(row)
+    if rl is not None:
+        ours = rows[0]["per_second"]
+        theirs = next(r for r in rows if r["name"].startswith("RLCard"))["per_second"]
+        rows.append({"name": "random bots vs RLCard", "ratio": ours / theirs, "target": TARGET})
+    elif peers:
+        rows.append({"name": "RLCard not installed (pip install rlcard): no ratio"})
+    return rows
+
+
+def print_sim_table(rows: Sequence[Row]) -> None:
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+    console = Console()
+    table = RichTable(title="Whole hands per second (one core, best of the runs)")
+    for col in ("measurement", "hands", "hands/s", "ms/hand", "won / drawn"):
+        table.add_column(col, justify="left" if col == "measurement" else "right")
+    for r in rows:
+        if "per_second" in r:
+            wd = f"{r['won']} / {r['drawn']}" if "won" in r else "-"
+            ms = f"{1000 / r['per_second']:.2f}"
+            table.add_row(r["name"], f"{r['games']:,}", f"{r['per_second']:,.1f}", ms, wd)
+    console.print(table)
+    for r in rows:
+        if "ratio" in r:
+            ok = r["ratio"] >= r["target"]
+            verdict = "[green]met[/green]" if ok else "[red]below target[/red]"
+            console.print(f"{r['name']}: {r['ratio']:.2f}x (target >= {r['target']:g}x) {verdict}")
+        elif "per_second" not in r:
+            console.print(f"note: {r['name']}")

@@ -1,0 +1,146 @@
+"""Simulating mahjong: one hand of a simulation played by bots, and the summary of many.
+
+Hand ``i`` of a simulation with seed ``S`` is dealt with the seed ``hand_seed(S, i)`` (a
+hash, so every simulation seed and hand number gives its own deal), its dealer is seat
+``i`` modulo the number of seats, and its bots are seeded from that seed. By default the
+tables ask every seat after each discard, as at a real table; ``fast`` asks only the
+seats that can act (what a simulation of bots, where nothing is hidden from anyone, may
+do). :func:`parlour.sim.simulate` plays many of them in parallel.
+
+>>> r = play_hand(["random"] * 4, seed=3, index=0)
+>>> r["index"], len(r["payments"]), sum(r["payments"])
+(0, 4, 0)
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from parlour.bots import make_bot
+from parlour.core.match import hand_seed
+from parlour.mahjong.session import make_ruleset
+from parlour.mahjong.table import Table
+
+HandResult = dict[str, Any]
+
+
+def play_hand(
+    bots: Sequence[str],
+    seed: int,
+    index: int,
+    *,
+    record: bool = False,
+    rules: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    fast: bool = False,
+) -> HandResult:
+    """Play hand ``index`` of a simulation seeded ``seed`` with the named bots."""
+    from parlour.registry import DEFAULT_SYSTEM
+
+    ruleset = make_ruleset(rules or DEFAULT_SYSTEM, options)
+    seed_i = hand_seed(seed, index)
+    dealer = index % ruleset.num_seats
+    table = Table(ruleset, seed=seed_i, dealer=dealer, ask_everyone=not fast)
+    players = [make_bot(name, seed=seed_i * 4 + s, ruleset=ruleset) for s, name in enumerate(bots)]
+    while not table.is_over():
+        seat = table.to_act()[0]
+        table.apply(seat, players[seat].act(table.observation(seat), table.legal_actions(seat)))
+    result = table.result()
+    assert result is not None
+    wins = result["wins"]
+    out: HandResult = {
+        "index": index,
+        "seed": seed_i,
+        "dealer": dealer,
+        "winners": [w["seat"] for w in wins],
+        "self_drawn": [w["self_drawn"] for w in wins],
+        "totals": [w["total"] for w in wins],
+        "patterns": [p for w in wins for p in w["patterns"]],
+        "payments": result["payments"],
+        "actions": len(table.actions),
+    }
+    if record:
+        from parlour.records import record_of
+
+        out["record"] = record_of(table)  # replayable: ``parlour validate records.jsonl``
+    return out
+
+
+def summarise(bots: Sequence[str], results: Sequence[HandResult]) -> dict[str, Any]:
+    """Win rate and mean score per seat and per bot, draw rate, fan frequencies, hand
+    lengths (actions per hand)."""
+    n = len(results)
+    seats = []
+    for s, name in enumerate(bots):
+        wins = sum(r["winners"].count(s) for r in results)
+        score = sum(r["payments"][s] for r in results)
+        own = sum(
+            1
+            for r in results
+            for w, drawn in zip(r["winners"], r["self_drawn"], strict=True)
+            if w == s and drawn
+        )
+        seats.append(
+            {
+                "seat": s,
+                "bot": name,
+                "wins": wins,
+                "win_rate": wins / n if n else 0.0,
+                "mean_score": score / n if n else 0.0,
+                "self_drawn": own,
+            }
+        )
+    by_bot: dict[str, dict[str, float]] = {}
+    for name in sorted(set(bots)):
+        mine = [x for x in seats if x["bot"] == name]
+        by_bot[name] = {
+            "seats": len(mine),
+            "win_rate": sum(float(x["win_rate"]) for x in mine) / len(mine),
+            "mean_score": sum(float(x["mean_score"]) for x in mine) / len(mine),
+        }
+    fans: Counter[str] = Counter()
+    for r in results:
+        for p in r["patterns"]:
+            fans[p["name"]] += 1
+    lengths = sorted(r["actions"] for r in results)
+    draws = sum(1 for r in results if not r["winners"])
+    totals = [t for r in results for t in r["totals"]]
+    return {
+        "hands": n,
+        "draws": draws,
+        "draw_rate": draws / n if n else 0.0,
+        "seats": seats,
+        "bots": by_bot,
+        "fans": dict(fans.most_common()),
+        "mean_total": sum(totals) / len(totals) if totals else 0.0,
+        "actions_per_hand": {
+            "mean": sum(lengths) / n if n else 0.0,
+            "min": lengths[0] if lengths else 0,
+            "max": lengths[-1] if lengths else 0,
+        },
+        "results": list(results),
+    }
+
+
+def write_outputs(summary: dict[str, Any], out: Path) -> None:
+    """``summary.json`` (without the per-hand list), ``hands.jsonl`` (one line per hand)
+    and, when the hands were recorded, ``records.jsonl`` (one game record per line, for
+    ``parlour validate`` and ``parlour replay``) in ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    brief = {k: v for k, v in summary.items() if k != "results"}
+    (out / "summary.json").write_text(json.dumps(brief, indent=2) + "\n")
+    with (out / "hands.jsonl").open("w") as f:
+        for r in summary["results"]:
+            brief = {k: v for k, v in r.items() if k != "record"}
+            f.write(json.dumps(brief, separators=(",", ":")) + "\n")
+    if summary["results"] and "record" in summary["results"][0]:
+        with (out / "records.jsonl").open("w") as f:
+            for r in summary["results"]:
+                f.write(json.dumps(r["record"], separators=(",", ":")) + "\n")
+
+
+__all__ = ["HandResult", "play_hand", "summarise", "write_outputs"]

@@ -1,0 +1,184 @@
+"""The fields of a mahjong situation, read once for every rule system.
+
+A rule system's scorer reads a *situation*, a JSON object (see
+:mod:`parlour.mahjong.scoring`). The readers here check one field each and raise
+:class:`~parlour.core.errors.InvalidHand` with a message that names the field (as
+``'seat_wind'``; ``parlour score`` writes the field's flag there, ``--seat``). The
+:class:`~parlour.core.systems.Field` values declare the fields most rule systems share,
+with their meanings and flags; a rule system lists the ones it reads.
+
+>>> wind("s", "'seat_wind'")
+'S'
+>>> wind("X", "'seat_wind'")
+Traceback (most recent call last):
+...
+parlour.core.errors.InvalidHand: 'seat_wind' must be a wind: E, S, W or N, not 'X'
+>>> tile_name(one_tile("9s", "'win_tile'")), flag({"robbing_kong": True}, "robbing_kong")
+('9s', True)
+>>> one_tile("CC", "'win_tile'")
+Traceback (most recent call last):
+...
+parlour.core.errors.NotationError: 'win_tile' must be one tile, such as 9s or C, not 'CC'
+>>> bonus("f1 x3", "'bonus'")
+((34, 40), 2)
+>>> count(9, "'bonus'", 0, 8)
+Traceback (most recent call last):
+...
+parlour.core.errors.InvalidHand: 'bonus' must be a count from 0 to 8, not 9
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from parlour.core.errors import InvalidHand, NotationError
+from parlour.core.systems import Field
+from parlour.mahjong.melds import parse_hand
+from parlour.mahjong.tiles import BONUS_TILES, NUM_KINDS, Tile, parse_tiles, tile_name
+
+WINDS = ("E", "S", "W", "N")
+"""Seat winds in turn order: South plays after East, and so on."""
+
+
+# -- readers ----------------------------------------------------------------------------
+
+
+def wind(value: object, name: str, what: str = "a wind") -> str:
+    """A wind letter (any case, spaces around allowed)."""
+    if isinstance(value, str) and value.strip().upper() in WINDS:
+        return value.strip().upper()
+    raise InvalidHand(f"{name} must be {what}: E, S, W or N, not {value!r}")
+
+
+def flag(data: Mapping[str, Any], key: str) -> bool:
+    """The true-or-false field ``key`` of ``data`` (False when missing)."""
+    v = data.get(key, False)
+    if not isinstance(v, bool):
+        raise InvalidHand(f"{key!r} must be true or false, not {v!r}")
+    return v
+
+
+def count(value: object, name: str, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidHand(f"{name} must be a count from {low} to {high}, not {value!r}")
+    if not low <= value <= high:
+        raise InvalidHand(f"{name} must be a count from {low} to {high}, not {value}")
+    return value
+
+
+def one_tile(value: object, name: str) -> Tile:
+    """Exactly one tile in notation (NotationError otherwise)."""
+    try:
+        tiles = parse_tiles(value) if isinstance(value, str) else []
+    except NotationError:
+        tiles = []
+    if len(tiles) != 1:
+        raise NotationError(f"{name} must be one tile, such as 9s or C, not {value!r}")
+    return tiles[0]
+
+
+def bonus(value: object, name: str) -> tuple[tuple[Tile, ...], int]:
+    """Bonus tiles held: a count of them (0 to 8), or the flowers and seasons in
+    notation (``"f1 x3"``, or a list of them); (the tiles, their number)."""
+    if isinstance(value, bool) or not isinstance(value, int | str | list):
+        raise InvalidHand(f"{name} must be a count or bonus tiles such as 'f1 x3', not {value!r}")
+    if isinstance(value, int):
+        return (), count(value, name, 0, len(BONUS_TILES))
+    text = " ".join(value) if isinstance(value, list) else value
+    tiles = parse_tiles(text)
+    for t in tiles:
+        if t < NUM_KINDS or t not in BONUS_TILES:
+            raise InvalidHand(f"{name} holds {tile_name(t)}, which is not a flower or season")
+    return tuple(sorted(tiles)), len(tiles)
+
+
+# -- the fields most rule systems share -----------------------------------------------------
+
+HAND = Field(
+    "hand",
+    'The whole hand, winning tile included, e.g. "[123m] 456p 789s EEE CC"; "+C" names '
+    "the winning tile.",
+    flag=None,
+    metavar="HAND",
+)
+WIN_TILE = Field(
+    "win_tile", "The winning tile (or name it in the hand: +C).", flag="--win", metavar="TILE"
+)
+SEAT_WIND = Field(
+    "seat_wind", "The winner's seat wind: E, S, W or N.", flag="--seat", metavar="WIND"
+)
+ROUND_WIND = Field(
+    "round_wind", "The prevalent (round) wind: E, S, W or N.", flag="--round", metavar="WIND"
+)
+SELF_DRAWN = Field(
+    "self_drawn",
+    "Won by self-draw (from the wall).",
+    "flag",
+    off_flag="--discard",
+)
+DISCARDER = Field(
+    "discarder",
+    "The discarder's seat wind (or that of the player whose kong was robbed); default: "
+    "the winner's left-hand neighbour.",
+    flag="--from",
+    metavar="SEAT",
+)
+LAST_WALL_TILE = Field(
+    "last_wall_tile", "Won on the last tile of the wall.", "flag", flag="--last-tile"
+)
+KONG_REPLACEMENT = Field("kong_replacement", "Won on a kong's replacement tile.", "flag")
+ROBBING_KONG = Field("robbing_kong", "Won by robbing another player's kong.", "flag")
+BONUS_TILES_FIELD = Field(
+    "bonus",
+    'The winner\'s flowers and seasons, e.g. "f1 x3" (or write them in the hand).',
+    flag="--bonus",
+    metavar="TILES",
+)
+
+OFF_MEANINGS = {"--discard": "Won on another player's discard (the default)."}
+"""The help of each ``off_flag`` (a flag that says a ``flag`` field is false)."""
+
+
+def win_tile_from_hand(values: dict[str, Any]) -> str | None:
+    """The winning tile the flags give: ``win_tile``, or the hand's ``+T``."""
+    given = values.get("win_tile")
+    if given is not None:
+        return str(given)
+    hand = values.get("hand")
+    if not isinstance(hand, str):
+        return None
+    named = parse_hand(hand).win_tile
+    return None if named is None else tile_name(named)
+
+
+def left_of(seat: object) -> str:
+    """The seat that plays just before ``seat`` (its left-hand neighbour; North for a
+    seat that is not a wind, which the scorer then refuses)."""
+    if isinstance(seat, str) and seat.strip().upper() in WINDS:
+        return WINDS[(WINDS.index(seat.strip().upper()) - 1) % 4]
+    return "N"
+
+
+__all__ = [
+    "BONUS_TILES_FIELD",
+    "DISCARDER",
+    "HAND",
+    "KONG_REPLACEMENT",
+    "LAST_WALL_TILE",
+    "OFF_MEANINGS",
+    "ROBBING_KONG",
+    "ROUND_WIND",
+    "SEAT_WIND",
+    "SELF_DRAWN",
+    "WINDS",
+    "WIN_TILE",
+    "bonus",
+    "count",
+    "flag",
+    "left_of",
+    "one_tile",
+    "win_tile_from_hand",
+    "wind",
+]
