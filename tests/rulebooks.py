@@ -29,6 +29,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.core.actions import NOTHING, Action, Several
@@ -142,6 +143,16 @@ class ThreeSeats(SimpleRules):
 KNOCK = "knock"
 
 
+@dataclass(slots=True)
+class GoldState:
+    """The state of a ``test-gold`` hand."""
+
+    gold: Tile | None = None
+    """The Gold kind, once turned up."""
+    indicator: Tile | None = None
+    """The tile turned up from the tail (the Gold kind itself here)."""
+
+
 class Gold(SimpleRules):
     """16-tile hands, a Gold kind chosen after the deal, three Golds knock."""
 
@@ -151,8 +162,8 @@ class Gold(SimpleRules):
     special_shapes = (AnyShapeWithWilds(3, "three_golds"),)
     kinds = ((KNOCK, NOTHING),)
 
-    def new_state(self, table: Table) -> dict[str, Any]:
-        return {"gold": None, "indicator": None}
+    def new_state(self, table: Table) -> GoldState:
+        return GoldState()
 
     def after_deal(self, table: Table) -> None:
         # turn up tiles counted from the tail until one is not a bonus tile
@@ -160,8 +171,8 @@ class Gold(SimpleRules):
             tile = table.take_from_tail(table.rng.randrange(12))
             if not self.is_bonus(tile):
                 break
-        table.state["indicator"] = tile
-        table.state["gold"] = tile
+        table.state.indicator = tile
+        table.state.gold = tile
         table.rules_changed()
         n = table.num_seats
         order = [(table.dealer + k) % n for k in range(n)]
@@ -176,7 +187,7 @@ class Gold(SimpleRules):
         )
 
     def _golds(self, table: Table, seat: int) -> int:
-        return table.hands[seat].count(table.state["gold"])
+        return table.hands[seat].count(table.state.gold)
 
     def _after_window(self, table: Table, window: Window) -> None:
         knockers = [s for s, a in window.answers.items() if a[0] == KNOCK]
@@ -188,14 +199,14 @@ class Gold(SimpleRules):
             table.start_turn(table.dealer)
 
     def wild_rules(self, table: Table) -> WildRules | None:
-        gold = table.state["gold"] if isinstance(table.state, dict) else None
+        gold = table.state.gold if isinstance(table.state, GoldState) else None
         return None if gold is None else WildRules(wild_tile=gold)
 
     def unclaimable(self, table: Table, tile: Tile) -> bool:
-        return tile == table.state["gold"]
+        return tile == table.state.gold
 
     def observe(self, table: Table, seat: int) -> dict[str, Any]:
-        gold = table.state["gold"]
+        gold = table.state.gold
         return {"gold": None if gold is None else tile_name(gold)}
 
 
@@ -204,20 +215,28 @@ EXCHANGE_ROUNDS = (((0, 2), (1, 3)), ((0, 1), (2, 3)), ((0, 3), (1, 2)))
 """The pairs of each round, as seat offsets from the dealer: across, right, left."""
 
 
+@dataclass(slots=True)
+class ExchangeState:
+    """The state of a ``test-exchange`` hand."""
+
+    round: int = 0
+    """The exchanges done so far (0 to 3)."""
+
+
 class Exchange(SimpleRules):
     """Three rounds of passing three tiles face down, all chosen before any is passed."""
 
     name = "test-exchange"
     kinds = ((EXCHANGE, Several(TILE, 3)),)
 
-    def new_state(self, table: Table) -> dict[str, Any]:
-        return {"round": 0}
+    def new_state(self, table: Table) -> ExchangeState:
+        return ExchangeState()
 
     def after_deal(self, table: Table) -> None:
         self._open(table)
 
     def _open(self, table: Table) -> None:
-        r = table.state["round"]
+        r = table.state.round
         table.open_window(
             EXCHANGE,
             [(table.dealer + k) % table.num_seats for k in range(table.num_seats)],
@@ -228,14 +247,14 @@ class Exchange(SimpleRules):
         )
 
     def _exchange(self, table: Table, window: Window) -> None:
-        r = table.state["round"]
+        r = table.state.round
         n = table.num_seats
         chosen = {s: window.answers[s][1] for s in window.seats}
         for a, b in EXCHANGE_ROUNDS[r]:
             x, y = (table.dealer + a) % n, (table.dealer + b) % n
             table.pass_tiles(x, y, chosen[x])  # y still holds what it chose
             table.pass_tiles(y, x, chosen[y])
-        table.state["round"] = r + 1
+        table.state.round = r + 1
         if r + 1 < len(EXCHANGE_ROUNDS):
             self._open(table)
         else:
@@ -301,6 +320,14 @@ def _event(kind: str, seat: int) -> Any:
     return Event(kind, seat)
 
 
+@dataclass(slots=True)
+class DisclosureState:
+    """The state of a ``test-disclosure`` hand."""
+
+    disclosed: list[int] = field(default_factory=list)
+    """The seats that disclosed their hands, in order."""
+
+
 class Disclosure(SimpleRules):
     """A discard that leaves the hand ready may disclose it: everyone sees the hand from
     then on, and the disclosed seat only wins or discards what it drew, never claims a
@@ -308,11 +335,11 @@ class Disclosure(SimpleRules):
 
     name = "test-disclosure"
 
-    def new_state(self, table: Table) -> dict[str, Any]:
-        return {"disclosed": []}
+    def new_state(self, table: Table) -> DisclosureState:
+        return DisclosureState()
 
     def special_actions(self, table: Table, seat: int) -> list[Action]:
-        if seat in table.state["disclosed"] or not table.drew:
+        if seat in table.state.disclosed or not table.drew:
             return []
         hand = table.hands[seat]
         out: list[Action] = []
@@ -324,11 +351,11 @@ class Disclosure(SimpleRules):
         return out
 
     def declare(self, table: Table, seat: int, action: Action) -> None:
-        table.state["disclosed"].append(seat)
+        table.state.disclosed.append(seat)
         table.reveal(seat)
 
     def allows(self, table: Table, seat: int, action: Action) -> bool:
-        if seat not in table.state["disclosed"]:
+        if seat not in table.state.disclosed:
             return True
         kind = action[0]
         if kind in ("chow", "pung", "kong", "concealed_kong", "added_kong"):
@@ -340,8 +367,8 @@ class Disclosure(SimpleRules):
     def draw_payments(self, table: Table) -> list[int]:
         n = table.num_seats
         out = [0] * n
-        if table.state["disclosed"]:
-            first = table.state["disclosed"][0]
+        if table.state.disclosed:
+            first = table.state.disclosed[0]
             for s in range(n):
                 if s != first:
                     out[s] += 1
@@ -349,7 +376,7 @@ class Disclosure(SimpleRules):
         return out
 
     def observe(self, table: Table, seat: int) -> dict[str, Any]:
-        return {"disclosed": list(table.state["disclosed"])}
+        return {"disclosed": list(table.state.disclosed)}
 
 
 class KongPayments(SimpleRules):

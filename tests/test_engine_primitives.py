@@ -9,6 +9,7 @@ import random
 import subprocess
 import sys
 from collections import deque
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -391,6 +392,18 @@ def test_a_hands_flags_choose_its_tile_set_and_walls() -> None:
 # -- hooks that keep per-hand state: every discard, every closed window --------------------------
 
 
+@dataclass(slots=True)
+class MissedWinState:
+    """The state of a ``test-missed-win`` hand."""
+
+    frozen: set[int] = field(default_factory=set)
+    """The seats that passed a win offered on a discard, until their next turn."""
+    quiet: bool = False
+    """The last discard was a Red Dragon: nobody claims it."""
+    discards: int = 0
+    """The discards made so far."""
+
+
 class MissedWin(rulebooks.SimpleRules):
     """A seat that passes a win it was offered on a discard may not win on a discard
     until its own next turn; a discard of a Red Dragon starts a 'quiet round' in which
@@ -398,24 +411,24 @@ class MissedWin(rulebooks.SimpleRules):
 
     name = "test-missed-win"
 
-    def new_state(self, table: Table) -> dict[str, Any]:
-        return {"frozen": set(), "quiet": False, "discards": 0}
+    def new_state(self, table: Table) -> MissedWinState:
+        return MissedWinState()
 
     def on_discard(self, table: Table, seat: int, tile: int) -> None:
-        table.state["discards"] += 1
-        table.state["quiet"] = tile == 31
-        table.state["frozen"].discard(seat)  # its own turn has come and gone
+        table.state.discards += 1
+        table.state.quiet = tile == 31
+        table.state.frozen.discard(seat)  # its own turn has come and gone
 
     def window_closed(self, table: Table, window: Window) -> None:
         for seat, answer in window.answers.items():
             offered = window.offered.get(seat, [])
             if answer[0] == "pass" and any(a[0] == "win" for a in offered):
-                table.state["frozen"].add(seat)
+                table.state.frozen.add(seat)
 
     def allows(self, table: Table, seat: int, action: Action) -> bool:
-        if action[0] in ("chow", "pung", "kong") and table.state["quiet"]:
+        if action[0] in ("chow", "pung", "kong") and table.state.quiet:
             return False
-        return not (action[0] == "win" and action[1] is not None and seat in table.state["frozen"])
+        return not (action[0] == "win" and action[1] is not None and seat in table.state.frozen)
 
 
 def test_rulesets_see_every_discard_and_every_closed_window() -> None:
@@ -428,14 +441,14 @@ def test_rulesets_see_every_discard_and_every_closed_window() -> None:
     deal_ = stacked_deal(hands, draws="E S W 4p N F")
     table = Table(MissedWin(), deal=deal_, ask_everyone=False)
     table.apply(0, table.parse_action("discard C"))  # a quiet round: nobody claims
-    assert table.state["quiet"] and table.phase == "turn" and table.current == 1
+    assert table.state.quiet and table.phase == "turn" and table.current == 1
     table.apply(1, table.parse_action("discard E"))
     table.apply(2, table.parse_action("discard S"))
     table.apply(3, table.parse_action("discard W"))
     table.apply(0, table.parse_action("discard 4p"))
     assert table.to_act() == (2,) and Action("win", 12) in table.legal_actions(2)
     table.apply(2, Action("pass"))  # West passes the win it was offered: frozen
-    assert table.state["frozen"] == {2} and table.state["discards"] == 5
+    assert table.state.frozen == {2} and table.state.discards == 5
     table.apply(1, table.parse_action("discard 1p"))  # West waits on 1p, but is frozen
     assert table.phase == "claim" and 2 in table.to_act()
     offered = table.legal_actions(2)
@@ -444,7 +457,7 @@ def test_rulesets_see_every_discard_and_every_closed_window() -> None:
         table.apply(seat, Action("pass"))
     assert table.phase == "turn" and table.current == 2
     table.apply(2, table.parse_action("discard F"))  # West's own turn ends the freeze
-    assert table.state["frozen"] == set()
+    assert table.state.frozen == set()
 
 
 # -- helpers for rulesets: tiles laid aside, kongs out of turn, wall tiles shown or taken ---------

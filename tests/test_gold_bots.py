@@ -45,7 +45,7 @@ def test_the_bot_floats_when_it_pays(profile: type[GoldRuleset], level_m: int, n
     bot = GreedyBot(ruleset=table.rules)
     assert bot.act(obs, table.legal_actions(1)) == MahjongAction("discard", parse_tiles("2s")[0])
     act(table, 1, "discard 2s")
-    assert table.state["float"] == (1, 2)
+    assert table.state.floating == (1, 2)
     for seat, tile in ((2, "N"), (3, "1p"), (0, "3p")):
         act(table, seat, f"discard {tile}")
     choice = bot.act(table.observation(1), table.legal_actions(1))

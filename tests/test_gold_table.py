@@ -59,7 +59,7 @@ def throw_for(seed: int, hands: Sequence[str], filler: str = FILLER) -> int:
         seed=seed,
         deal=stacked_deal(list(hands), replacements=filler, hand_size=16),
     )
-    k = table.state["from_tail"]
+    k = table.state.from_tail
     assert isinstance(k, int) and 1 <= k <= 11  # two dice, the tail tile being 1
     return k
 
@@ -88,7 +88,7 @@ def gold_table(
         ask_everyone=everyone,
         streak=streak,
     )
-    assert tile_name(table.state["indicator"]) == indicator
+    assert tile_name(table.state.indicator) == indicator
     if not deal_window:
         pass_all(table)
     return table
@@ -138,10 +138,10 @@ def test_the_indicator_is_turned_up_with_the_seeded_throw_and_shown() -> None:
     for seed in range(30):
         table = Table(XiamenRuleset(), seed=seed)
         st = table.state
-        gold = st["gold"]
-        assert gold is not None and gold < 34 and gold == st["indicator"]
-        assert list(table.wall.tail())[st["from_tail"]] == gold  # it stays in the wall
-        assert Table(XiamenRuleset(), seed=seed).state["gold"] == gold  # replays exactly
+        gold = st.gold
+        assert gold is not None and gold < 34 and gold == st.indicator
+        assert list(table.wall.tail())[st.from_tail] == gold  # it stays in the wall
+        assert Table(XiamenRuleset(), seed=seed).state.gold == gold  # replays exactly
         shown = [e for e in table.events if e.kind == "shown"]
         assert shown and shown[-1].data["tile"] == tile_name(gold) and shown[-1].to is None
         obs = table.observation((table.dealer + 1) % 4)
@@ -163,9 +163,9 @@ def test_a_bonus_tile_turned_up_is_turned_back_and_the_dice_thrown_again() -> No
         deal=stacked_deal(hands, replacements=tail("f2", k), hand_size=16),
     )
     st = table.state
-    assert st["from_tail"] != k
-    assert st["indicator"] == list(table.wall.tail())[st["from_tail"]]
-    assert st["indicator"] < 34
+    assert st.from_tail != k
+    assert st.indicator == list(table.wall.tail())[st.from_tail]
+    assert st.indicator < 34
     assert list(table.wall.tail())[k] == parse_tiles("f2")[0]  # still in the wall, face down
     assert len([e for e in table.events if e.kind == "shown"]) == 1
 
@@ -494,7 +494,7 @@ def test_a_double_float() -> None:
     assert table.current == 1 and table.phase == "turn"
     assert MahjongAction("win") in table.legal_actions(1)  # a gold float, ×4
     act(table, 1, "discard 2s")
-    assert table.state["float"] == (1, 2)
+    assert table.state.floating == (1, 2)
     rules = table.rules
     assert isinstance(rules, GoldRuleset) and rules.float_round(table) == 1
     for seat in range(4):  # a float discard is public: everyone is told of the round
@@ -525,13 +525,13 @@ def test_in_a_float_round_the_discards_may_be_claimed_for_a_pung_again_afterward
     act(table, 0, "discard 8p")
     assert table.current == 1
     act(table, 1, "discard 6p")
-    assert table.state["float"] is None
+    assert table.state.floating is None
 
 
 def play_to_the_end(table: Table) -> None:
     """Every seat discards the tile it drew (or the first discard it may make) and
     passes every claim, until the hand ends or the end-of-wall window opens."""
-    gold = table.state["gold"]
+    gold = table.state.gold
     while table.phase in ("turn", "claim", "rob"):
         if table.phase != "turn":
             pass_all(table)
@@ -582,7 +582,7 @@ def eight_table(profile: type[GoldRuleset]) -> Table:
     tiles[8 + k] = "9p"  # South's eight supplements come first
     deal = stacked_deal(hands, replacements=" ".join(tiles), hand_size=16)
     table = Table(profile(), seed=0, deal=deal)
-    assert tile_name(table.state["indicator"]) == "9p"
+    assert tile_name(table.state.indicator) == "9p"
     return table
 
 
@@ -642,7 +642,7 @@ def test_a_missed_win_freezes_that_kind_until_ones_turn(freeze: bool) -> None:
     act(table, 1, "discard 8p")
     can_win = MahjongAction("win", parse_tiles("8p")[0]) in table.legal_actions(3)
     assert can_win is not freeze
-    assert table.state["frozen"] == ({3: [parse_tiles("8p")[0]]} if freeze else {})
+    assert table.state.frozen == ({3: [parse_tiles("8p")[0]]} if freeze else {})
 
 
 @pytest.mark.parametrize("forfeit", [False, True])
@@ -659,8 +659,8 @@ def test_a_gold_thrown_away_forfeits_the_win(forfeit: bool) -> None:
     pass_all(table)
     act(table, 1, "discard 2s")
     pass_all(table)
-    assert table.state["float"] is None
-    assert table.state["forfeit"] == ([1] if forfeit else [])
+    assert table.state.floating is None
+    assert table.state.forfeit == ([1] if forfeit else [])
     act(table, 2, "discard 8p")
     can_win = MahjongAction("win", parse_tiles("8p")[0]) in table.legal_actions(1)
     assert can_win is not forfeit
@@ -707,7 +707,7 @@ def test_the_indicator_drawn_as_a_supplement_is_an_ordinary_tile() -> None:
     south = "3p 4p 7m 7m 7m 8m 8m 8m 9m 9m 9m 2s 2s 2s 3s 7p"
     hands = [east, south, WEST, NORTH]
     table = gold_table(hands, "5p", seed=2)  # seed 2 turns up the second tail tile
-    assert table.state["from_tail"] == 1
+    assert table.state.from_tail == 1
     rules = table.rules
     assert isinstance(rules, GoldRuleset)
     act(table, 0, "concealed_kong 1m")
@@ -716,7 +716,7 @@ def test_the_indicator_drawn_as_a_supplement_is_an_ordinary_tile() -> None:
     assert rules.indicator_holder(table) == 0
     assert table.last_drawn(0) == parse_tiles("5p")[0]
     act(table, 0, "discard 5p")
-    assert table.state["discard_is_indicator"] and table.phase == "claim"
+    assert table.state.discard_is_indicator and table.phase == "claim"
     assert MahjongAction("chow", parse_tiles("3p")[0]) in table.legal_actions(1)
     act(table, 1, "chow 3p")
     pass_all(table)
@@ -763,7 +763,7 @@ def test_the_indicator_drawn_back_beside_four_whites_makes_five_of_its_kind() ->
     east = "1m 1m 1m 1m 2m 2m 2m 2m P P P P 3s 4s 5s 6s 7s"
     filler = "8s " + " ".join(FILLER.split()[1:])  # the first supplement: 8s
     table = gold_table([east, SOUTH, WEST, NORTH], "5p", seed=2, filler=filler)
-    assert table.state["from_tail"] == 1
+    assert table.state.from_tail == 1
     act(table, 0, "concealed_kong 1m")
     act(table, 0, "concealed_kong 2m")
     assert table.last_drawn(0) == parse_tiles("5p")[0]
@@ -797,7 +797,7 @@ def test_the_walls_and_their_dice_are_told_from_the_deals_throws(seed: int) -> N
     assert (w.data["inner"], w.data["outer"]) == (64, 80)
     throws = [e for e in table.events if e.kind == "indicator_dice"]
     assert throws and all(e.seat == w.data["breaker"] for e in throws)
-    assert sum(throws[-1].data["dice"]) - 1 == table.state["from_tail"]
+    assert sum(throws[-1].data["dice"]) - 1 == table.state.from_tail
     kinds = [e.kind for e in table.events]
     assert kinds.index("walls") < kinds.index("indicator_dice") < kinds.index("shown")
 

@@ -179,11 +179,11 @@ def test_the_gold_is_turned_up_after_the_deal_and_replays_exactly() -> None:
     for seed in range(40):
         table = Table(rulebooks.Gold(), seed=seed)
         assert [len(h) for h in table.hands] == [17, 16, 16, 16]
-        gold = table.state["gold"]
+        gold = table.state.gold
         assert gold is not None and gold < 34
         *bonus, indicator = table.wall.set_aside  # a bonus tile turned up is set aside too
-        assert indicator == table.state["indicator"] and all(t >= 34 for t in bonus)
-        assert Table(rulebooks.Gold(), seed=seed).state["gold"] == gold
+        assert indicator == table.state.indicator and all(t >= 34 for t in bonus)
+        assert Table(rulebooks.Gold(), seed=seed).state.gold == gold
         obs = table.observation(2)
         assert obs["rules"]["gold"] == obs["window"]["gold"]
         golds.add(gold)
@@ -210,7 +210,7 @@ def test_three_golds_knock_in_the_window() -> None:
         if table.phase != "after_deal":
             continue
         (seat,) = table.to_act()
-        assert table.hands[seat].count(table.state["gold"]) >= 3
+        assert table.hands[seat].count(table.state.gold) >= 3
         table.apply(seat, table.parse_action("knock"))
         result = table.result()
         assert result is not None and result["wins"][0]["seat"] == seat
@@ -225,7 +225,7 @@ def test_a_discarded_gold_cannot_be_claimed() -> None:
         table = Table(rulebooks.Gold(), seed=seed)
         while table.phase == "after_deal":
             table.apply(table.to_act()[0], table.parse_action("pass"))
-        gold = table.state["gold"]
+        gold = table.state.gold
         if gold in table.hands[table.dealer]:
             table.apply(table.dealer, Action("discard", gold))
             assert table.phase == "turn" and table.current == (table.dealer + 1) % 4
@@ -400,8 +400,8 @@ def test_a_disclosed_hand_is_public_and_frozen() -> None:
             table.apply(seat, rng.choice([a for a in legal if a[0] != "win"] or legal))
         result = table.result()
         assert result is not None
-        if not result["wins"] and table.state["disclosed"]:
-            first = table.state["disclosed"][0]
+        if not result["wins"] and table.state.disclosed:
+            first = table.state.disclosed[0]
             assert result["payments"][first] == -3
             assert all(result["payments"][s] == 1 for s in range(4) if s != first)
     assert disclosures >= 5

@@ -231,9 +231,14 @@ class Ruleset:
 
     def new_state(self, table: Table) -> Any:
         """The ruleset's own state for one hand (an indicator, float rounds, disclosed
-        seats, freezes), kept by the table. It must follow from the deal and the
-        actions alone, so that a replay rebuilds it. Default: an empty dict."""
-        return {}
+        seats, freezes), kept by the table as ``table.state``: a small mutable dataclass
+        of the ruleset's own with one typed field per fact, read and set as attributes
+        (:class:`~parlour.mahjong.rules.gold.table.GoldHandState`,
+        :class:`~parlour.mahjong.rules.classical.table.ClassicalHandState`). It must
+        follow from the deal and the actions alone, so that a replay rebuilds it (a
+        dataclass also compares equal field by field and copies with :mod:`copy`).
+        Default: None, a ruleset with no state of its own."""
+        return None
 
     def after_deal(self, table: Table) -> None:
         """Called once the hands are dealt and the bonus tiles replaced, before the

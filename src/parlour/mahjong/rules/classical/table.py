@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from parlour.core.actions import NOTHING, Action, OneOf, Several
@@ -76,6 +77,26 @@ EXCHANGES: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {
     2: (((0, 1),), ((0, 1),), ((0, 1),)),
 }
 """The pairs of each exchange, as seat offsets from East (G4, H4 with BA13, BA11)."""
+
+
+@dataclass(slots=True)
+class ClassicalHandState:
+    """The classical ruleset's own state of one hand (``table.state``), made by
+    :meth:`ClassicalRuleset.new_state` and changed only by the deal and the actions, so
+    that a replay rebuilds it.
+
+    >>> ClassicalHandState()
+    ClassicalHandState(exchange=0, fishing={}, scores=None)
+    """
+
+    exchange: int = 0
+    """The goulash exchanges done so far (0 to 3)."""
+    fishing: dict[int, Tile | None] = field(default_factory=dict)
+    """The seats that declared fishing in a goulash, each with the tile it named (East's
+    first discard) or None."""
+    scores: list[dict[str, Any]] | None = None
+    """Every seat's scored hand, by seat, once a win is settled (the result's
+    ``scores``)."""
 
 
 class ClassicalRuleset(Ruleset):
@@ -141,8 +162,8 @@ class ClassicalRuleset(Ruleset):
 
     # -- the goulash's exchanges -------------------------------------------------------
 
-    def new_state(self, table: Table) -> dict[str, Any]:
-        return {"exchange": 0, "fishing": {}}
+    def new_state(self, table: Table) -> ClassicalHandState:
+        return ClassicalHandState()
 
     def after_deal(self, table: Table) -> None:
         if table.flags.get("goulash"):
@@ -184,8 +205,8 @@ class ClassicalRuleset(Ruleset):
         return [((table.dealer + a) % n, (table.dealer + b) % n) for a, b in EXCHANGES[n][r]]
 
     def _open_exchange(self, table: Table) -> None:
-        r = table.state["exchange"]
-        fishing: dict[int, Any] = table.state["fishing"]
+        st = _state(table)
+        r, fishing = st.exchange, st.fishing
         exchanging = {
             s for pair in self._pairs(table, r) if not (set(pair) & set(fishing)) for s in pair
         }
@@ -217,8 +238,8 @@ class ClassicalRuleset(Ruleset):
         )
 
     def _exchange(self, table: Table, window: Any) -> None:
-        r = table.state["exchange"]
-        fishing: dict[int, Any] = table.state["fishing"]
+        st = _state(table)
+        r, fishing = st.exchange, st.fishing
         answers: dict[int, Action] = dict(window.answers)
         dealer = table.dealer
         if answers.get(dealer, ("pass",))[0] == "win":
@@ -234,7 +255,7 @@ class ClassicalRuleset(Ruleset):
             ax, ay = answers[x], answers[y]
             table.pass_tiles(x, y, ax[1])  # y still holds what it chose
             table.pass_tiles(y, x, ay[1])
-        table.state["exchange"] = r + 1
+        st.exchange = r + 1
         if r + 1 < len(EXCHANGES[table.num_seats]):
             self._open_exchange(table)
         else:
@@ -296,11 +317,12 @@ class ClassicalRuleset(Ruleset):
         if not table.flags.get("goulash"):
             return {}
         wild = self._wild(table)
+        st = _state(table)
         return {
             "goulash": True,
             "wild": "2s" if wild is not None else "J",
-            "exchange": min(table.state["exchange"] + 1, 3),
-            "fishing": sorted(table.state["fishing"]),
+            "exchange": min(st.exchange + 1, 3),
+            "fishing": sorted(st.fishing),
         }
 
     def hints(self, observation: Mapping[str, Any]) -> HandHints:
@@ -323,12 +345,13 @@ class ClassicalRuleset(Ruleset):
             return False  # a set of wilds only (G6.3)
         if kind == "rob":
             return bool(self.settings["rob_kong"])
-        fishing = table.state["fishing"] if isinstance(table.state, dict) else {}
+        st = table.state
+        fishing = st.fishing if isinstance(st, ClassicalHandState) else {}
         if seat in fishing:
             return self._frozen_allows(table, seat, action, fishing[seat])
         return True
 
-    def _frozen_allows(self, table: Table, seat: int, action: Action, named: Any) -> bool:
+    def _frozen_allows(self, table: Table, seat: int, action: Action, named: Tile | None) -> bool:
         """G5.3: a fishing hand wins, or discards the tile it drew (a fishing East his
         named tile first); it claims only to win and declares no kong."""
         kind = action[0]
@@ -444,12 +467,13 @@ class ClassicalRuleset(Ruleset):
             scores[names[s]] = score_hand(h)
         in_play = tuple(self.seat_name(k) for k in range(table.num_seats))
         settled = _settle_scores(names[seat], scores, in_play, self.settings, dreamer=None)
-        table.state["scores"] = [scores[names[s]].to_json() for s in range(table.num_seats)]
+        _state(table).scores = [scores[names[s]].to_json() for s in range(table.num_seats)]
         return [settled.net[names[s]] for s in range(table.num_seats)]
 
     def result_fields(self, table: Table) -> dict[str, Any]:
         """``scores``: every seat's scored hand (the winner's and the losers'), by seat."""
-        scores = table.state.get("scores") if isinstance(table.state, dict) else None
+        st = table.state
+        scores = st.scores if isinstance(st, ClassicalHandState) else None
         return {"scores": scores} if scores else {}
 
     # -- the match -----------------------------------------------------------------------
@@ -511,6 +535,12 @@ def _win_flags(how: WinContext) -> frozenset[str]:
     return frozenset(flags)
 
 
+def _state(table: Table) -> ClassicalHandState:
+    """The hand's state, as :meth:`ClassicalRuleset.new_state` made it."""
+    st: ClassicalHandState = table.state
+    return st
+
+
 def _seen_elsewhere(table: Table, seat: int) -> list[int]:
     """What ``seat`` sees outside its hand at the table (classical C2)."""
     dead = [t for pile in table.discards for t in pile]
@@ -520,4 +550,4 @@ def _seen_elsewhere(table: Table, seat: int) -> list[int]:
 
 RULESET = ClassicalRuleset
 
-__all__ = ["RULESET", "ClassicalRuleset"]
+__all__ = ["RULESET", "ClassicalHandState", "ClassicalRuleset"]

@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from parlour.core.actions import NOTHING, Action, OneOf
@@ -111,6 +112,46 @@ _FROZEN = frozenset(("win", "rob", "pung", "kong"))
 _WINS = frozenset(("win", "rob", "knock", "rob_gold"))
 
 
+@dataclass(slots=True)
+class GoldHandState:
+    """The gold ruleset's own state of one hand (``table.state``), made by
+    :meth:`GoldRuleset.new_state` and changed only by the deal and the actions, so that
+    a replay rebuilds it.
+
+    >>> GoldHandState().gold is None, GoldHandState().frozen
+    (True, {})
+    """
+
+    gold: Tile | None = None
+    """The Gold kind (the indicator's kind), once the indicator is turned up."""
+    indicator: Tile | None = None
+    """The indicator turned up after the deal (§6.1)."""
+    from_tail: int | None = None
+    """Where the indicator lies in the wall, counted from the tail (0: the tail tile)."""
+    shown_at: int | None = None
+    """How many events the table had when the indicator was turned up (the supplements
+    drawn since then tell who draws it, XM-A3)."""
+    indicator_out: bool = False
+    """The indicator, drawn back from the wall, has been discarded."""
+    indicator_river: tuple[int, int] | None = None
+    """Where the discarded indicator lies: its discarder's seat and its place in his
+    river."""
+    discard_is_indicator: bool = False
+    """The last discard is the indicator (an ordinary, claimable tile, not a Gold)."""
+    floating: tuple[int, int] | None = None
+    """The float under way: the floater's seat and the float level (2 a double, 3 a
+    triple float, §9.4-§9.5)."""
+    frozen: dict[int, list[Tile]] = field(default_factory=dict)
+    """``missed_claim_freeze``: by seat, the kinds it may not win on or pung until its
+    turn comes or a claim passes over it."""
+    forfeit: list[int] = field(default_factory=list)
+    """``false_float_forfeit``: the seats that threw a Gold away and may not win this
+    hand."""
+    special: tuple[str, int] | None = None
+    """The special win declared (``knock_after_deal``, ``knock_last_turn``,
+    ``robbing_gold``, ``eight_flowers``) and the seat that declared it."""
+
+
 class GoldRuleset(Ruleset):
     """Fujian gold mahjong at the table (see the module docstring); ``profile`` is
     ``xiamen`` or ``quanzhou``."""
@@ -138,18 +179,8 @@ class GoldRuleset(Ruleset):
 
     # -- the Gold ------------------------------------------------------------------------
 
-    def new_state(self, table: Table) -> dict[str, Any]:
-        return {
-            "gold": None,
-            "indicator": None,
-            "from_tail": None,
-            "shown_at": None,
-            "indicator_out": False,
-            "indicator_river": None,
-            "float": None,
-            "frozen": {},
-            "forfeit": [],
-        }
+    def new_state(self, table: Table) -> GoldHandState:
+        return GoldHandState()
 
     def after_deal(self, table: Table) -> None:
         """§6.1: two dice (``table.rng``) count from the tail, the tail tile being 1; the
@@ -166,11 +197,11 @@ class GoldRuleset(Ruleset):
             if not self.is_bonus(tail[k]):
                 break
         tile = table.show_wall_tile(k)
-        st = table.state
-        st["indicator"] = tile
-        st["gold"] = tile
-        st["from_tail"] = k
-        st["shown_at"] = len(table.events)
+        st = _state(table)
+        st.indicator = tile
+        st.gold = tile
+        st.from_tail = k
+        st.shown_at = len(table.events)
         self._gold = tile
         table.rules_changed()
         eight = [s for s in range(table.num_seats) if self._eight_flowers(table, s)]
@@ -210,7 +241,7 @@ class GoldRuleset(Ruleset):
         return self.profile == "quanzhou" and len(table.bonus[seat]) == len(BONUS_TILES)
 
     def _declare_eight(self, table: Table, seat: int) -> None:
-        table.state["special"] = ("eight_flowers", seat)
+        _state(table).special = ("eight_flowers", seat)
         tile = table.last_drawn(seat) or table.hands[seat][-1]
         table.declare_wins([(seat, tile, WinContext(self_drawn=True))])
 
@@ -240,14 +271,14 @@ class GoldRuleset(Ruleset):
             order,
             lambda s: self._after_deal_offers(table, s),
             lambda w: self._after_deal_resolved(table, w),
-            info={"gold": tile_name(table.state["gold"])},
+            info={"gold": tile_name(_gold(table))},
         )
 
     def _after_deal_offers(self, table: Table, seat: int) -> list[Action]:
         out: list[Action] = [PASS]
         xiamen = self.profile == "xiamen"
         hand = list(table.hands[seat])
-        gold = table.state["gold"]
+        gold = _gold(table)
         if xiamen and seat == table.dealer and table.can_win_with(seat, hand):
             tile = table.last_drawn(seat) or hand[-1]
             rest = list(hand)
@@ -285,7 +316,7 @@ class GoldRuleset(Ruleset):
         knockers = [s for s in order if answers.get(s, PASS)[0] == KNOCK]
         if knockers:
             seat = knockers[0]
-            table.state["special"] = ("knock_after_deal", seat)
+            _state(table).special = ("knock_after_deal", seat)
             table.declare_wins([(seat, table.hands[seat][-1], first)])
             return
         robbers = [s for s in order[1:] + order[:1] if answers.get(s, PASS)[0] == ROB_GOLD]
@@ -294,8 +325,10 @@ class GoldRuleset(Ruleset):
             action = answers[seat]
             if seat == dealer:
                 table.lay_aside(seat, action[1], replace=False)  # his discard, face up
-            tile = table.take_from_tail(table.state["from_tail"], to=seat)
-            table.state["special"] = ("robbing_gold", seat)
+            st = _state(table)
+            assert st.from_tail is not None
+            tile = table.take_from_tail(st.from_tail, to=seat)
+            st.special = ("robbing_gold", seat)
             table.declare_wins([(seat, tile, first)])
             return
         table.start_turn(dealer)
@@ -305,7 +338,7 @@ class GoldRuleset(Ruleset):
     def before_draw(self, table: Table) -> bool:
         """XM-A8: when the hand would end drawn, whoever holds the three Golds may
         declare a three gold knocker instead (a window of declarations)."""
-        if table.state.get("gold") is None:
+        if _state(table).gold is None:
             return False
         n = table.num_seats
         order = [(table.current + k) % n for k in range(n)]
@@ -317,7 +350,7 @@ class GoldRuleset(Ruleset):
             order,
             lambda s: [PASS, MahjongAction(KNOCK)] if s in able else [PASS],
             lambda w: self._last_turn_resolved(table, w, order),
-            info={"gold": tile_name(table.state["gold"])},
+            info={"gold": tile_name(_gold(table))},
         )
         return True
 
@@ -334,14 +367,14 @@ class GoldRuleset(Ruleset):
             table.end_drawn()
             return
         seat = knockers[0]
-        table.state["special"] = ("knock_last_turn", seat)
+        _state(table).special = ("knock_last_turn", seat)
         table.declare_wins([(seat, table.hands[seat][-1], WinContext(self_drawn=True))])
 
     def _special_score(self, table: Table, seat: int, kind: str, tiles: Sequence[Tile]) -> Score:
         """A three gold knocker (``knock_after_deal``, ``knock_last_turn``: ``tiles``
         are the concealed tiles) or robbing the Gold (``tiles``: the 16 without the
         indicator)."""
-        gold = table.state["gold"]
+        gold = _gold(table)
         marks = self._golds_held(table, seat, tiles)
         rob = kind == "robbing_gold"
         eight = kind == "eight_flowers"
@@ -368,17 +401,18 @@ class GoldRuleset(Ruleset):
 
     def _gold_of(self, table: Table) -> Tile | None:
         st = table.state
-        return st.get("gold") if isinstance(st, dict) else None
+        return st.gold if isinstance(st, GoldHandState) else None
 
     def indicator_holder(self, table: Table) -> int | None:
         """The seat that drew the indicator as a supplement and still holds it as an
         ordinary tile (XM-A3), or None. Its first discard of the Gold kind is the
         indicator (a player keeps his wild Golds)."""
         st = table.state
-        if not isinstance(st, dict) or st.get("shown_at") is None or st["indicator_out"]:
+        if not isinstance(st, GoldHandState) or st.shown_at is None or st.indicator_out:
             return None
-        k = st["from_tail"]
-        for e in table.events[st["shown_at"] :]:
+        k = st.from_tail
+        assert k is not None  # turned up with the indicator
+        for e in table.events[st.shown_at :]:
             if e.kind == "draw" and e.data.get("replacement"):
                 if k == 0:
                     return e.seat
@@ -404,31 +438,31 @@ class GoldRuleset(Ruleset):
 
     def unclaimable(self, table: Table, tile: Tile) -> bool:
         """§8.7: a discarded Gold cannot be claimed (the indicator discarded can)."""
-        st = table.state
-        return tile == st["gold"] and not st.get("discard_is_indicator", False)
+        st = _state(table)
+        return tile == st.gold and not st.discard_is_indicator
 
     def on_discard(self, table: Table, seat: int, tile: Tile) -> None:
         """Note a discarded indicator (claimable) and float discards (§9.4-§9.5): a Gold
         discarded leaving five sets and a lone Gold starts a float round (level 2, one
         more for each float discard in a row); any other discard by the floater ends
         his float."""
-        st = table.state
-        st["discard_is_indicator"] = False
-        if tile == st["gold"] and self.indicator_holder(table) == seat:
-            st["discard_is_indicator"] = True
-            st["indicator_out"] = True
-            st["indicator_river"] = (seat, len(table.discards[seat]) - 1)
-        st["frozen"].pop(seat, None)  # his turn came (missed_claim_freeze)
-        floating = st["float"]
-        a_gold = tile == st["gold"] and not st["discard_is_indicator"]
+        st = _state(table)
+        st.discard_is_indicator = False
+        if tile == st.gold and self.indicator_holder(table) == seat:
+            st.discard_is_indicator = True
+            st.indicator_out = True
+            st.indicator_river = (seat, len(table.discards[seat]) - 1)
+        st.frozen.pop(seat, None)  # his turn came (missed_claim_freeze)
+        floating = st.floating
+        a_gold = tile == st.gold and not st.discard_is_indicator
         if a_gold and self._float_shape(table, seat):
             level = floating[1] + 1 if floating and floating[0] == seat else 2
-            st["float"] = (seat, min(level, 3))
+            st.floating = (seat, min(level, 3))
         else:
             if floating and floating[0] == seat:
-                st["float"] = None
-            if a_gold and self.settings["false_float_forfeit"] and seat not in st["forfeit"]:
-                st["forfeit"].append(seat)  # a Gold thrown away: no win this hand (§13)
+                st.floating = None
+            if a_gold and self.settings["false_float_forfeit"] and seat not in st.forfeit:
+                st.forfeit.append(seat)  # a Gold thrown away: no win this hand (§13)
 
     def window_closed(self, table: Table, window: Any) -> None:
         """``missed_claim_freeze`` (§13): a seat that passed a win, a pung or a kong it
@@ -440,7 +474,7 @@ class GoldRuleset(Ruleset):
         if discarder is None or not table.discarded[discarder]:
             return
         tile = table.discarded[discarder][-1]
-        frozen: dict[int, list[Tile]] = table.state["frozen"]
+        frozen = _state(table).frozen
         answers: dict[int, Action] = dict(window.answers)
         for s, offered in window.offered.items():
             missed = any(a[0] in _FROZEN for a in offered)
@@ -460,7 +494,7 @@ class GoldRuleset(Ruleset):
     def _float_shape(self, table: Table, seat: int, tiles: Sequence[Tile] | None = None) -> bool:
         """Are ``seat``'s tiles (or ``tiles``, his concealed ones less a discard) five sets
         and a lone Gold waiting for its pair (§9.3)?"""
-        gold = table.state["gold"]
+        gold = _gold(table)
         hand = list(table.hands[seat] if tiles is None else tiles)
         marks = self._golds_held(table, seat, hand)
         if not marks:
@@ -519,7 +553,7 @@ class GoldRuleset(Ruleset):
         """The floater while a float round lasts: from his float discard until his next
         turn (§9.4), else None."""
         st = table.state
-        floating = st.get("float") if isinstance(st, dict) else None
+        floating = st.floating if isinstance(st, GoldHandState) else None
         if not floating:
             return None
         seat: int = floating[0]
@@ -536,12 +570,13 @@ class GoldRuleset(Ruleset):
             return True
         if table.phase == "turn" and self._eight_flowers(table, seat):
             return kind == EIGHT  # the eighth bonus tile wins at once (§11.4)
-        if kind in _WINS and seat in table.state["forfeit"]:
+        st = _state(table)
+        if kind in _WINS and seat in st.forfeit:
             return False  # false_float_forfeit
         if kind in _FROZEN and table.phase in ("claim", "rob"):
             payload = action[1]
             t = payload if type(payload) is int else None
-            if t is not None and t in table.state["frozen"].get(seat, ()):
+            if t is not None and t in st.frozen.get(seat, ()):
                 return False  # missed_claim_freeze
         floater = self.float_round(table) if kind in _FLOAT_LIMITED else None
         if floater is not None:
@@ -680,7 +715,8 @@ class GoldRuleset(Ruleset):
         gold = self._gold_of(table)
         if gold is None:
             return Score(False, 0, (), reason="no Gold has been turned up yet")
-        special = table.state.get("special")
+        st = _state(table)
+        special = st.special
         if special is not None and special[1] == seat:
             if special[0] == "robbing_gold":
                 return self._special_score(table, seat, special[0], concealed)
@@ -691,7 +727,7 @@ class GoldRuleset(Ruleset):
             win_marked = tile == gold and marks > 0 and not self._drew_indicator(table, seat)
         else:
             # a claimed Gold is refused by the scorer (§8.7); the indicator is not one
-            indicator = tile == gold and table.state.get("discard_is_indicator", False)
+            indicator = tile == gold and st.discard_is_indicator
             win_marked = tile == gold and not indicator
             marks -= int(indicator)
         discards = sum(len(d) for d in table.discarded)
@@ -727,7 +763,7 @@ class GoldRuleset(Ruleset):
 
     def _drew_indicator(self, table: Table, seat: int) -> bool:
         """Was ``seat``'s last draw the indicator (an ordinary tile, XM-A3)?"""
-        gold = table.state["gold"]
+        gold = _gold(table)
         return (
             self.indicator_holder(table) == seat
             and table.last_drawn(seat) == gold
@@ -773,11 +809,13 @@ class GoldRuleset(Ruleset):
         out: dict[str, Any] = {"indicator": name, "gold": name, "wild": name}
         floater = self.float_round(table)
         if floater is not None:  # a float discard is a Gold thrown face up: public
-            out["float"] = {"seat": floater, "level": table.state["float"][1]}
+            floating = _state(table).floating
+            assert floating is not None
+            out["float"] = {"seat": floater, "level": floating[1]}
         holder = self.indicator_holder(table)
         if holder is not None:  # the face-up indicator taken from the wall: public
             out["indicator_holder"] = holder
-        river = table.state.get("indicator_river")
+        river = _state(table).indicator_river
         if river is not None:  # the indicator discarded, still in its river: public
             s, i = river
             if i < len(table.discards[s]) and table.discards[s][i] == gold:
@@ -837,8 +875,21 @@ def _kind(t: Tile, gold: Tile) -> Tile:
     return gold if t == WHITE and gold != WHITE else t
 
 
+def _state(table: Table) -> GoldHandState:
+    """The hand's state, as :meth:`GoldRuleset.new_state` made it."""
+    st: GoldHandState = table.state
+    return st
+
+
+def _gold(table: Table) -> Tile:
+    """The Gold kind, once turned up (after the deal)."""
+    gold = _state(table).gold
+    assert gold is not None, "no Gold has been turned up yet"
+    return gold
+
+
 def _float_level(table: Table, seat: int) -> int:
-    floating = table.state.get("float")
+    floating = _state(table).floating
     return int(floating[1]) if floating and floating[0] == seat else 0
 
 
@@ -863,6 +914,7 @@ __all__ = [
     "GOLD_WALL",
     "RULESET",
     "FuzhouRuleset",
+    "GoldHandState",
     "GoldRuleset",
     "QuanzhouRuleset",
     "XiamenRuleset",
