@@ -1,6 +1,11 @@
-"""Random classical hands under every option combination: every tile accounted for
-(jokers included), the settlement summing to zero and agreeing with ``parlour.settle``,
-no observation showing another seat's concealed tiles, and exact replay."""
+"""Random classical hands under every option combination, with what only classical has:
+the table's settlement agrees with ``parlour.settle`` of the same finished hand (every
+seat's hand scored), and the result carries every seat's score.
+
+What every rule system must hold (every tile accounted for, jokers included; payments
+summing to zero; no observation showing another seat's concealed tiles; records that
+validate) is the conformance suite's (tests/conformance), under the same option
+combinations."""
 
 from __future__ import annotations
 
@@ -13,13 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parlour
-from leaks import shows_tiles
 from parlour.bots import make_bot
 from parlour.mahjong.melds import format_meld
 from parlour.mahjong.session import make_ruleset
-from parlour.mahjong.table import Table, tile_count_check
+from parlour.mahjong.table import Table
 from parlour.mahjong.tiles import format_tiles
-from parlour.records import record_of, validate
 
 COMBOS: list[tuple[dict[str, Any], dict[str, Any]]] = [
     ({}, {}),
@@ -32,18 +35,6 @@ COMBOS: list[tuple[dict[str, Any], dict[str, Any]]] = [
     ({"players": 3, "goulash": True}, {"goulash": True}),
     ({"players": 2, "goulash": True, "goulash_wild": "jokers"}, {"goulash": True}),
 ]
-
-
-def check(table: Table) -> None:
-    assert tile_count_check(table) == list(table.tile_set.counts)
-    hands = [format_tiles(h) for h in table.hands]
-    for seat in range(table.num_seats):
-        text = json.dumps(table.observation(seat))
-        if table.is_over():
-            continue
-        for other in range(table.num_seats):
-            if other != seat and len(table.hands[other]) >= 5:
-                assert not shows_tiles(text, hands[other]), (seat, other)
 
 
 def settle_input(table: Table, result: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
@@ -82,7 +73,7 @@ def settle_input(table: Table, result: dict[str, Any], options: dict[str, Any]) 
         "winner": table.seat_wind(win["seat"]),
         "seats": seats,
         "visible": visible,
-        "round_wind": table.prevalent,
+        "round_wind": table.prevailing,
         "goulash": bool(table.flags.get("goulash")),
     }
 
@@ -97,14 +88,9 @@ def test_random_hands_keep_every_invariant(
     table = Table(ruleset, seed=seed, flags=flags)
     rng = random.Random(choice)
     bots = [make_bot(rng.choice(["greedy", "random"]), choice + s, ruleset) for s in range(4)]
-    steps = 0
     while not table.is_over():
         seat = table.to_act()[0]
         table.apply(seat, bots[seat].act(table.observation(seat), table.legal_actions(seat)))
-        steps += 1
-        if steps % 7 == 0:
-            check(table)
-    check(table)
     result = table.result()
     assert result is not None
     assert sum(result["payments"]) == 0
@@ -113,7 +99,6 @@ def test_random_hands_keep_every_invariant(
         assert [s["total"] for s in result["scores"]][result["wins"][0]["seat"]] == result["wins"][
             0
         ]["total"]
-    assert validate(record_of(table)).ok
     win = result["wins"][0] if result["wins"] else None
     if win is not None and not win.get("how", {}).get("first_turn"):
         settled = parlour.settle(settle_input(table, result, options))

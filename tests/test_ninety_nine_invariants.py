@@ -1,6 +1,11 @@
-"""Ninety-Nine: invariants over many seeded games played by the bots (every card in
-exactly one place, scores adding up, observations that never show a hidden card, the
-fixed action encoding, and replay)."""
+"""Ninety-Nine: invariants over many seeded games played by the bots, with what only
+Ninety-Nine has: hand sizes through the deal, scores adding up (tricks, bonuses, premium
+bids), the trump chain, observations and events showing only cards the seat may see
+(a revealed hand included), and replay.
+
+What every rule system must hold (each card in one place, a mask equal to the legal
+actions, encodings that read back, records that validate) is the conformance suite's
+(tests/conformance), under the same option combinations."""
 
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ from typing import Any
 import pytest
 
 from parlour.cards.bots import NinetyNineBot, RandomBot
-from parlour.cards.cards import NINETY_NINE_PACK, Card, parse_card
+from parlour.cards.cards import Card, parse_card
 from parlour.cards.ninety_nine import NinetyNine
 from parlour.core.errors import NotationError
 
@@ -59,14 +64,6 @@ def visible_to(game: NinetyNine, seat: int, shown_once: bool = False) -> set[Car
 
 
 def check_state(game: NinetyNine) -> None:
-    places: list[Card] = []
-    for s in range(3):
-        places += game.hand(s)
-        places += game.bid_cards(s) or ()
-    for _, cards, _ in game.tricks:
-        places += cards
-    places += [card for _, card in game.trick]
-    assert sorted(places) == sorted(NINETY_NINE_PACK)  # each card in exactly one place
     played = len(game.tricks)
     for s in range(3):
         in_trick = sum(1 for seat, _ in game.trick if seat == s)
@@ -79,13 +76,7 @@ def check_state(game: NinetyNine) -> None:
         assert "seed" not in obs and "deck" not in obs
         assert cards_in(obs) <= visible_to(game, s), (s, cards_in(obs) - visible_to(game, s))
         assert obs["hand"] == [str(c) for c in sorted(game.hand(s), key=str_key)]
-        legal = game.legal_actions(s)
-        assert (s in game.to_act()) == bool(legal)
-        mask = game.mask(s)
-        assert sum(mask) == len(legal) == len(set(legal))
-        for action in legal:
-            assert game.decode(game.encode(action)) == action
-            assert game.parse_action(game.format_action(action)) == action
+        assert (s in game.to_act()) == bool(game.legal_actions(s))
 
 
 def str_key(card: Card) -> tuple[int, int]:

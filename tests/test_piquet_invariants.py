@@ -1,12 +1,16 @@
-"""Piquet: random games by seed under each rule set and many options; every state is
-checked (each card in exactly one place, legal actions for whoever is to act, nothing
-seen that the seat may not see) and every game replays to the same state."""
+"""Piquet: random games by seed under each rule set and many options, with what only
+Piquet has: every card a seat sees is one it may have seen in this hand (the cards laid
+aside, the talon looked at, a carte blanche shown), the ledger adds up, each game's and
+the partie's scores follow the rule set, and every game replays to the same state.
+
+What every rule system must hold (each card in one place, a mask equal to the legal
+actions, encodings that read back, no private card shown, records that validate) is the
+conformance suite's (tests/conformance), under the same option combinations."""
 
 from __future__ import annotations
 
 import json
 import re
-from collections import Counter
 from typing import Any
 
 import pytest
@@ -65,9 +69,6 @@ def known(game: Piquet, seat: int, hand: HandState | None = None) -> set[str]:
 def check_state(game: Piquet) -> None:
     h = game.hand
     if h is not None:
-        played = [c for t in h.tricks for c in t[1:3]] + [c for _, c in h.current]
-        places = h.hands[0] + h.hands[1] + h.talon + h.discards[0] + h.discards[1] + played
-        assert Counter(places) == Counter(game.pack), "each card in exactly one place"
         assert set(h.held_back) <= set(h.hands[h.elder])
         assert set(h.selected) <= set(h.hands[h.exchanger])
         assert h.ledger.points == [
@@ -80,10 +81,6 @@ def check_state(game: Piquet) -> None:
     legal = game.legal_actions(seat)
     assert legal, (game.phase, seat)
     assert game.legal_actions(1 - seat) == []
-    mask = game.mask(seat)
-    assert sum(mask) == len(legal)
-    assert all(game.decode(game.encode(a)) == a for a in legal)
-    assert all(game.parse_action(game.format_action(a)) == a for a in legal)
     for s in (0, 1):
         obs = game.observation(s)
         assert "seed" not in obs

@@ -61,7 +61,7 @@ def _register_module(reg: Registry, name: str) -> None:
         reg.register(system)
 
 
-def _load(reg: Registry) -> None:
+def load_builtin(reg: Registry) -> None:
     """Register every rule system of parlour's places, then those of the environment
     and of installed packages."""
     for place in PLACES:
@@ -78,7 +78,7 @@ def _load(reg: Registry) -> None:
             reg.register(system)
 
 
-registry = Registry(_load)
+registry = Registry(load_builtin)
 """Every rule system parlour knows (see the module docstring)."""
 
 
@@ -141,6 +141,7 @@ __all__ = [
     "default_ruleset",
     "describe_options",
     "find_system",
+    "load_builtin",
     "register",
     "registry",
     "rule_systems",

@@ -8,8 +8,8 @@ At every state of every match, for every seat:
   it is to act;
 * the legal actions are distinct, their mask over the fixed encoding is exactly them,
   each encodes and decodes to itself, and each reads back from its own text;
-* the seat's observation (and what the server sends it) is JSON and shows none of the
-  private tiles or cards of another seat (``RuleSystem.private``);
+* the seat's observation is JSON and shows none of the private tiles or cards of another
+  seat (``RuleSystem.private``), and no event it may see shows them either;
 * the tiles or cards of the hand in play are all there, none made or lost
   (``RuleSystem.inventory``).
 
@@ -32,9 +32,9 @@ import house
 import pytest
 
 from leaks import shows_tiles
-from parlour.core.systems import RuleSystem
+from parlour.core.systems import Registry, RuleSystem
 from parlour.records import validate
-from parlour.registry import register, registry
+from parlour.registry import load_builtin, register, registry
 from parlour.sim import simulate
 
 HANDS = 3
@@ -54,7 +54,9 @@ def house_registered() -> Iterator[None]:
 
 
 def systems() -> list[RuleSystem]:
-    return [*registry.playable(), house.HOUSE]
+    """Every playable rule system parlour has (not those other tests register), and the
+    test-only one."""
+    return [*Registry(load_builtin).playable(), house.HOUSE]
 
 
 CASES = [
@@ -69,6 +71,7 @@ CHECKS = (
     "legal actions",
     "observations",
     "private things kept hidden",
+    "things kept out of events",
     "inventories",
     "hands ended",
     "payments of a win",
@@ -137,13 +140,38 @@ def play_checked(
         check_state(system, match, counts)
         seat = match.to_act()[0]
         bot = bots[seat_of(match, seat)]
-        match.apply(seat, bot.act(match.observation(seat), match.legal_actions(seat)))
+        hidden = {s: set(system.private(match, s)) for s in range(match.num_seats)}
+        events = match.apply(seat, bot.act(match.observation(seat), match.legal_actions(seat)))
+        if match.hand_number == hand and not match.is_over():  # a deal that ended shows all
+            check_events(system, match, events, hidden, counts)
         results_seen = check_hands(system, match, results_seen, counts)
     else:
         pytest.fail(f"{system.name}: the match is not over after {MOVES} moves")
     assert match.to_act() == ()
     check_hands(system, match, results_seen, counts)
     return match
+
+
+def check_events(
+    system: RuleSystem,
+    match: Any,
+    events: list[Any],
+    before: dict[int, set[str]],
+    counts: Counter[str],
+) -> None:
+    """No event a seat may see shows what another seat held hidden both before and
+    after the move (within a hand: one that ends lays everything open)."""
+    for other in range(match.num_seats):
+        hidden = before[other] & set(system.private(match, other))
+        if not hidden:
+            continue
+        for event in events:
+            text = json.dumps(event.to_json(), ensure_ascii=False)
+            for seat in range(match.num_seats):
+                if seat != other and event.visible_to(seat):
+                    for thing in hidden:
+                        assert not shows_tiles(text, thing), (event.kind, seat, other, thing)
+                        counts["things kept out of events"] += 1
 
 
 def hand_results(match: Any) -> list[dict[str, Any]]:

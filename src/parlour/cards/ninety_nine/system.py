@@ -164,6 +164,7 @@ NINETY_NINE = NinetyNineSystem(
         {},
         {"premium_announcement": "sequential", "revealed_hand_exposure": "once"},
         {"game_format": "three_game_wins", "trump_reset_each_game": True},
+        {"game_format": "three_game_wins", "tie_resolution": "shared"},
         {"deal_count": 18, "tie_resolution": "shared"},
     ),
     game=GAME,

@@ -81,10 +81,11 @@ def seen_by(game: Any, seat: int) -> set[Card]:
 
 
 def inventory(game: Any) -> list[Card]:
-    """Every card of the hand in play: both hands, the talon, the discards, the tricks."""
+    """Every card of the hand in play: both hands, the talon, the discards, the tricks
+    (the pack itself before the first hand of a game is dealt)."""
     h = game.hand
     if h is None:
-        return []
+        return list(game.pack)
     played = [c for t in h.tricks for c in t[1:3]] + [c for _, c in h.current]
     return [*h.hands[0], *h.hands[1], *h.talon, *h.discards[0], *h.discards[1], *played]
 
@@ -136,7 +137,21 @@ PIQUET = PiquetSystem(
         {},
         {"rule_set": "old"},
         {"rule_set": "seventeenth_century", "partie": "single_game"},
+        {
+            "rule_set": "seventeenth_century",
+            "both_blanks": "neither_scores",
+            "partie": "single_game",
+        },
+        {
+            "extra_combinations": "unrestricted",
+            "disclosure": "stepwise",
+            "younger_min_exchange": 0,
+            "younger_talon_view": "expose",
+            "own_discards_view": "allowed",
+            "elder_blank_protocol": "plain",
+        },
         {"tricks_view": "all", "elder_point_choice": "best_only", "packet_size": 2},
+        {"last_trick": "needs_ten", "last_trick_on_capot": False, "new_game_dealer": "alternate"},
         {"first_dealer": "high_card_chooses", "target_score": 150, "partie": "single_game"},
     ),
     game=GAME,
