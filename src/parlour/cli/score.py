@@ -175,85 +175,87 @@ def _foreign(system: RuleSystem, flag: str, rules: str) -> str:
 # -- the command -----------------------------------------------------------------------------
 
 
+_Hand = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="HAND",
+        help='The whole hand, winning tile included, e.g. "[123m] 456p 789s EEE CC"; '
+        '"+C" names the winning tile.',
+        show_default=False,
+    ),
+]
+_ScoreRules = Annotated[
+    str | None,
+    typer.Option(
+        metavar="NAME",
+        help="The rule system (parlour score --rules NAME --help shows its flags).",
+        show_default=False,
+    ),
+]
+_ScoreOptions = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        metavar="KEY=VALUE",
+        help="A rule-system option, e.g. kong_values=reference (repeatable).",
+    ),
+]
+_ScorePlayers = Annotated[
+    int | None, typer.Option(metavar="N", help="Players at the table (checked against the rules).")
+]
+_Jsonl = Annotated[
+    str | None,
+    typer.Option(
+        "--jsonl",
+        metavar="FILE",
+        help="Score one situation JSON object per line of FILE (- for stdin); "
+        "print one JSON result per line.",
+    ),
+]
+_TableFile = Annotated[
+    str | None,
+    typer.Option(
+        "--table",
+        metavar="FILE",
+        help="Score every seat's hand of a finished hand and settle the table (rule "
+        'systems that score every hand): a JSON object {"rules", "options", "winner", '
+        '"seats": {"E": {...}, ...}} in FILE (- for stdin).',
+    ),
+]
+_SituationFile = Annotated[
+    str | None,
+    typer.Option(
+        "--situation",
+        metavar="FILE",
+        help="The whole situation as a JSON object in FILE (- for stdin), as parlour.score "
+        "takes it.",
+    ),
+]
+_Json = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+
+
 @app.command("score", cls=ScoreCommand)
 def score_command(
     ctx: typer.Context,
-    hand: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="HAND",
-            help='The whole hand, winning tile included, e.g. "[123m] 456p 789s EEE CC"; '
-            '"+C" names the winning tile.',
-            show_default=False,
-        ),
-    ] = None,
-    rules: Annotated[
-        str | None,
-        typer.Option(
-            metavar="NAME",
-            help="The rule system (parlour score --rules NAME --help shows its flags).",
-            show_default=False,
-        ),
-    ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            metavar="KEY=VALUE",
-            help="A rule-system option, e.g. kong_values=reference (repeatable).",
-        ),
-    ] = None,
-    players: Annotated[
-        int | None,
-        typer.Option(metavar="N", help="Players at the table (checked against the rules)."),
-    ] = None,
-    jsonl: Annotated[
-        str | None,
-        typer.Option(
-            "--jsonl",
-            metavar="FILE",
-            help="Score one situation JSON object per line of FILE (- for stdin); "
-            "print one JSON result per line.",
-        ),
-    ] = None,
-    table_file: Annotated[
-        str | None,
-        typer.Option(
-            "--table",
-            metavar="FILE",
-            help="Score every seat's hand of a finished hand and settle the table (rule "
-            'systems that score every hand): a JSON object {"rules", "options", "winner", '
-            '"seats": {"E": {...}, ...}} in FILE (- for stdin).',
-        ),
-    ] = None,
-    situation_file: Annotated[
-        str | None,
-        typer.Option(
-            "--situation",
-            metavar="FILE",
-            help="The whole situation as a JSON object in FILE (- for stdin), as "
-            "parlour.score takes it.",
-        ),
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
+    hand: _Hand = None,
+    rules: _ScoreRules = None,
+    option: _ScoreOptions = None,
+    players: _ScorePlayers = None,
+    jsonl: _Jsonl = None,
+    table_file: _TableFile = None,
+    situation_file: _SituationFile = None,
+    as_json: _Json = False,
 ) -> None:
     """Score a finished hand: its patterns, its total and each seat's payment; or, with
     --table, every seat's hand and the settlement; or a card game's deal. The flags that
     describe the hand are the rule system's: parlour score --rules NAME --help lists
     them (parlour rules lists the rule systems).
     """
-    from parlour.registry import DEFAULT_SYSTEM, registry
-
     fields: dict[str, Any] = ctx.meta.get(_FIELDS_KEY, {})
-    given: list[str] = ctx.meta.get(_GIVEN_KEY, [])
-    name = rules or DEFAULT_SYSTEM
-    system = registry.get(name)
-    if system is None or not system.scores:
-        scorers = sorted(n for s in registry.systems() if s.scores for n in s.names)
-        fail(f"unknown rule system {name!r} (scoring is available for: {', '.join(scorers)})")
-    mine = {f.option for f in system.situation} | {f.off_flag for f in system.situation}
+    name, system = _scoring_system(rules)
     if hand is not None and system.field("hand") is None:
         fail(f"HAND does not apply to {system.family_title} (--rules {name})")
+    mine = {f.option for f in system.situation} | {f.off_flag for f in system.situation}
     for flag in fields:
         if flag not in mine:
             fail(_foreign(system, flag, name))
@@ -261,35 +263,62 @@ def score_command(
         if hand is not None or jsonl is not None:
             fail("give a HAND, --table FILE or --jsonl FILE, one of them")
         _score_table(table_file, as_json)
-        return
-    if jsonl is not None:
+    elif jsonl is not None:
         if hand is not None:
             fail("give a HAND or --jsonl FILE, not both")
-        for flag in given:
+        for flag in ctx.meta.get(_GIVEN_KEY, []):
             if flag not in ("--jsonl", "HAND"):
                 fail(f"{flag} does not apply to --jsonl: each line is a whole situation")
         _score_bulk(jsonl)
-        return
-    if players is not None:
-        try:
-            system.check_players(players)
-        except ValueError as e:
-            fail(str(e))
+    else:
+        if players is not None:
+            _check(system.check_players, players)
+        options: dict[str, Any] = _check(parse_options, option or ())
+        if situation_file is not None:
+            _score_file(situation_file, name, system, hand, fields, options, as_json)
+        else:
+            _score_one(_from_flags(system, name, hand, fields, options), as_json, system)
+
+
+def _check(read: Callable[..., Any], *args: Any) -> Any:
+    """``read(*args)``, or a failure with its message."""
     try:
-        options = parse_options(option or ())
-    except ParlourError as e:
+        return read(*args)
+    except (ParlourError, ValueError) as e:
         fail(str(e))
-    if situation_file is not None:
-        for flag in [*fields, *(["HAND"] if hand is not None else [])]:
-            fail(f"give the situation in --situation FILE or by flags such as {flag}, not both")
-        data = read_json_object(situation_file)
-        data.setdefault("rules", name)
-        if options:
-            data["options"] = {**data.get("options", {}), **options}
-        _score_one(data, as_json, registry.get(data["rules"]) or system, hand)
-        return
-    situation = _from_flags(system, name, hand, fields, options)
-    _score_one(situation, as_json, system, hand)
+
+
+def _scoring_system(rules: str | None) -> tuple[str, RuleSystem]:
+    """The name given (or the default one) and the rule system that scores by it."""
+    from parlour.registry import DEFAULT_SYSTEM, registry
+
+    name = rules or DEFAULT_SYSTEM
+    system = registry.get(name)
+    if system is None or not system.scores:
+        scorers = sorted(n for s in registry.systems() if s.scores for n in s.names)
+        fail(f"unknown rule system {name!r} (scoring is available for: {', '.join(scorers)})")
+    return name, system
+
+
+def _score_file(
+    path: str,
+    name: str,
+    system: RuleSystem,
+    hand: str | None,
+    fields: dict[str, Any],
+    options: dict[str, Any],
+    as_json: bool,
+) -> None:
+    """``parlour score --situation FILE``: the whole situation from a JSON file."""
+    from parlour.registry import registry
+
+    for flag in [*fields, *(["HAND"] if hand is not None else [])]:
+        fail(f"give the situation in --situation FILE or by flags such as {flag}, not both")
+    data = read_json_object(path)
+    data.setdefault("rules", name)
+    if options:
+        data["options"] = {**data.get("options", {}), **options}
+    _score_one(data, as_json, registry.get(data["rules"]) or system)
 
 
 def _from_flags(
@@ -316,9 +345,7 @@ def _from_flags(
         fail(system.flag_names(str(e)))
 
 
-def _score_one(
-    situation: dict[str, Any], as_json: bool, system: RuleSystem, hand: str | None
-) -> None:
+def _score_one(situation: dict[str, Any], as_json: bool, system: RuleSystem) -> None:
     from parlour import score
 
     try:
