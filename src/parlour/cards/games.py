@@ -111,6 +111,15 @@ def cards_text(cards: str | Iterable[str]) -> str:
     return " ".join(w[:-1] + SUIT_SYMBOLS.get(w[-1], w[-1]) for w in words) or "-"
 
 
+def by_name(names: Sequence[str], values: Sequence[Any]) -> str:
+    """A value per seat, each after its seat's name.
+
+    >>> by_name(["A", "B", "C"], [5, 3, 1])
+    'A 5, B 3, C 1'
+    """
+    return ", ".join(f"{names[s]} {v}" for s, v in enumerate(values))
+
+
 def suit_text(suit: str) -> str:
     """A suit's symbol and name: ``♦ diamonds``."""
     return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"

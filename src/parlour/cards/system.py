@@ -245,27 +245,10 @@ class CardSystem(RuleSystem):
         write_card_outputs(summary, out)
 
     def simulation_view(self, summary: Mapping[str, Any], seed: int) -> list[Block]:
-        from parlour.core.views import Column, Grid, Line
+        from parlour.core.views import Line, seats_grid
 
-        games = summary["games"]
-        grid = Grid(
-            f"{games:,} {self.name} {self.match_word} · seed {seed}",
-            (
-                Column("seat", right=True),
-                Column("bot"),
-                Column("wins", right=True),
-                Column("win rate", right=True),
-                Column("mean score", right=True),
-            ),
-        )
-        for row in summary["seats"]:
-            grid.add(
-                str(row["seat"]),
-                row["bot"],
-                f"{row['wins']:,}",
-                f"{row['win_rate']:.1%}",
-                f"{row['mean_score']:+.2f}",
-            )
+        title = f"{summary['games']:,} {self.name} {self.match_word} · seed {seed}"
+        grid = seats_grid(title, summary["seats"])
         stats = ", ".join(f"{k} {v:.2f}" for k, v in summary["stats"].items())
         length = summary["actions_per_game"]
         return [

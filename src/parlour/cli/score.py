@@ -24,6 +24,8 @@ from typer.models import ParamMeta
 
 from parlour.cli.app import (
     Command,
+    Options,
+    Players,
     app,
     err_console,
     fail,
@@ -192,17 +194,6 @@ _ScoreRules = Annotated[
         show_default=False,
     ),
 ]
-_ScoreOptions = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--option",
-        metavar="KEY=VALUE",
-        help="A rule-system option, e.g. kong_values=reference (repeatable).",
-    ),
-]
-_ScorePlayers = Annotated[
-    int | None, typer.Option(metavar="N", help="Players at the table (checked against the rules).")
-]
 _Jsonl = Annotated[
     str | None,
     typer.Option(
@@ -239,8 +230,8 @@ def score_command(
     ctx: typer.Context,
     hand: _Hand = None,
     rules: _ScoreRules = None,
-    option: _ScoreOptions = None,
-    players: _ScorePlayers = None,
+    option: Options = None,
+    players: Players = None,
     jsonl: _Jsonl = None,
     table_file: _TableFile = None,
     situation_file: _SituationFile = None,
@@ -352,18 +343,19 @@ def _score_one(situation: dict[str, Any], as_json: bool, system: RuleSystem) -> 
         result = score(situation)
     except (ParlourError, ValueError) as e:
         fail(system.flag_names(str(e)) + system.error_hint(situation))
+    _print(system, result, as_json, lambda: system.score_view(situation, result))
+
+
+def _print(system: RuleSystem, result: Any, as_json: bool, view: Callable[[], list[Block]]) -> None:
+    """The result as JSON, or the rule system's ``view`` of it; then, when the rules
+    refuse the hand, exit with status 2 saying why on the error stream (unless the view
+    has said it)."""
     shown: list[Block] = []
     if as_json:
         sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
     else:
-        shown = system.score_view(situation, result)
+        shown = view()
         show(shown)
-    _refuse_invalid(system, result, shown)
-
-
-def _refuse_invalid(system: RuleSystem, result: Any, shown: list[Block]) -> None:
-    """Exit with status 2 when the rules refuse the hand scored, saying why on the
-    error stream (unless the view has said it)."""
     if getattr(result, "valid", True):
         return
     said = any(isinstance(b, Line) and b.label == system.refusal for b in shown)
@@ -385,13 +377,7 @@ def _score_table(path: str, as_json: bool) -> None:
     from parlour import _settling_system
 
     system = find_system(str(data.get("rules") or _settling_system()))
-    shown: list[Block] = []
-    if as_json:
-        sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
-    else:
-        shown = system.settle_view(data, result)
-        show(shown)
-    _refuse_invalid(system, result, shown)
+    _print(system, result, as_json, lambda: system.settle_view(data, result))
 
 
 # -- many situations ----------------------------------------------------------------------------

@@ -17,8 +17,9 @@ S    |     -8
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +63,36 @@ Block = Line | Grid
 """One thing a face shows."""
 
 
+def seats_grid(title: str, seats: Iterable[Mapping[str, Any]]) -> Grid:
+    """A simulation's figures per seat: its bot, wins, win rate and mean score.
+
+    >>> print(as_text([seats_grid("2 games", [{"seat": 0, "bot": "random", "wins": 1,
+    ...     "win_rate": 0.5, "mean_score": 2.0}])]))
+    2 games
+    seat | bot    | wins | win rate | mean score
+       0 | random |    1 |    50.0% |      +2.00
+    """
+    grid = Grid(
+        title,
+        (
+            Column("seat", right=True),
+            Column("bot"),
+            Column("wins", right=True),
+            Column("win rate", right=True),
+            Column("mean score", right=True),
+        ),
+    )
+    for s in seats:
+        grid.add(
+            str(s["seat"]),
+            s["bot"],
+            f"{s['wins']:,}",
+            f"{s['win_rate']:.1%}",
+            f"{s['mean_score']:+.2f}",
+        )
+    return grid
+
+
 def as_text(blocks: Iterable[Block]) -> str:
     """Blocks as plain text (columns padded, ``|`` between them)."""
     out: list[str] = []
@@ -81,4 +112,4 @@ def as_text(blocks: Iterable[Block]) -> str:
     return "\n".join(out)
 
 
-__all__ = ["Block", "Column", "Grid", "Line", "as_text"]
+__all__ = ["Block", "Column", "Grid", "Line", "as_text", "seats_grid"]

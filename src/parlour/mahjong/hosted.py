@@ -211,21 +211,10 @@ class MahjongHosted:
         return record_of(self.session)
 
     def replay(self, hand: int) -> list[dict[str, Any]]:
-        from parlour.mahjong.table import Table
-
         session = self.session
         played = session.tables[hand - 1]
         setup = session.setups[hand - 1]
-        table = Table(
-            session.ruleset,
-            seed=setup.seed,
-            dealer=setup.dealer,
-            prevalent=setup.prevailing or "E",
-            streak=setup.streak,
-            flags=dict(setup.flags),
-            ask_everyone=played.ask_everyone,
-            ask_always=played.ask_always,
-        )
+        table: Any = session.match_rules.new_game(session, setup)  # dealt as it was
 
         def snapshot(seat: int | None, action: str | None) -> dict[str, Any]:
             seats = []

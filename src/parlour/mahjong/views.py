@@ -15,10 +15,10 @@ N    |     -8
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from parlour.core.views import Block, Column, Grid, Line, as_text
+from parlour.core.views import Block, Column, Grid, Line, as_text, seats_grid
 from parlour.mahjong.scoring import Score
 
 
@@ -126,24 +126,8 @@ def simulation_view(
 ) -> list[Block]:
     """What ``parlour simulate`` prints of a mahjong simulation."""
     hands = summary["hands"]
-    grid = Grid(
-        f"{hands:,} {name} hands · draw rate {summary['draw_rate']:.1%}",
-        (
-            Column("seat", right=True),
-            Column("bot"),
-            Column("wins", right=True),
-            Column("win rate", right=True),
-            Column("mean score", right=True),
-        ),
-    )
-    for s in summary["seats"]:
-        grid.add(
-            str(s["seat"]),
-            s["bot"],
-            f"{s['wins']:,}",
-            f"{s['win_rate']:.1%}",
-            f"{s['mean_score']:+.2f}",
-        )
+    title = f"{hands:,} {name} hands · draw rate {summary['draw_rate']:.1%}"
+    grid = seats_grid(title, summary["seats"])
     top = ", ".join(f"{k} {v}" for k, v in list(summary["fans"].items())[:8])
     length = summary["actions_per_hand"]
     return [
@@ -178,10 +162,6 @@ def short_hand_hint(hand: str | None) -> str:
         f" (the hand holds {size} tiles: HAND is the whole hand, the winning tile included, "
         f'e.g. "123m 456p 789s EEE CC" --win C)'
     )
-
-
-def seat_list(names: Sequence[str]) -> str:
-    return ", ".join(names)
 
 
 __all__ = [

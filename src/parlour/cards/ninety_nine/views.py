@@ -1,8 +1,8 @@
 """What the faces show of Ninety-Nine: a seat's view at the terminal, each event in
 words, and what ``parlour score`` prints of a deal or a session.
 
->>> by_name(["A", "B", "C"], [5, 3, 1])
-'A 5, B 3, C 1'
+>>> suit_text("D")
+'♦ diamonds'
 """
 
 from __future__ import annotations
@@ -10,13 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.cards.games import cards_text, hand_text, suit_text
+from parlour.cards.games import by_name, cards_text, hand_text, suit_text
 from parlour.core.game import Event
 from parlour.core.views import Block, Column, Grid, Line
-
-
-def by_name(names: Sequence[str], values: Sequence[Any]) -> str:
-    return ", ".join(f"{names[s]} {v}" for s, v in enumerate(values))
 
 
 def seat_view(obs: Mapping[str, Any], names: Sequence[str]) -> list[str]:

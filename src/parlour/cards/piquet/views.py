@@ -7,13 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.cards.games import cards_text, hand_text, suit_text
+from parlour.cards.games import by_name, cards_text, hand_text, suit_text
 from parlour.core.game import Event
 from parlour.core.views import Block, Column, Grid, Line
-
-
-def by_name(names: Sequence[str], values: Sequence[Any]) -> str:
-    return ", ".join(f"{names[s]} {v}" for s, v in enumerate(values))
 
 
 def seat_view(obs: Mapping[str, Any], names: Sequence[str]) -> list[str]:
