@@ -25,6 +25,23 @@ parlour.core.errors.NotationError: 'win_tile' must be one tile, such as 9s or C,
 Traceback (most recent call last):
 ...
 parlour.core.errors.InvalidHand: 'bonus' must be a count from 0 to 8, not 9
+
+A rule system reads its own fields with these too, saying what it needs where it differs:
+a seat wind, the seats in play, a tile that may be marked wild, bonus tiles only.
+
+>>> in_play = ("E", "W")
+>>> wind("n", "'banker'", "a seat wind"), wind("W", "'seat_wind'", "a seat in play", winds=in_play)
+('N', 'W')
+>>> wind("S", "'seat_wind'", "a seat in play", winds=in_play)
+Traceback (most recent call last):
+...
+parlour.core.errors.InvalidHand: 'seat_wind' must be a seat in play: E or W, not 'S'
+>>> marked_tile("5p*", "'win_tile'"), bonus_tiles("x3 f1", "'bonus'"), tiles(None, "'visible'")
+((13, True), [40, 34], [])
+>>> marked_tile("5p 6p", "'gold'", "5p", "the indicator")
+Traceback (most recent call last):
+...
+parlour.core.errors.InvalidHand: 'gold' must be exactly one tile (the indicator), not '5p 6p'
 """
 
 from __future__ import annotations
@@ -33,9 +50,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from parlour.core.errors import InvalidHand, NotationError
-from parlour.core.systems import Field
+from parlour.core.systems import Field, listed
 from parlour.mahjong.melds import parse_hand
-from parlour.mahjong.tiles import BONUS_TILES, NUM_KINDS, Tile, parse_tiles, tile_name
+from parlour.mahjong.tiles import BONUS_TILES, Tile, parse_tiles, scan_tiles, tile_name
 
 WINDS = ("E", "S", "W", "N")
 """Seat winds in turn order: South plays after East, and so on."""
@@ -44,11 +61,13 @@ WINDS = ("E", "S", "W", "N")
 # -- readers ----------------------------------------------------------------------------
 
 
-def wind(value: object, name: str, what: str = "a wind") -> str:
-    """A wind letter (any case, spaces around allowed)."""
-    if isinstance(value, str) and value.strip().upper() in WINDS:
+def wind(value: object, name: str, what: str = "a wind", *, winds: tuple[str, ...] = WINDS) -> str:
+    """A wind letter (any case, spaces around allowed), one of ``winds`` (a rule system
+    may narrow them to the seats in play, or add its own: a centre round ``C``);
+    ``what`` says in the message what the field must be (``a seat wind``)."""
+    if isinstance(value, str) and value.strip().upper() in winds:
         return value.strip().upper()
-    raise InvalidHand(f"{name} must be {what}: E, S, W or N, not {value!r}")
+    raise InvalidHand(f"{name} must be {what}: {listed(winds)}, not {value!r}")
 
 
 def flag(data: Mapping[str, Any], key: str) -> bool:
@@ -79,6 +98,55 @@ def one_tile(value: object, name: str) -> Tile:
     return tiles[0]
 
 
+def marked_tile(value: object, name: str, example: str = "9s", note: str = "") -> tuple[Tile, bool]:
+    """Exactly one tile in notation, which may carry a wild mark ``*``: the tile and
+    whether it is marked. InvalidHand naming the field otherwise (``example`` is a tile
+    the message shows, ``note`` what the tile is: ``the indicator``)."""
+    if not isinstance(value, str):
+        raise InvalidHand(f"{name} must be a tile in notation, such as {example!r}, not {value!r}")
+    try:
+        scanned = scan_tiles(value)
+    except NotationError as e:
+        raise InvalidHand(f"{name}: {e}") from None
+    if len(scanned) != 1:
+        what = f" ({note})" if note else ""
+        raise InvalidHand(f"{name} must be exactly one tile{what}, not {value!r}")
+    return scanned[0].tile, scanned[0].wild_mark
+
+
+def tiles(
+    value: object, name: str, what: str = "tiles in notation", *, repeats: bool = False
+) -> list[Tile]:
+    """Tiles in notation, none marked wild (None or ``""``: none), in the order written.
+    InvalidHand naming the field when ``value`` is not text (``what`` says what it must
+    be); NotationError for notation that is not, or, unless ``repeats``, a tile written
+    more often than the tile set holds (``repeats``: the caller refuses repeats among
+    all the tiles it reads)."""
+    if value is None or value == "":
+        return []
+    if not isinstance(value, str):
+        raise InvalidHand(f"{name} must be {what}, not {value!r}")
+    if repeats:
+        return [s.tile for s in scan_tiles(value, allow_wild_marks=False)]
+    return parse_tiles(value)
+
+
+def bonus_tiles(
+    value: object,
+    name: str,
+    what: str = "bonus tiles such as 'f1 x3'",
+    *,
+    repeats: bool = False,
+) -> list[Tile]:
+    """Flowers and seasons in notation (``"f1 x3"``; None or ``""``: none), in the order
+    written: :func:`tiles`, and InvalidHand for any other tile."""
+    got = tiles(value, name, what, repeats=repeats)
+    for t in got:
+        if t not in BONUS_TILES:
+            raise InvalidHand(f"{name} holds {tile_name(t)}, which is not a flower or season")
+    return got
+
+
 def bonus(value: object, name: str) -> tuple[tuple[Tile, ...], int]:
     """Bonus tiles held: a count of them (0 to 8), or the flowers and seasons in
     notation (``"f1 x3"``, or a list of them); (the tiles, their number)."""
@@ -87,11 +155,8 @@ def bonus(value: object, name: str) -> tuple[tuple[Tile, ...], int]:
     if isinstance(value, int):
         return (), count(value, name, 0, len(BONUS_TILES))
     text = " ".join(value) if isinstance(value, list) else value
-    tiles = parse_tiles(text)
-    for t in tiles:
-        if t < NUM_KINDS or t not in BONUS_TILES:
-            raise InvalidHand(f"{name} holds {tile_name(t)}, which is not a flower or season")
-    return tuple(sorted(tiles)), len(tiles)
+    held = bonus_tiles(text, name)
+    return tuple(sorted(held)), len(held)
 
 
 # -- the fields most rule systems share -----------------------------------------------------
@@ -175,10 +240,13 @@ __all__ = [
     "WINDS",
     "WIN_TILE",
     "bonus",
+    "bonus_tiles",
     "count",
     "flag",
     "left_of",
+    "marked_tile",
     "one_tile",
+    "tiles",
     "win_tile_from_hand",
     "wind",
 ]

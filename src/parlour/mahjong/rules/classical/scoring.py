@@ -30,6 +30,7 @@ from typing import Any
 
 from parlour.core.errors import InvalidHand, NotationError
 from parlour.core.options import Option, check_options
+from parlour.mahjong import situation as read
 from parlour.mahjong.melds import KONG, Meld, parse_hand
 from parlour.mahjong.scoring import Pattern, PatternLine, Score
 from parlour.mahjong.scoring.arithmetic import DoublingToLimit, Tally
@@ -50,7 +51,6 @@ from parlour.mahjong.tiles import (
     SEASONS,
     WINDS,
     Tile,
-    parse_tiles,
     tile_name,
 )
 
@@ -911,17 +911,7 @@ def _parse_seat(
         raise InvalidHand(f"seat {seat}'s hand: {e}") from None
     bonus = [t for t in hand.concealed if t in BONUS_TILES]
     concealed = [t for t in hand.concealed if t not in BONUS_TILES]
-    extra = data.get("bonus", "")
-    if not isinstance(extra, str):
-        raise InvalidHand(
-            f"seat {seat}'s 'bonus' must be bonus tiles such as 'f1 x3', not {extra!r}"
-        )
-    for t in parse_tiles(extra):
-        if t not in BONUS_TILES:
-            raise InvalidHand(
-                f"seat {seat}'s 'bonus' holds {tile_name(t)}, which is not a flower or season"
-            )
-        bonus.append(t)
+    bonus += read.bonus_tiles(data.get("bonus"), f"seat {seat}'s 'bonus'")
     if len(set(bonus)) != len(bonus):
         raise InvalidHand(f"seat {seat} holds the same bonus tile twice")
     wild = TWO_S if goulash and options["goulash_wild"] == "bamboo_2" else None
@@ -935,20 +925,14 @@ def _parse_seat(
         raw_win = data.get("win_tile")
         if not isinstance(raw_win, str):
             raise InvalidHand(f"the winner {seat} needs a 'win_tile', such as '5s'")
-        try:
-            scanned = parse_hand(raw_win)
-        except (NotationError, ValueError) as e:
-            raise InvalidHand(f"the winner's 'win_tile': {e}") from None
-        if len(scanned.concealed) != 1 or scanned.melds:
-            raise InvalidHand(f"'win_tile' must be exactly one tile, not {raw_win!r}")
-        win_tile = scanned.concealed[0]
+        win_tile, win_marked = read.marked_tile(raw_win, "'win_tile'", "5s")
         if win_tile >= NUM_KINDS and win_tile != JOKER:
             raise InvalidHand(
                 f"'win_tile' must be a playing tile, not the bonus tile {tile_name(win_tile)}"
             )
-        jokers = [win_tile] if win_tile == JOKER else []
-        _check_wild_tiles(seat, [*scanned.wild_marks, *jokers], goulash, wild)
-        win_wild = win_tile in (JOKER, wild) or bool(scanned.wild_marks)
+        used = [win_tile] if win_marked or win_tile == JOKER else []
+        _check_wild_tiles(seat, used, goulash, wild)
+        win_wild = win_tile in (JOKER, wild) or win_marked
         if size == 13:
             concealed.append(win_tile)
         elif size == 14:
@@ -961,10 +945,8 @@ def _parse_seat(
                 f"the winner {seat}'s hand holds {size} tiles (melds counting three); it "
                 "should hold 13 before the winning tile (or 14 with it)"
             )
-        self_drawn = data.get("self_drawn", False)
+        self_drawn = read.flag(data, "self_drawn")
         discarder = data.get("discarder")
-        if not isinstance(self_drawn, bool):
-            raise InvalidHand(f"'self_drawn' must be true or false, not {self_drawn!r}")
         if self_drawn and discarder is not None:
             raise InvalidHand("a self-drawn win has no 'discarder'")
         if not self_drawn and discarder is None:
@@ -972,13 +954,13 @@ def _parse_seat(
                 f"say how {seat} won: 'self_drawn': true, or 'discarder' with the seat that "
                 "discarded the winning tile"
             )
+        if discarder is not None:
+            others = tuple(s for s in _seats_in_play(options) if s != seat)
+            discarder = read.wind(discarder, "'discarder'", "another seat in play", winds=others)
         flags["self_drawn"] = self_drawn
         flags["discarder"] = discarder
         for name in WIN_FLAGS:
-            v = data.get(name, False)
-            if not isinstance(v, bool):
-                raise InvalidHand(f"{name!r} must be true or false, not {v!r}")
-            flags[name] = v
+            flags[name] = read.flag(data, name)
         if (flags["kong_replacement"] or flags["bonus_replacement"]) and not self_drawn:
             raise InvalidHand("a win on a replacement tile is self-drawn")
         if flags["robbing_kong"] and self_drawn:
@@ -1072,11 +1054,11 @@ def _seat_hand(
 
 
 def _round_wind(value: object, options: Mapping[str, Any]) -> str | None:
+    """The round wind (None when not given), or ``C``, the centre round of the
+    five-player game, with the option ``centre_round``."""
     if value is None:
         return None
-    if not isinstance(value, str) or value.strip().upper() not in (*WIND_SEATS, "C"):
-        raise InvalidHand(f"'round_wind' must be E, S, W, N or C (the centre round), not {value!r}")
-    wind = value.strip().upper()
+    wind = read.wind(value, "'round_wind'", "a wind or the centre round", winds=(*WIND_SEATS, "C"))
     if wind == "C" and not options["centre_round"]:
         raise InvalidHand(
             "round_wind 'C' is the centre round of the five-player game (centre_round)"
@@ -1085,11 +1067,8 @@ def _round_wind(value: object, options: Mapping[str, Any]) -> str | None:
 
 
 def _visible(value: object) -> list[Tile]:
-    if value is None:
-        return []
-    if not isinstance(value, str):
-        raise InvalidHand(f"'visible' must be tiles in notation (the dead discards), not {value!r}")
-    tiles = parse_tiles(value)
+    """The dead discards (playing tiles and jokers)."""
+    tiles = read.tiles(value, "'visible'", "tiles in notation (the dead discards)")
     for t in tiles:
         if t >= NUM_KINDS and t != JOKER:
             raise InvalidHand(f"'visible' holds {tile_name(t)}; it lists discarded playing tiles")
@@ -1101,6 +1080,7 @@ def seen_elsewhere(dead: Iterable[Tile], others_melds: Iterable[Iterable[Meld]])
     seats' melds made from discards (not their concealed kongs). A discarded joker is
     no kind.
 
+    >>> from parlour.mahjong.tiles import parse_tiles
     >>> seen_elsewhere(parse_tiles("3p 3p J"), [[]])[parse_tiles("3p")[0]]
     2
     """
@@ -1116,13 +1096,6 @@ def seen_elsewhere(dead: Iterable[Tile], others_melds: Iterable[Iterable[Meld]])
     return seen
 
 
-def _flag(data: Mapping[str, Any], name: str) -> bool:
-    v = data.get(name, False)
-    if not isinstance(v, bool):
-        raise InvalidHand(f"{name!r} must be true or false, not {v!r}")
-    return v
-
-
 def score_json(data: Mapping[str, Any]) -> Score:
     """Score one winning hand given as a situation dict (``parlour.score`` with
     ``"rules": "classical"``): ``hand``, ``win_tile``, ``self_drawn`` or ``discarder``,
@@ -1135,17 +1108,11 @@ def score_json(data: Mapping[str, Any]) -> Score:
     if unknown:
         raise InvalidHand(f"unknown field {unknown[0]!r} in the situation")
     options = resolve_options(data.get("options"))
-    seat = data.get("seat_wind", "E")
-    if seat not in _seats_in_play(options):
-        raise InvalidHand(
-            f"'seat_wind' must be one of {', '.join(_seats_in_play(options))}, not {seat!r}"
-        )
-    goulash = _flag(data, "goulash")
+    in_play = _seats_in_play(options)
+    seat = read.wind(data.get("seat_wind", "E"), "'seat_wind'", "a seat in play", winds=in_play)
+    goulash = read.flag(data, "goulash")
     seat_data = {k: v for k, v in data.items() if k in _SEAT_FIELDS}
     parsed, flags = _parse_seat(seat, seat_data, winner=True, options=options, goulash=goulash)
-    d = flags["discarder"]
-    if d is not None and (d == seat or d not in _seats_in_play(options)):
-        raise InvalidHand(f"'discarder' must be another seat in play, not {flags['discarder']!r}")
     visible = _visible(data.get("visible"))
     _check_counts([("the hand", parsed)], visible, goulash, options)
     unavailable = seen_elsewhere(visible, [])
@@ -1161,7 +1128,7 @@ def score_json(data: Mapping[str, Any]) -> Score:
     s = score_hand(h)
     if not s.valid:
         return s
-    others = [x for x in _seats_in_play(options) if x != seat]
+    others = [x for x in in_play if x != seat]
     payments = {x: -_pay(s.total, seat, x, options) for x in others}
     payments[seat] = -sum(payments.values())
     return Score(True, s.total, s.patterns, payments, None, s.explain, s.tally, s.reading)
@@ -1281,7 +1248,7 @@ def settle(data: Mapping[str, Any]) -> TableScore:
     winner = data.get("winner")
     if winner is not None and winner not in in_play:
         raise InvalidHand(f"'winner' must be a seat in play or null (a washout), not {winner!r}")
-    goulash = _flag(data, "goulash")
+    goulash = read.flag(data, "goulash")
     round_wind = _round_wind(data.get("round_wind"), options)
     visible = _visible(data.get("visible"))
     parsed: dict[str, tuple[_Parsed, dict[str, Any]]] = {}
@@ -1289,10 +1256,6 @@ def settle(data: Mapping[str, Any]) -> TableScore:
         parsed[seat] = _parse_seat(
             seat, seats[seat], winner=seat == winner, options=options, goulash=goulash
         )
-    if winner is not None:
-        d = parsed[winner][1]["discarder"]
-        if d is not None and (d == winner or d not in in_play):
-            raise InvalidHand(f"'discarder' must be another seat in play, not {d!r}")
     _check_counts([(s, p) for s, (p, _) in parsed.items()], visible, goulash, options)
     dreamer = data.get("dreamer")
     if dreamer is not None:

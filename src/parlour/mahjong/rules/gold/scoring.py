@@ -30,6 +30,7 @@ from typing import Any
 
 from parlour.core.errors import InvalidHand, NotationError
 from parlour.core.options import Option, check_options
+from parlour.mahjong import situation as read
 from parlour.mahjong.melds import CHOW, KONG, Hand, Meld, parse_hand
 from parlour.mahjong.scoring import Pattern, PatternLine, Score
 from parlour.mahjong.scoring.arithmetic import WaterTimesMultiplier
@@ -47,7 +48,6 @@ from parlour.mahjong.tiles import (
     Tile,
     TileSet,
     format_tiles,
-    scan_tiles,
     tile_name,
 )
 
@@ -711,39 +711,28 @@ _FLOAT_KEYS = {2: "double_float", 3: "triple_float"}
 # -- situations from JSON ----------------------------------------------------------------
 
 
-def _wind(value: object, name: str) -> str:
-    if isinstance(value, str) and value.strip().upper() in SEATS:
-        return value.strip().upper()
-    raise InvalidHand(f"{name!r} must be a seat wind: E, S, W or N, not {value!r}")
+_SEAT_WIND = "a seat wind"
+"""What a seat field (the winner's, the banker's, the discarder's) must be."""
 
 
-def _flag(data: Mapping[str, Any], name: str) -> bool:
-    v = data.get(name, False)
-    if not isinstance(v, bool):
-        raise InvalidHand(f"{name!r} must be true or false, not {v!r}")
-    return v
+def _seat(value: object, name: str) -> str:
+    """A seat wind: E, S, W or N."""
+    return read.wind(value, name, _SEAT_WIND)
 
 
 def _gold_field(data: Mapping[str, Any]) -> Tile:
+    """The Gold indicator: one playing tile, not marked as a Gold (§6.1)."""
     if "gold" not in data:
         raise InvalidHand(
             "the situation has no 'gold': give the Gold indicator, the tile turned up after "
             'the deal, such as "gold": "5p"'
         )
     text = data["gold"]
-    if not isinstance(text, str):
-        raise InvalidHand(f"'gold' must be a tile in notation, such as '5p', not {text!r}")
-    try:
-        scanned = scan_tiles(text)
-    except NotationError as e:
-        raise InvalidHand(f"'gold': {e}") from None
-    if len(scanned) != 1:
-        raise InvalidHand(f"'gold' must be exactly one tile (the indicator), not {text!r}")
-    if scanned[0].wild_mark:
+    t, marked = read.marked_tile(text, "'gold'", "5p", "the indicator")
+    if marked:
         raise InvalidHand(
             f"'gold' is the indicator, which is not a Gold: write it without '*', not {text!r}"
         )
-    t = scanned[0].tile
     if t >= NUM_KINDS:
         raise InvalidHand(
             f"'gold' must be a suit or honour tile, not {tile_name(t)}: a flower or season "
@@ -753,39 +742,23 @@ def _gold_field(data: Mapping[str, Any]) -> Tile:
 
 
 def _win_field(data: Mapping[str, Any]) -> tuple[Tile, bool] | None:
+    """The winning tile and whether it is marked as a Gold (None when not given)."""
     if "win_tile" not in data:
         return None
-    text = data["win_tile"]
-    if not isinstance(text, str):
-        raise InvalidHand(f"'win_tile' must be a tile in notation, such as '5s', not {text!r}")
-    try:
-        scanned = scan_tiles(text)
-    except NotationError as e:
-        raise InvalidHand(f"'win_tile': {e}") from None
-    if len(scanned) != 1:
-        raise InvalidHand(f"'win_tile' must be exactly one tile, not {text!r}")
-    t = scanned[0].tile
+    t, marked = read.marked_tile(data["win_tile"], "'win_tile'", "5s")
     if t >= NUM_KINDS:
         raise InvalidHand(f"'win_tile' must be a playing tile, not {tile_name(t)}")
-    return t, scanned[0].wild_mark
+    return t, marked
 
 
 def _bonus_field(value: object) -> list[Tile]:
-    if value is None or value == "":
-        return []
-    if not isinstance(value, str):
-        raise InvalidHand(
-            f"'bonus' must be the exposed flowers and seasons such as 'f1 x3' ('' for none), "
-            f"not {value!r}"
-        )
+    """The exposed flowers and seasons, as written (a repeat is refused with those of
+    the hand)."""
+    what = "the exposed flowers and seasons such as 'f1 x3' ('' for none)"
     try:
-        tiles = [s.tile for s in scan_tiles(value, allow_wild_marks=False)]
+        return read.bonus_tiles(value, "'bonus'", what, repeats=True)
     except NotationError as e:
         raise InvalidHand(f"'bonus': {e}") from None
-    for t in tiles:
-        if t not in BONUS_TILES:
-            raise InvalidHand(f"'bonus' holds {tile_name(t)}, which is not a flower or season")
-    return tiles
 
 
 def _stays_field(value: object, profile: str, by_multiplier: bool) -> int | tuple[int, ...]:
@@ -820,7 +793,7 @@ def _floater_field(value: object, seat: str) -> Floater | None:
     )
     if not isinstance(value, Mapping) or set(value) != {"seat", "float", "water"}:
         raise InvalidHand(shape)
-    who = _wind(value["seat"], "floater seat")
+    who = _seat(value["seat"], "'floater seat'")
     level, water = value["float"], value["water"]
     if type(level) is not int or level not in (2, 3):
         raise InvalidHand(
@@ -898,13 +871,13 @@ def read_situation(data: Mapping[str, Any]) -> GoldHand:
     profile = PROFILES[rules]
     options = resolve_options(data.get("options"), profile)
     gold = _gold_field(data)
-    seat = _wind(data.get("seat_wind", "E"), "seat_wind")
+    seat = _seat(data.get("seat_wind", "E"), "'seat_wind'")
     if "round_wind" in data:
-        _wind(data["round_wind"], "round_wind")  # accepted; no pattern reads it
-    banker = _wind(data.get("banker", "E"), "banker")
+        read.wind(data["round_wind"], "'round_wind'")  # accepted; no pattern reads it
+    banker = _seat(data.get("banker", "E"), "'banker'")
     by_multiplier = bool(options["qz_banker_increment_by_multiplier"])
     stays = _stays_field(data.get("banker_stays", 0), profile, by_multiplier)
-    flags = {name: _flag(data, name) for name in _BOOL_FLAGS}
+    flags = {name: read.flag(data, name) for name in _BOOL_FLAGS}
     level = data.get("float", 0)
     if type(level) is not int or level not in (0, 1, 2, 3):
         raise InvalidHand(
@@ -963,7 +936,7 @@ def read_situation(data: Mapping[str, Any]) -> GoldHand:
     source = _source(data, flags, win, moment, profile, seat)
     discarder = data.get("discarder")
     if discarder is not None:
-        discarder = _wind(discarder, "discarder")
+        discarder = _seat(discarder, "'discarder'")
         if discarder == seat:
             raise InvalidHand("'discarder' must be another seat than the winner's")
     _check_wins(flags, level, moment, profile, seat, banker, discarder, source, melds, win, gold)
