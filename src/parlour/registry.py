@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
+from parlour.core.errors import ParlourError
 from parlour.core.systems import PLANNED, PLAYABLE, SCORING, Registry, RuleSystem
 
 if TYPE_CHECKING:
@@ -51,13 +52,26 @@ ENTRY_POINTS = "parlour.systems"
 """The entry-point group of installed packages that bring rule systems."""
 
 
-def _register_module(reg: Registry, name: str) -> None:
+class RegistryError(ParlourError, ValueError):
+    """A rule system named in ``PARLOUR_SYSTEMS`` or by an entry point that cannot be
+    loaded (the message names it and why)."""
+
+
+def _register_module(reg: Registry, name: str, where: str = "") -> None:
     """Register the ``SYSTEMS`` of module ``name`` (of its ``system`` module, for a
-    package that has one)."""
-    module = importlib.import_module(name)
-    if hasattr(module, "__path__") and importlib.util.find_spec(f"{name}.system") is not None:
-        module = importlib.import_module(f"{name}.system")
-    for system in getattr(module, "SYSTEMS", ()):
+    package that has one); ``where`` says who named it, for the error."""
+    try:
+        module = importlib.import_module(name)
+        if hasattr(module, "__path__") and importlib.util.find_spec(f"{name}.system"):
+            module = importlib.import_module(f"{name}.system")
+    except ImportError as e:
+        if not where:
+            raise
+        raise RegistryError(f"{where} names {name!r}, which cannot be imported: {e}") from None
+    systems = getattr(module, "SYSTEMS", None)
+    if where and (systems is None or not all(isinstance(s, RuleSystem) for s in systems)):
+        raise RegistryError(f"{where} names {name!r}, which has no SYSTEMS of rule systems")
+    for system in systems or ():
         reg.register(system)
 
 
@@ -71,9 +85,12 @@ def load_builtin(reg: Registry) -> None:
                 _register_module(reg, f"{place}.{info.name}")
     for name in os.environ.get(ENVIRONMENT, "").split(","):
         if name.strip():
-            _register_module(reg, name.strip())
+            _register_module(reg, name.strip(), ENVIRONMENT)
     for point in entry_points(group=ENTRY_POINTS):
-        found = point.load()
+        try:
+            found = point.load()
+        except ImportError as e:
+            raise RegistryError(f"the entry point {point.name!r} cannot be loaded: {e}") from None
         for system in found if isinstance(found, tuple | list) else (found,):
             reg.register(system)
 
@@ -136,6 +153,7 @@ __all__ = [
     "PLANNED",
     "PLAYABLE",
     "SCORING",
+    "RegistryError",
     "RuleSystem",
     "check_playable",
     "default_ruleset",

@@ -114,3 +114,23 @@ def test_the_server_plays_it_and_gives_its_record(tmp_path: Path, workers: int) 
     assert record["ruleset"] == "test-house"
     report = validate(record)
     assert report.ok, report.message
+
+
+def test_a_fresh_process_finds_it_by_the_environment_and_names_a_module_it_cannot_load() -> None:
+    import subprocess
+    import sys
+
+    def parlour(*args: str, systems: str) -> subprocess.CompletedProcess[str]:
+        env = {**os.environ, "PARLOUR_SYSTEMS": systems}
+        command = [sys.executable, "-m", "parlour.cli", *args]
+        return subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
+
+    found = parlour("rules", "--json", systems="house")
+    assert found.returncode == 0, found.stderr
+    assert "test-house" in [s["name"] for s in json.loads(found.stdout)]
+    missing = parlour("rules", systems="house,no_such_module")
+    assert missing.returncode == 2
+    assert "PARLOUR_SYSTEMS names 'no_such_module', which cannot be imported" in flat(
+        missing.stderr
+    )
+    assert "Traceback" not in missing.stderr

@@ -38,9 +38,13 @@ def _command(bench: Benchmark) -> Any:
 def add_benchmarks(group: typer.Typer) -> None:
     """Add a command to ``group`` for every benchmark of every registered rule system."""
     from parlour.cli.app import Command
-    from parlour.registry import registry
+    from parlour.registry import RegistryError, registry
 
-    for system in registry.systems():
+    try:
+        systems = registry.systems()
+    except RegistryError:
+        return  # the command line says what cannot be loaded (parlour.cli.main)
+    for system in systems:
         for bench in system.benchmarks:
             group.command(bench.name, cls=Command)(_command(bench))
 

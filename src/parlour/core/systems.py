@@ -460,7 +460,11 @@ class Registry:
     def _load(self) -> None:
         loader, self._loader = self._loader, None
         if loader is not None:
-            loader(self)
+            try:
+                loader(self)
+            except BaseException:
+                self._loader = loader  # the next look-up says what went wrong again
+                raise
 
     def register(self, system: RuleSystem, *, replace: bool = False) -> RuleSystem:
         """Add ``system`` under its name and aliases; a name already taken by another
