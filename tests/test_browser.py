@@ -879,7 +879,9 @@ def _goulash_table(manager: Manager, hands: int = 2) -> tuple[str, str, int]:
     rules = replace(rules_of(ruleset), max_hands=hands)
     names = ["Ann", "greedy 2", "greedy 3", "greedy 4"]
     for seed in range(100):
-        session = Session("classical", ruleset.options, seed=seed, players=names, rules=rules)
+        session = Session(
+            "classical", ruleset.options, seed=seed, players=names, session_rules=rules
+        )
         bots = [make_bot("random", seed=seed + p) for p in range(4)]
         log: list[LoggedAction] = []
         while session.hand_number == 1 and not session.is_over():
@@ -1072,7 +1074,7 @@ GOLD_OPTIONS = (
 
 _GOLD_MARKS = """() => {
   const st = window.parlour.state();
-  const gold = st.observation.rules.gold;
+  const gold = st.observation.ruleset_state.gold;
   const bare = (t) => t.replace(/\\*$/, '');
   const hand = [...document.querySelectorAll('.seat.mine .hand .tile-button')];
   const river = (s) => [...document.querySelectorAll(`.seat[data-seat="${s}"] .discards img.tile`)];
@@ -1084,8 +1086,8 @@ _GOLD_MARKS = """() => {
     rivers: st.observation.seat_names.map((_, s) => river(s).map((i) => [
       i.closest('.gold-tile') !== null, i.getAttribute('alt')])),
     discards: st.observation.discards,
-    holder: st.observation.rules.indicator_holder ?? null,
-    thrown: st.observation.rules.indicator_discard ?? null,
+    holder: st.observation.ruleset_state.indicator_holder ?? null,
+    thrown: st.observation.ruleset_state.indicator_discard ?? null,
     seat: st.observation.seat,
   };
 }"""
@@ -1140,10 +1142,10 @@ def _play_a_gold_hand(server: str, person: Watched, profile: str) -> tuple[Page,
     page.wait_for_selector(".gold-info")
 
     # the indicator, as the observation has it, in a tile and in words
-    rules = page.evaluate("window.parlour.state().observation.rules")
-    indicator = rules["indicator"]
+    own = page.evaluate("window.parlour.state().observation.ruleset_state")
+    indicator = own["indicator"]
     info = page.locator(".gold-info")
-    assert info.get_attribute("data-indicator") == indicator == rules["gold"]
+    assert info.get_attribute("data-indicator") == indicator == own["gold"]
     words = info.inner_text()
     assert f"the Gold indicator: {indicator}; the other three {indicator} are Golds" in words
     alt = info.locator("img.indicator-tile").get_attribute("alt") or ""
@@ -1219,8 +1221,8 @@ def test_a_xiamen_hand_from_the_home_page_shows_the_gold_and_ends_with_water_and
 ) -> None:
     start = time.monotonic()
     page, state, turns, golds = _play_a_gold_hand(server, person, "xiamen")
-    rules = state["observation"]["rules"]
-    indicator = rules["indicator"]
+    own = state["observation"]["ruleset_state"]
+    indicator = own["indicator"]
     shot(page, "gold-table")
 
     # what the rules may put to a player that one hand seldom shows: a float round, the
@@ -1234,7 +1236,7 @@ def test_a_xiamen_hand_from_the_home_page_shows_the_gold_and_ends_with_water_and
         window={"kind": "after_deal", "gold": gold},
         hand=f"{gold} {gold} {'P' if gold != 'P' else 'C'} {plain[0]} {plain[1]}",
         legal=["pass", "knock", f"rob_gold {plain[0]}", "win"],
-        rules={**rules, "float": {"seat": 1, "level": 2}},
+        ruleset_state={**own, "float": {"seat": 1, "level": 2}},
         discards=[gold, "", "", ""],
         to_act=[0],
     )
@@ -1308,7 +1310,8 @@ def test_a_quanzhou_hand_from_the_home_page_is_played_to_the_end(
     no robbing the Gold nor heavenly win is ever offered (§11.4)."""
     start = time.monotonic()
     page, state, turns, golds = _play_a_gold_hand(server, person, "quanzhou")
-    assert state["observation"]["rules"]["indicator"] == state["observation"]["rules"]["gold"]
+    own = state["observation"]["ruleset_state"]
+    assert own["indicator"] == own["gold"]
     result = state["last_hand"]["result"]
     if result["wins"]:  # Quanzhou's multipliers: ×1 ×2 ×3 ×6 ×9
         assert result["multiplier"] in (1, 2, 3, 6, 9)
@@ -1318,7 +1321,7 @@ def test_a_quanzhou_hand_from_the_home_page_is_played_to_the_end(
     # holder's hand one copy of the Gold's kind is plain, discarded it is plain in the
     # river, and a meld never holds a Gold; drawn by the page's own renderer
     obs = dict(state["observation"])
-    gold = obs["rules"]["gold"]
+    gold = obs["ruleset_state"]["gold"]
     other = "1s" if gold != "1s" else "2s"
     obs.update(
         phase="turn",
@@ -1333,8 +1336,8 @@ def test_a_quanzhou_hand_from_the_home_page_is_played_to_the_end(
             [],
         ],
         discards=["", f"{other} {gold}", "", ""],
-        rules={
-            **obs["rules"],
+        ruleset_state={
+            **obs["ruleset_state"],
             "indicator_holder": 0,
             "indicator_discard": {"seat": 1, "index": 1},
         },

@@ -57,7 +57,7 @@ def test_p1_four_player_exchanges_with_a_fishing_player() -> None:
     assert holds(t, 1, "777m") and holds(t, 3, "111m") and not holds(t, 1, "1m")
     assert holds(t, 0, "4m 5m 8m") and not holds(t, 0, "3m")
     # exchange 2: South fishes, so E<->S is skipped and W<->N goes ahead
-    assert t.observation(0)["rules"]["exchange"] == 2
+    assert t.observation(0)["ruleset_state"]["exchange"] == 2
     before = [hand(t, s) for s in range(4)]
     t.apply(1, MahjongAction("fish"))
     t.apply(0, give("2p 4p 7p"))
@@ -68,7 +68,7 @@ def test_p1_four_player_exchanges_with_a_fishing_player() -> None:
     # exchange 3: E<->N goes ahead, W<->S is skipped; South is not asked again and
     # West, whose partner fishes, has nothing to choose
     assert 1 not in t.to_act()
-    assert t.observation(2)["rules"]["fishing"] == [1]
+    assert t.observation(2)["ruleset_state"]["fishing"] == [1]
     assert [str(a) for a in t.legal_actions(2)] == ["pass"]
     before = [hand(t, s) for s in range(4)]
     t.apply(0, give("3s 6s 9s"))

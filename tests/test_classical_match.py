@@ -20,7 +20,12 @@ NAMES = ["Ann", "Bob", "Cid", "Dee", "Fay"]
 def r1_first(s: Session) -> Setup:
     """R-1's first hand: Ann E, Bob S, Cid W, Dee N; Fay drew the dragon."""
     return Setup(
-        1, 7, (0, 1, 2, 3), prevailing=s.rules.rounds[0], flags={"round_dreamer": 4}, resting=(4,)
+        1,
+        7,
+        (0, 1, 2, 3),
+        prevailing=s.session_rules.rounds[0],
+        flags={"round_dreamer": 4},
+        resting=(4,),
     )
 
 
@@ -48,7 +53,7 @@ def chairs(setup: Any) -> list[str]:
 def test_r1_rotation_through_one_round() -> None:
     """R-1: East loses every hand; the newcomer sits as North in the chair East left."""
     s = session({"players": 5})
-    rules = s.rules
+    rules = s.session_rules
     setup = r1_first(s)
     want = [
         (["Ann E", "Bob S", "Cid W", "Dee N"], "Fay"),
@@ -70,8 +75,8 @@ def test_r1_rotation_through_one_round() -> None:
 def test_east_keeps_the_deal_on_a_win_and_a_washout() -> None:
     s = session({"players": 5})
     first = r1_first(s)
-    after_win = s.rules.next_setup(s, first, won_by(first.dealer))
-    after_washout = s.rules.next_setup(s, after_win, WASHOUT)
+    after_win = s.session_rules.next_setup(s, first, won_by(first.dealer))
+    after_washout = s.session_rules.next_setup(s, after_win, WASHOUT)
     for setup in (after_win, after_washout):
         assert setup.seating == first.seating and setup.resting == first.resting
         assert setup.dealer == first.dealer
@@ -81,20 +86,20 @@ def test_east_keeps_the_deal_on_a_win_and_a_washout() -> None:
 def test_a_washout_costs_east_the_deal_when_the_option_says_so() -> None:
     s = session({"players": 5, "east_retires_on_washout": True})
     first = r1_first(s)
-    nxt = s.rules.next_setup(s, first, WASHOUT)
+    nxt = s.session_rules.next_setup(s, first, WASHOUT)
     assert [NAMES[p] for p in nxt.resting] == ["Ann"]
     assert chairs(nxt) == ["Fay N", "Bob E", "Cid S", "Dee W"]
 
 
 def test_the_centre_round_follows_the_four_wind_rounds() -> None:
     s = session({"players": 5, "centre_round": True})
-    assert s.rules.rounds == "ESWNC"
+    assert s.session_rules.rounds == "ESWNC"
     assert s.ruleset.options == {"players": 5, "centre_round": True}
     setup = r1_first(s)
     seen = []
     while setup is not None and len(seen) < 40:
         seen.append(setup.prevailing)
-        setup = s.rules.next_setup(s, setup, won_by((setup.dealer + 1) % 4))
+        setup = s.session_rules.next_setup(s, setup, won_by((setup.dealer + 1) % 4))
     assert setup is None
     assert "".join(dict.fromkeys(seen)) == "ESWNC"
     assert len(seen) == 25  # five hands a round when East always loses
@@ -139,7 +144,7 @@ def test_the_dreamer_payment(
     s = session({"players": 5, **options})
     setup = r1_first(s)  # Ann E, Bob S, Cid W (wins), Dee N; Fay dreams
     scores = [{"doubles": 0}, {"doubles": 0}, winner_tally, {"doubles": 0}]
-    got = s.rules.adjust_payments(s, setup, won_by(2, scores), [0] * 5)
+    got = s.session_rules.adjust_payments(s, setup, won_by(2, scores), [0] * 5)
     assert {NAMES[p]: v for p, v in enumerate(got) if v} == want
     assert sum(got) == 0
 
@@ -147,7 +152,7 @@ def test_the_dreamer_payment(
 def test_no_dreamer_payment_after_a_washout() -> None:
     s = session({"players": 5, "dreamer_payment": True})
     setup = r1_first(s)
-    assert s.rules.adjust_payments(s, setup, WASHOUT, [0] * 5) == [0] * 5
+    assert s.session_rules.adjust_payments(s, setup, WASHOUT, [0] * 5) == [0] * 5
 
 
 def test_a_five_player_match_replays_and_totals_ten_thousand() -> None:
@@ -167,18 +172,18 @@ def test_a_five_player_match_replays_and_totals_ten_thousand() -> None:
 
 def test_a_goulash_follows_a_washout_with_the_same_east() -> None:
     s = session({"goulash": True})
-    first = s.rules.first_setup(s)
-    goulash = s.rules.next_setup(s, first, WASHOUT)
+    first = s.session_rules.first_setup(s)
+    goulash = s.session_rules.next_setup(s, first, WASHOUT)
     assert goulash.flags.get("goulash") is True and goulash.dealer == first.dealer
-    again = s.rules.next_setup(s, goulash, WASHOUT)
+    again = s.session_rules.next_setup(s, goulash, WASHOUT)
     assert again.flags.get("goulash") is True  # goulash_repeat
-    normal = s.rules.next_setup(s, goulash, won_by(goulash.dealer))
+    normal = s.session_rules.next_setup(s, goulash, won_by(goulash.dealer))
     assert not normal.flags.get("goulash")
     once = session({"goulash": True, "goulash_repeat": False})
-    g = once.rules.next_setup(once, first, WASHOUT)
-    assert not once.rules.next_setup(once, g, WASHOUT).flags.get("goulash")
+    g = once.session_rules.next_setup(once, first, WASHOUT)
+    assert not once.session_rules.next_setup(once, g, WASHOUT).flags.get("goulash")
     plain = session({})
-    assert not plain.rules.next_setup(plain, first, WASHOUT).flags.get("goulash")
+    assert not plain.session_rules.next_setup(plain, first, WASHOUT).flags.get("goulash")
 
 
 def test_chows_are_played_with_five_players() -> None:

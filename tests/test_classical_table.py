@@ -169,7 +169,7 @@ def settle_input(table: Table, options: Mapping[str, Any]) -> dict[str, Any]:
         "rules": "classical",
         "options": dict(options),
         "winner": table.seat_wind(winner),
-        "round_wind": table.prevalent,
+        "round_wind": table.prevailing,
         "visible": " ".join(format_tiles(d) for d in table.discards if d),
         "seats": seats,
     }
@@ -940,7 +940,7 @@ def test_the_dealer_keeps_the_deal_after_his_win_or_a_washout() -> None:
     repeat counter goes up; after another seat's win the deal passes to the next seat
     and the counter starts again at 0."""
     session = Session("classical", seed=1)
-    rules, first = session.rules, session.setup
+    rules, first = session.session_rules, session.setup
     assert (first.dealer, first.streak, first.prevailing) == (0, 0, "E")
     washout = rules.next_setup(session, first, WASHOUT)
     assert washout is not None and (washout.dealer, washout.streak) == (0, 1)
@@ -969,7 +969,7 @@ def test_a_round_ends_when_the_deal_has_gone_round(
     """§10 (A11): a round ends when the last seat loses the deal; the match ends after
     ``rounds`` rounds, else the next round's wind is the next one and seat 0 deals."""
     session = Session("classical", options, seed=1)
-    rules = session.rules
+    rules = session.session_rules
     last = dataclasses.replace(session.setup, dealer=session.num_seats - 1, streak=2)
     kept = rules.next_setup(session, last, WASHOUT)
     assert kept is not None and (kept.dealer, kept.streak, kept.round) == (last.dealer, 3, 0)
@@ -1098,7 +1098,7 @@ def check_progression(session: Session) -> None:
         setup, result = outcome.setup, outcome.result
         won = [w["seat"] for w in result["wins"]]
         nxt = session.setups[i + 1] if i + 1 < len(session.setups) else None
-        if nxt is None and setup.number == session.rules.max_hands:
+        if nxt is None and setup.number == session.session_rules.max_hands:
             continue
         if not won or won[0] == setup.dealer:
             assert nxt is not None
@@ -1110,7 +1110,7 @@ def check_progression(session: Session) -> None:
         elif setup.dealer + 1 < n:
             assert nxt is not None
             assert (nxt.dealer, nxt.streak, nxt.round) == (setup.dealer + 1, 0, setup.round)
-        elif setup.round + 1 < len(session.rules.rounds):
+        elif setup.round + 1 < len(session.session_rules.rounds):
             assert nxt is not None
             assert (nxt.dealer, nxt.streak, nxt.round) == (0, 0, setup.round + 1)
         else:
@@ -1130,7 +1130,7 @@ def play_checked(
     rules = None
     if max_hands is not None:
         rules = dataclasses.replace(rules_of(ruleset), max_hands=max_hands)
-    session = Session("classical", opts, seed=seed, rules=rules)
+    session = Session("classical", opts, seed=seed, session_rules=rules)
     assert session.scores == [2000] * players
     robots = [make_bot(b, seed * 10 + i, ruleset=ruleset) for i, b in enumerate(bots)]
     steps = 0

@@ -324,7 +324,7 @@ def test_editing_an_observation_changes_nothing_anyone_sees() -> None:
         obs["legal"].append("win")
         obs["to_act"].append(3)
         obs["public_hands"][0] = "123m"
-        obs["rules"]["cheat"] = True
+        obs["ruleset_state"]["cheat"] = True
         if obs["window"] is not None:
             obs["window"]["tile"] = "J"
         if obs["last_discard"] is not None:
@@ -581,7 +581,7 @@ def session_snapshot(s: Session) -> tuple[Any, ...]:
 
 
 def test_session_refuses_an_action_for_a_hand_that_is_over() -> None:
-    s = Session(seed=3, rules=SessionRules(max_hands=4))
+    s = Session(seed=3, session_rules=SessionRules(max_hands=4))
     rng = random.Random(3)
     while s.hand_number == 1:
         seat = s.to_act()[0]

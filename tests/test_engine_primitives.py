@@ -347,7 +347,7 @@ def test_session_payments_may_be_adjusted() -> None:
             [KeenBot(seed * 4 + i) for i in range(4)],
             seed=seed,
             ruleset=rulebooks.SimpleRules(),
-            rules=LossLimit(rounds="E", starting_score=100),
+            session_rules=LossLimit(rounds="E", starting_score=100),
         )
         for o in session.outcomes:
             raw = [0] * 4

@@ -34,14 +34,14 @@ def test_the_bot_floats_when_it_pays(profile: type[GoldRuleset], level_m: int, n
     table = gold_table(hands, "2s", draws="2s N 1p 3p 7p", everyone=False, profile=profile)
     act(table, 0, "discard 7s")
     obs = table.observation(1)
-    assert obs["rules"]["float_discard"] == {
+    assert obs["ruleset_state"]["float_discard"] == {
         "tile": "2s",
         "level": 2,
         "multiplier": level_m,
         "now": now_m,
     }
     for s in (0, 2, 3):  # private: only the seat on its turn is told
-        assert "float_discard" not in table.observation(s)["rules"]
+        assert "float_discard" not in table.observation(s)["ruleset_state"]
     bot = GreedyBot(ruleset=table.rules)
     assert bot.act(obs, table.legal_actions(1)) == MahjongAction("discard", parse_tiles("2s")[0])
     act(table, 1, "discard 2s")
@@ -58,10 +58,12 @@ def test_the_bot_floats_when_it_pays(profile: type[GoldRuleset], level_m: int, n
 def test_a_float_that_does_not_pay_is_not_made() -> None:
     """The offer is weighed: a float worth less than the win at hand is passed up."""
     bot = GreedyBot(ruleset=XiamenRuleset())
-    obs = {"rules": {"float_discard": {"tile": "2s", "level": 2, "multiplier": 8, "now": 8}}}
+    obs = {
+        "ruleset_state": {"float_discard": {"tile": "2s", "level": 2, "multiplier": 8, "now": 8}}
+    }
     legal: list[Action] = [MahjongAction("win"), MahjongAction("discard", parse_tiles("2s")[0])]
     assert bot._float(obs, legal) is None
-    obs["rules"]["float_discard"]["now"] = 0
+    obs["ruleset_state"]["float_discard"]["now"] = 0
     assert bot._float(obs, legal) == legal[1]
     assert FLOAT_ODDS * 4 < 4  # a gold float's ×4 is never traded for itself
 
@@ -99,7 +101,7 @@ def test_over_seeded_games_a_gold_is_thrown_only_to_float(name: str, seed: int) 
     an ordinary tile), and every float discard that pays is made."""
     ruleset = make_ruleset(name)
     rules = dataclasses.replace(rules_of(ruleset), max_hands=4)
-    session = Session(name, seed=seed, rules=rules)
+    session = Session(name, seed=seed, session_rules=rules)
     # two greedy bots watched, two random ones beside them (quicker)
     greedy = [Watched(make_bot("greedy", seed=i, ruleset=session.ruleset)) for i in range(2)]
     bots = [greedy[0], make_bot("random", seed=1), greedy[1], make_bot("random", seed=3)]

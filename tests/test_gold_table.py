@@ -145,7 +145,7 @@ def test_the_indicator_is_turned_up_with_the_seeded_throw_and_shown() -> None:
         shown = [e for e in table.events if e.kind == "shown"]
         assert shown and shown[-1].data["tile"] == tile_name(gold) and shown[-1].to is None
         obs = table.observation((table.dealer + 1) % 4)
-        assert obs["rules"] == {
+        assert obs["ruleset_state"] == {
             "indicator": tile_name(gold),
             "gold": tile_name(gold),
             "wild": tile_name(gold),
@@ -347,7 +347,7 @@ def play_checked(
 ) -> Session:
     ruleset = make_ruleset(name, options)
     rules = dataclasses.replace(rules_of(ruleset), max_hands=max_hands)
-    session = Session(name, options, seed=seed, rules=rules)
+    session = Session(name, options, seed=seed, session_rules=rules)
     steps = 0
     while not session.is_over():
         table = session.current_table()
@@ -498,14 +498,14 @@ def test_a_double_float() -> None:
     rules = table.rules
     assert isinstance(rules, GoldRuleset) and rules.float_round(table) == 1
     for seat in range(4):  # a float discard is public: everyone is told of the round
-        assert table.observation(seat)["rules"]["float"] == {"seat": 1, "level": 2}
+        assert table.observation(seat)["ruleset_state"]["float"] == {"seat": 1, "level": 2}
     act(table, 2, "discard N")
     # North holds three N: no pung nor kong in the float round, no window opens
     assert table.phase == "turn" and table.current == 3
     act(table, 3, "discard 1p")
     act(table, 0, "discard 3p")
     assert table.current == 1 and rules.float_round(table) is None
-    assert "float" not in table.observation(0)["rules"]
+    assert "float" not in table.observation(0)["ruleset_state"]
     act(table, 1, "win")
     win = table.wins[0]
     assert win.score.valid and win.score.tally is not None

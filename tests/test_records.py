@@ -90,7 +90,7 @@ def test_record_of_a_session(match: Session, pristine: dict[str, Any]) -> None:
         names = ["ESWN"[(s - setup.dealer) % 4] for s in range(4)]
         assert entry["setup"] == {**setup.to_json(), "seat_names": names}
         assert entry["setup"]["seed"] == table.seed and entry["setup"]["dealer"] == table.dealer
-        assert entry["setup"]["prevailing"] == table.prevalent
+        assert entry["setup"]["prevailing"] == table.prevailing
         start, digests = hand_digests(table)
         assert entry["start"] == start
         assert entry["actions"] == [
@@ -187,7 +187,7 @@ def test_an_unfinished_match_is_not_valid(record: dict[str, Any]) -> None:
 
 def test_custom_session_rules_are_recorded() -> None:
     rules = SessionRules(rounds="E", dealer_stays_on_draw=True, max_hands=3)
-    s = play_session([RandomBot(seed=i) for i in range(4)], seed=1, rules=rules)
+    s = play_session([RandomBot(seed=i) for i in range(4)], seed=1, session_rules=rules)
     rec = record_of(s)
     assert SessionRules.from_json(rec["session_rules"]) == rules
     assert validate(rec).ok
@@ -262,10 +262,10 @@ def test_every_changed_legal_discard_is_named_at_its_move() -> None:
     """The digest of each move names the first altered move exactly, even when the
     altered action is legal (another discard the seat could make)."""
     rules = SessionRules(max_hands=3)
-    short = record_of(play_session([WinBot(i) for i in range(4)], seed=5, rules=rules))
+    short = record_of(play_session([WinBot(i) for i in range(4)], seed=5, session_rules=rules))
     rng = random.Random(4)
     tried = 0
-    replayed = Session(seed=5, rules=rules)
+    replayed = Session(seed=5, session_rules=rules)
     for h, entry in enumerate(short["hands"]):
         table = replayed.current_table()
         discards = {i for i, a in enumerate(entry["actions"]) if a[1].startswith("discard")}

@@ -185,7 +185,7 @@ def test_the_gold_is_turned_up_after_the_deal_and_replays_exactly() -> None:
         assert indicator == table.state.indicator and all(t >= 34 for t in bonus)
         assert Table(rulebooks.Gold(), seed=seed).state.gold == gold
         obs = table.observation(2)
-        assert obs["rules"]["gold"] == obs["window"]["gold"]
+        assert obs["ruleset_state"]["gold"] == obs["window"]["gold"]
         golds.add(gold)
     assert len(golds) > 10
 
@@ -311,7 +311,9 @@ def test_double_wins_arise_in_random_play_and_keep_every_invariant() -> None:
     record valid and a changed move named."""
     found = 0
     for seed in range(800):
-        session = Session("test-double-win", seed=seed, rules=rulebooks.SessionRules(max_hands=1))
+        session = Session(
+            "test-double-win", seed=seed, session_rules=rulebooks.SessionRules(max_hands=1)
+        )
         bots = [rulebooks.ReadyBot(seed * 3 + p) for p in range(3)]
         table = session.current_table()
         while not session.is_over():

@@ -26,7 +26,7 @@ async def classical_game(options: dict[str, Any], seats: list[str]) -> LiveGame:
 
 def test_the_server_plays_classical_by_its_own_session_rules() -> None:
     game = asyncio.run(classical_game({"rounds": 1}, ["human", "greedy", "greedy", "greedy"]))
-    rules = game.session.rules
+    rules = game.session.session_rules
     assert (rules.rounds, rules.starting_score, rules.dealer_stays_on_win) == ("E", 2000, True)
     assert all(b.rules.name == "classical" for b in game.bots.values())  # type: ignore[attr-defined]
 

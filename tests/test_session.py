@@ -12,6 +12,7 @@ from parlour.bots import RandomBot
 from parlour.core.actions import Action
 from parlour.core.errors import IllegalAction, ParlourError
 from parlour.mahjong.rules.mcr import MCR_SESSION
+from parlour.mahjong.ruleset import ruleset_state
 from parlour.mahjong.session import (
     Session,
     SessionRules,
@@ -19,6 +20,7 @@ from parlour.mahjong.session import (
     play_session,
     session_rules_for,
 )
+from parlour.mahjong.table import Table
 from table_bots import win_bots
 
 
@@ -43,8 +45,8 @@ def winds_of(session: Session, hand: int) -> str:
 def test_sixteen_hands_in_four_rounds(match: Session) -> None:
     assert match.is_over()
     assert len(match.hands) == len(match.tables) == 16
-    assert [h.prevalent for h in match.hands] == list("EEEESSSSWWWWNNNN")
-    assert [t.prevalent for t in match.tables] == list("EEEESSSSWWWWNNNN")
+    assert [h.prevailing for h in match.hands] == list("EEEESSSSWWWWNNNN")
+    assert [t.prevailing for t in match.tables] == list("EEEESSSSWWWWNNNN")
     assert [h.number for h in match.hands] == list(range(1, 17))
     assert all(t.is_over() for t in match.tables)
 
@@ -206,7 +208,7 @@ def test_bots_play_for_players_not_seats() -> None:
 
 def test_dealer_stays_on_a_draw_when_the_rules_say_so() -> None:
     rules = SessionRules(dealer_stays_on_draw=True, max_hands=4)
-    s = play_session([RandomBot(seed=i) for i in range(4)], seed=1, rules=rules)
+    s = play_session([RandomBot(seed=i) for i in range(4)], seed=1, session_rules=rules)
     draws = [h.winner is None for h in s.hands]
     assert all(draws), "random bots rarely win MCR hands; pick another seed if this fails"
     assert [x.dealer for x in s.setups] == [0, 0, 0, 0]
@@ -219,7 +221,9 @@ def test_dealer_stays_on_a_win_hook() -> None:
         def dealer_stays(self, result: Any, dealer: int, streak: int) -> bool:
             return streak < 2
 
-    s = play_session([RandomBot(seed=i) for i in range(4)], seed=1, rules=KeepTwice(rounds="E"))
+    s = play_session(
+        [RandomBot(seed=i) for i in range(4)], seed=1, session_rules=KeepTwice(rounds="E")
+    )
     assert [x.dealer for x in s.setups] == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]
     assert [x.streak for x in s.setups] == [0, 1, 2] * 4
     assert [x.number for x in s.setups] == list(range(1, 13))
@@ -231,8 +235,34 @@ def test_dealer_stays_on_a_win_hook() -> None:
 
 
 def test_one_round_without_seat_changes() -> None:
-    s = play_session([RandomBot(seed=i) for i in range(4)], seed=5, rules=SessionRules(rounds="E"))
+    s = play_session(
+        [RandomBot(seed=i) for i in range(4)], seed=5, session_rules=SessionRules(rounds="E")
+    )
     assert len(s.hands) == 4 and all(x.seating == (0, 1, 2, 3) for x in s.setups)
+
+
+def test_the_older_names_still_work() -> None:
+    """``rules`` (the session rules, argument and attribute), ``prevalent`` (the
+    prevailing wind) and an observation saved with its ruleset state under ``rules``."""
+    own = SessionRules(rounds="E", max_hands=2)
+    s = Session(seed=5, rules=own)
+    assert s.session_rules is own and s.rules is own
+    with pytest.raises(AttributeError):
+        s.rules = SessionRules()  # type: ignore[misc]
+    with pytest.raises(TypeError, match="not both"):
+        Session(seed=5, session_rules=own, rules=SessionRules())
+    played = play_session([RandomBot(seed=i) for i in range(4)], seed=5, rules=own)
+    assert played.session_rules is own and len(played.hands) == 2
+    table = s.current_table()
+    assert s.prevalent == s.prevailing == table.prevalent == table.prevailing == "E"
+    assert played.hands[0].prevalent == played.hands[0].prevailing == "E"
+    assert Table(seed=1, prevalent="S").prevailing == "S"
+    obs = table.observation(0)
+    assert obs["ruleset_state"] == {} and "rules" not in obs
+    saved = {"rules": {"gold": "5p"}}
+    assert (
+        ruleset_state(saved) == {"gold": "5p"} == ruleset_state({"ruleset_state": saved["rules"]})
+    )
 
 
 def test_session_rules_json_round_trip() -> None:
@@ -305,7 +335,7 @@ def test_players_who_sit_out_are_named_in_every_setup() -> None:
         def num_players(self, num_seats: int) -> int:
             return num_seats + 1
 
-    s = play_session([RandomBot(seed=i) for i in range(5)], seed=1, rules=Five(rounds="ES"))
+    s = play_session([RandomBot(seed=i) for i in range(5)], seed=1, session_rules=Five(rounds="ES"))
     assert len(s.setups) == 8
     assert all(x.resting == (4,) for x in s.setups)
     assert s.observation(0)["match"]["players"][4]["seat"] is None

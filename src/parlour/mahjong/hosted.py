@@ -50,19 +50,22 @@ class MahjongHosted:
         hands: int | None = None,
         ask_everyone: bool = False,
         always_asked: Sequence[int] = (),
+        session_rules: Any = None,
         rules: Any = None,
     ) -> MahjongHosted:
-        """A new session of ``ruleset_name`` (``hands``: play only so many)."""
-        if rules is None:
-            rules = rules_of(make_ruleset(ruleset_name, options))
+        """A new session of ``ruleset_name`` (``hands``: play only so many;
+        ``session_rules``, or by its older name ``rules``: the session rules)."""
+        session_rules = session_rules if session_rules is not None else rules
+        if session_rules is None:
+            session_rules = rules_of(make_ruleset(ruleset_name, options))
             if hands is not None:
-                rules = replace(rules, max_hands=hands)
+                session_rules = replace(session_rules, max_hands=hands)
         session = Session(
             ruleset_name,
             dict(options),
             seed=seed,
             players=list(players),
-            rules=rules,
+            session_rules=session_rules,
             ask_everyone=ask_everyone,
             always_asked=list(always_asked),
         )

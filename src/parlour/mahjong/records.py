@@ -148,11 +148,11 @@ def _session_record(session: Session) -> dict[str, Any]:
     if session.always_asked:
         record["always_asked"] = sorted(session.always_asked)
     base = rules_of(session.ruleset)
-    if session.rules != base:
+    if session.session_rules != base:
         own = {f.name for f in fields(SessionRules)}
-        if type(session.rules) is not type(base) or any(
-            getattr(session.rules, f.name) != getattr(base, f.name)
-            for f in fields(session.rules)
+        if type(session.session_rules) is not type(base) or any(
+            getattr(session.session_rules, f.name) != getattr(base, f.name)
+            for f in fields(session.session_rules)
             if f.name not in own
         ):
             raise RecordError(
@@ -160,7 +160,7 @@ def _session_record(session: Session) -> dict[str, Any]:
                 "register its rule system"
             )
         # the shared fields (rounds, max_hands...) over the rule system's own rules
-        record["session_rules"] = session.rules.to_json()
+        record["session_rules"] = session.session_rules.to_json()
     record["hands"] = [
         _hand_entry(t, setup) for t, setup in zip(session.tables, session.setups, strict=True)
     ]
@@ -556,17 +556,19 @@ def _unfinished(table: Table, entry: Mapping[str, Any], h: int, m: int, total: i
 
 def _new_session(record: Mapping[str, Any]) -> Session:
     try:
-        rules = None
+        session_rules = None
         if "session_rules" in record:
             plain = SessionRules.from_json(record["session_rules"])
             base = rules_of(make_ruleset(record["ruleset"], record.get("options") or {}))
-            rules = replace(base, **{f.name: getattr(plain, f.name) for f in fields(SessionRules)})
+            session_rules = replace(
+                base, **{f.name: getattr(plain, f.name) for f in fields(SessionRules)}
+            )
         session = Session(
             record["ruleset"],
             record.get("options") or {},
             seed=record["seed"],
             players=record.get("players"),
-            rules=rules,
+            session_rules=session_rules,
             ask_everyone=_ask_everyone(record),
             always_asked=record.get("always_asked", ()),
         )

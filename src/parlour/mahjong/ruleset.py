@@ -26,7 +26,8 @@ The hooks, by moment of the hand:
   :meth:`draw_payments`, :meth:`result_fields` (what the result adds);
 * the match: :meth:`session_rules` (rounds, dealers and scores that follow the options);
 * the end of the wall: :meth:`before_draw` (declarations instead of a drawn hand);
-* what each seat sees: :meth:`observe`, and the table's ``reveal`` for a hand made public.
+* what each seat sees: :meth:`observe` (the observation's ``ruleset_state``, read back
+  with :func:`ruleset_state`), and the table's ``reveal`` for a hand made public.
 """
 
 from __future__ import annotations
@@ -54,7 +55,33 @@ if TYPE_CHECKING:
 
 WIND_LETTERS = "ESWN"
 
-__all__ = ["WIND_LETTERS", "Deal", "HandHints", "Ruleset", "Wager", "WinContext", "WonHand"]
+__all__ = [
+    "WIND_LETTERS",
+    "Deal",
+    "HandHints",
+    "Ruleset",
+    "Wager",
+    "WinContext",
+    "WonHand",
+    "ruleset_state",
+]
+
+
+def ruleset_state(observation: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The ruleset's own facts of the hand in a seat's observation (what
+    :meth:`Ruleset.observe` gave, under ``ruleset_state``); an observation saved before
+    the key had that name has them under ``rules``. Empty when there are none.
+
+    >>> ruleset_state({"ruleset_state": {"gold": "5p"}}), ruleset_state({"rules": {"gold": "5p"}})
+    ({'gold': '5p'}, {'gold': '5p'})
+    >>> ruleset_state({"rules": "mcr"})
+    {}
+    """
+    for key in ("ruleset_state", "rules"):
+        own = observation.get(key)
+        if isinstance(own, Mapping):
+            return own
+    return {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -367,13 +394,15 @@ class Ruleset:
     # -- what each seat sees -------------------------------------------------------------
 
     def observe(self, table: Table, seat: int) -> dict[str, Any]:
-        """The ruleset's fields in ``seat``'s observation (an indicator, float rounds,
-        disclosed seats): public facts only, or what ``seat`` may know. Default: none."""
+        """The ruleset's own facts of the hand that ``seat`` may see (an indicator,
+        float rounds, disclosed seats): public facts only, or what ``seat`` may know.
+        The table puts them in the observation under ``ruleset_state``. Default: none."""
         return {}
 
     def hints(self, observation: Mapping[str, Any]) -> HandHints:
-        """What a bot may know of this hand's rules from ``observation`` (the fields
-        :meth:`observe` put under ``rules``): the wild tiles, whether chows make no
+        """What a bot may know of this hand's rules from ``observation`` (the facts
+        :meth:`observe` put under ``ruleset_state``: :func:`ruleset_state` reads them):
+        the wild tiles, whether chows make no
         winning hand, a wager offered. Default: the jokers are wild; pungs only when
         :attr:`win_chows` is False."""
         return HandHints(pungs_only=not self.win_chows)

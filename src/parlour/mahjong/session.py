@@ -19,7 +19,7 @@ first three rounds).
 
 The seating at the start of each round, as players A-D (MCR):
 
->>> ["".join("ABCD"[p] for p in s.rules.seating(r)) for r in range(4)]
+>>> ["".join("ABCD"[p] for p in s.session_rules.seating(r)) for r in range(4)]
 ['ABCD', 'BADC', 'CDBA', 'DCAB']
 
 Table seat ``dealer`` is East; seat ``dealer + 1`` is South, and so on. The first hand
@@ -369,19 +369,19 @@ class _SessionMatchRules(MatchRules):
     def __init__(
         self,
         ruleset: Ruleset,
-        rules: SessionRules,
+        session_rules: SessionRules,
         ask_everyone: bool,
         always_asked: frozenset[int] = frozenset(),
     ) -> None:
         self.ruleset = ruleset
-        self.rules = rules
+        self.session_rules = session_rules
         self.ask_everyone = ask_everyone
         self.always_asked = always_asked
         self.num_seats = ruleset.num_seats
-        self.starting_score = rules.starting_score
+        self.starting_score = session_rules.starting_score
 
     def num_players(self) -> int:
-        return self.rules.num_players(self.num_seats)
+        return self.session_rules.num_players(self.num_seats)
 
     def new_game(self, match: Match, setup: Setup) -> Table:
         return Table(
@@ -397,16 +397,25 @@ class _SessionMatchRules(MatchRules):
 
     def first_setup(self, match: Match) -> Setup:
         assert isinstance(match, Session)
-        return self.rules.first_setup(match)
+        return self.session_rules.first_setup(match)
 
     def next_setup(self, match: Match, last: Setup, result: Mapping[str, Any]) -> Setup | None:
         assert isinstance(match, Session)
-        return self.rules.next_setup(match, last, result)
+        return self.session_rules.next_setup(match, last, result)
 
     def player_payments(self, match: Match, setup: Setup, result: Mapping[str, Any]) -> list[int]:
         assert isinstance(match, Session)
         payments = super().player_payments(match, setup, result)
-        return self.rules.adjust_payments(match, setup, result, payments)
+        return self.session_rules.adjust_payments(match, setup, result, payments)
+
+
+def _either(session_rules: SessionRules | None, rules: SessionRules | None) -> SessionRules | None:
+    """The session rules given as ``session_rules`` or by their older name ``rules``."""
+    if rules is None:
+        return session_rules
+    if session_rules is not None and session_rules is not rules:
+        raise TypeError("give session_rules or rules (its older name), not both")
+    return rules
 
 
 class Session(Match):
@@ -414,8 +423,9 @@ class Session(Match):
 
     ``ruleset_name`` and ``options`` choose the rule system (or ``ruleset`` gives the
     ruleset itself); ``seed`` decides every hand; ``players`` names the players (player
-    ``i`` starts at seat ``i``); ``rules`` overrides the rule system's
-    :class:`SessionRules`; ``ask_everyone`` is the tables' (see
+    ``i`` starts at seat ``i``); ``session_rules`` overrides the rule system's
+    :class:`SessionRules` (``rules`` is an older name of the argument, and of the
+    attribute); ``ask_everyone`` is the tables' (see
     :class:`~parlour.mahjong.table.Table`); with ``ask_everyone=False``,
     ``always_asked`` names the players (people at a server) whose seats are asked
     after every discard even when they can only pass.
@@ -428,11 +438,13 @@ class Session(Match):
         *,
         seed: int = 0,
         players: Sequence[str] | None = None,
-        rules: SessionRules | None = None,
+        session_rules: SessionRules | None = None,
         ruleset: Ruleset | None = None,
         ask_everyone: bool = True,
         always_asked: Collection[int] = (),
+        rules: SessionRules | None = None,
     ) -> None:
+        session_rules = _either(session_rules, rules)
         if ruleset is None:
             from parlour.registry import DEFAULT_SYSTEM
 
@@ -443,12 +455,14 @@ class Session(Match):
         self.ruleset = ruleset
         self.ruleset_name = ruleset_name
         self.options: dict[str, Any] = dict(self.ruleset.options)
-        if rules is None:
-            rules = rules_of(self.ruleset)
-        self.rules = rules
+        if session_rules is None:
+            session_rules = rules_of(self.ruleset)
+        self.session_rules = session_rules
         self.ask_everyone = ask_everyone
         self.always_asked = frozenset(() if ask_everyone else always_asked)
-        match_rules = _SessionMatchRules(self.ruleset, self.rules, ask_everyone, self.always_asked)
+        match_rules = _SessionMatchRules(
+            self.ruleset, self.session_rules, ask_everyone, self.always_asked
+        )
         n = self.ruleset.num_seats
         count = match_rules.num_players()
         if players is None:
@@ -459,6 +473,11 @@ class Session(Match):
         assert self.num_seats == n
 
     # -- state -----------------------------------------------------------------------
+
+    @property
+    def rules(self) -> SessionRules:
+        """The session rules (an older name of :attr:`session_rules`)."""
+        return self.session_rules
 
     @property
     def tables(self) -> list[Table]:
@@ -528,16 +547,18 @@ def play_session(
     ruleset_name: str | None = None,
     options: Mapping[str, Any] | None = None,
     players: Sequence[str] | None = None,
-    rules: SessionRules | None = None,
+    session_rules: SessionRules | None = None,
     ruleset: Ruleset | None = None,
     ask_everyone: bool = True,
+    rules: SessionRules | None = None,
 ) -> Session:
     """Play a whole match with one bot per player (``bots[i]`` plays player ``i``,
-    wherever that player sits) and return the finished session.
+    wherever that player sits) and return the finished session (``rules``: an older
+    name of ``session_rules``).
 
     >>> from parlour.bots import RandomBot
     >>> s = play_session([RandomBot(seed=i) for i in range(4)], seed=5,
-    ...                  rules=SessionRules(max_hands=2))
+    ...                  session_rules=SessionRules(max_hands=2))
     >>> s.is_over(), len(s.hands), sum(s.scores)
     (True, 2, 0)
     """
@@ -546,7 +567,7 @@ def play_session(
         options,
         seed=seed,
         players=players,
-        rules=rules,
+        session_rules=_either(session_rules, rules),
         ruleset=ruleset,
         ask_everyone=ask_everyone,
     )

@@ -175,7 +175,7 @@ SEAT_WIND = Field(
     "seat_wind", "The winner's seat wind: E, S, W or N.", flag="--seat", metavar="WIND"
 )
 ROUND_WIND = Field(
-    "round_wind", "The prevalent (round) wind: E, S, W or N.", flag="--round", metavar="WIND"
+    "round_wind", "The prevailing (round) wind: E, S, W or N.", flag="--round", metavar="WIND"
 )
 SELF_DRAWN = Field(
     "self_drawn",

@@ -119,14 +119,14 @@ class MahjongSystem(RuleSystem):
         from parlour.mahjong.session import Session
 
         ruleset = self.make_ruleset(options)
-        rules = self.match_rules(ruleset)
+        session_rules = self.match_rules(ruleset)
         if hands is not None:
-            rules = replace(rules, max_hands=hands)
+            session_rules = replace(session_rules, max_hands=hands)
         return Session(
             ruleset=ruleset,
             seed=seed,
             players=None if players is None else list(players),
-            rules=rules,
+            session_rules=session_rules,
             ask_everyone=ask_everyone,
             always_asked=list(always_asked),
         )

@@ -290,7 +290,7 @@ class Table(SpaceActions):
             hand=None,
             legal=[],
             to_act=[],
-            rules={},
+            ruleset_state={},
             melds=[
                 list((self._seen[s] or self._melds_seen(s))[1 if over else 0]) for s in range(n)
             ],
@@ -351,7 +351,8 @@ class Table(SpaceActions):
         """What ``seat`` sees: its own tiles, everyone's exposed melds (another seat's
         concealed kong face down until the hand ends), discards, bonus tiles, hands made
         public, the wall size, whose decision it is (in a window: only whether it is
-        asked itself) and the ruleset's fields. A fresh dict every time."""
+        asked itself) and, under ``ruleset_state``, the ruleset's own facts of the hand
+        that the seat may see (:meth:`Ruleset.observe`). A fresh dict every time."""
         n = self.num_seats
         if type(seat) is not int or not 0 <= seat < n:
             seat = check_seat(seat, n)
@@ -404,7 +405,7 @@ class Table(SpaceActions):
                 else None
             ),
             "legal": self.space.texts(self._legal_for(seat)),
-            "rules": self.ruleset.observe(self, seat) if self._asks_observe else {},
+            "ruleset_state": self.ruleset.observe(self, seat) if self._asks_observe else {},
             "result": self.result(),
         }
 

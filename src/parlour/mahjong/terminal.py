@@ -31,6 +31,7 @@ from parlour.core.errors import NotationError
 from parlour.core.game import Event
 from parlour.mahjong.actions import MahjongAction
 from parlour.mahjong.melds import parse_meld
+from parlour.mahjong.ruleset import ruleset_state
 from parlour.mahjong.session import Session, SessionRules
 from parlour.mahjong.tiles import NUM_KINDS, parse_tiles, tile_name
 from parlour.terminal import Quit, pause, place, read_answer, record_problem
@@ -378,7 +379,8 @@ class HandView:
                 self.discards(s, obs["discards"][s]),
             )
         console.print(table, highlight=False)
-        extra = "".join(f" · {k} {field_text(v)}" for k, v in obs["rules"].items() if v or v == 0)
+        own = ruleset_state(obs).items()
+        extra = "".join(f" · {k} {field_text(v)}" for k, v in own if v or v == 0)
         console.print(
             f"{status} · round {obs['prevailing']} · wall {obs['wall']}{extra}", highlight=False
         )
@@ -530,7 +532,7 @@ def match_length(session: Session) -> int | None:
     >>> match_length(Session(seed=1))
     16
     """
-    rules = session.rules
+    rules = session.session_rules
     cls = type(rules)
     for hook in ("first_setup", "next_setup", "dealer_stays"):
         if getattr(cls, hook) is not getattr(SessionRules, hook):
@@ -619,7 +621,7 @@ def play(
                 console.rule(f"{title}: you sit out this hand")
             else:
                 console.rule(
-                    f"{title}: round {session.prevalent}, "
+                    f"{title}: round {session.prevailing}, "
                     f"you are {public['seat_names'][me]} (seat {me})",
                 )
             now = tuple(session.player_at(s) for s in range(table.num_seats))

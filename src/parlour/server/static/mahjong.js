@@ -54,9 +54,15 @@ export function tileImage(name, extra = {}) {
 
 // -- Fujian gold mahjong: the Gold indicator, the Golds, float rounds --------------
 
+// The ruleset's own facts of the hand that the seat may see (the observation's
+// "ruleset_state": a Gold indicator, a float round, a goulash's exchange), or {}.
+export function rulesetState(obs) {
+  return (obs && obs.ruleset_state) || {};
+}
+
 // The Gold kind of a gold table's observation ("5p"), or null for every other table.
 export function goldOf(obs) {
-  const r = (obs && obs.rules) || {};
+  const r = rulesetState(obs);
   return r.indicator && r.gold ? r.gold : null;
 }
 
@@ -94,9 +100,9 @@ export function goldTileImage(name, gold, extra = {}) {
     el('span', { class: 'gold-mark', 'aria-hidden': 'true' }, '★ Gold'));
 }
 
-// Who floats, from a gold table's fields: {seat, level} or null.
-export function floatOf(rules) {
-  const r = rules || {};
+// Who floats, from a gold table's ruleset state: {seat, level} or null.
+export function floatOf(state) {
+  const r = state || {};
   let f = r.float !== undefined ? r.float : r.float_round !== undefined ? r.float_round : r.floater;
   if (f === undefined || f === null || f === false) return null;
   if (typeof f === 'number') return { seat: f, level: r.float_level || null };
@@ -462,7 +468,7 @@ export class MahjongView {
     if (state.match_over) parts.push('the match is over');
     else if (playing && canDiscard) parts.push('your turn: choose a tile to discard');
     else if (playing && exchangeWindow && claims.length && !state.answered) {
-      const number = (obs.window && obs.window.exchange) || (obs.rules && obs.rules.exchange) || '';
+      const number = (obs.window && obs.window.exchange) || rulesetState(obs).exchange || '';
       parts.push(`exchange ${number} of 3: ${exchanging ? 'choose three tiles to pass' : 'your choice'}`);
     }
     else if (playing && claims.length && !state.answered && obs.window && obs.window.kind === 'after_deal') {
@@ -522,14 +528,14 @@ export class MahjongView {
     else {
       const shown = (obs.public_hands || [])[seat];
       const open = shown ? tiles(shown) : [];
-      const held = indicatorAt(open, gold, (obs.rules || {}).indicator_holder === seat);
+      const held = indicatorAt(open, gold, rulesetState(obs).indicator_holder === seat);
       panel.append(shown ? el('div', { class: 'public' }, 'Open hand: ', open.map((t, i) => goldTileImage(t, gold, { class: 'tile small', ordinary: i === held })))
         : el('p', { class: 'size' }, `${obs.hand_sizes[seat]} tiles in hand`));
     }
     const river = tiles(obs.discards[seat]);
     const discards = el('div', { class: 'discards', 'aria-label': `${who.name}'s discards, oldest first` });
     const last = obs.last_discard || this.lastDiscard;
-    const thrown = (obs.rules || {}).indicator_discard;  // the indicator discarded: ordinary
+    const thrown = rulesetState(obs).indicator_discard;  // the indicator discarded: ordinary
     river.forEach((t, i) => {
       const isLast = last && last.seat === seat && i === river.length - 1 && last.tile === t;
       const ordinary = !!thrown && thrown.seat === seat && thrown.index === i;
@@ -557,12 +563,12 @@ export class MahjongView {
       ordered.splice(ordered.findIndex(([t]) => t === drawn), 1);
       ordered.push([drawn, true]);
     }
-    const rules = obs.rules || {};
-    const wild = rules.goulash ? rules.wild : null;
+    const own = rulesetState(obs);
+    const wild = own.goulash ? own.wild : null;
     const gold = goldOf(obs);
     if (this.exchanging(state)) return this.exchangeRow(state, ordered.map(([t]) => t), wild);
     // the indicator drawn back from the wall is an ordinary tile: one copy is not a Gold
-    const held = indicatorAt(ordered.map(([t]) => t), gold, rules.indicator_holder === obs.seat,
+    const held = indicatorAt(ordered.map(([t]) => t), gold, own.indicator_holder === obs.seat,
       drawn ? ordered.length - 1 : -1);
     ordered.forEach(([t, isDrawn], i) => {
       const can = discards.has(t);
@@ -593,7 +599,7 @@ export class MahjongView {
   goldInfo(obs) {
     const gold = goldOf(obs);
     if (!gold) return null;
-    const r = obs.rules;
+    const r = rulesetState(obs);
     const floating = floatOf(r);
     const kind = obs.window && obs.window.kind;
     const box = el('section', { class: 'gold-info', 'aria-label': 'the Gold', 'data-indicator': r.indicator,
@@ -623,7 +629,7 @@ export class MahjongView {
 
   // The goulash's public facts: the wild tile, the exchange under way, who is fishing.
   goulashInfo(obs) {
-    const g = obs.rules || {};
+    const g = rulesetState(obs);
     if (!g.goulash) return null;
     const inExchange = obs.phase === 'exchange' || (obs.window && obs.window.kind === 'exchange');
     const fishing = (g.fishing || []).map((s) => `${this.label(obs, s).name} (${obs.seat_names[s]})`);
@@ -641,7 +647,7 @@ export class MahjongView {
   // hand, which may hold two of a kind), kept through redraws of the same window.
   picked(state) {
     const obs = state.observation;
-    const key = `${state.hand}|${(obs.rules || {}).exchange}|${obs.hand}`;
+    const key = `${state.hand}|${rulesetState(obs).exchange}|${obs.hand}`;
     if (!this.picks || this.picks.key !== key) this.picks = { key, chosen: new Set() };
     return this.picks.chosen;
   }
@@ -728,7 +734,7 @@ export class MahjongView {
     const inExchange = obs.phase === 'exchange' || (obs.window && obs.window.kind === 'exchange');
     const afterDeal = obs.window && obs.window.kind === 'after_deal';
     const lastTurn = obs.window && obs.window.kind === 'last_turn';
-    const indicator = (obs.rules || {}).indicator;
+    const indicator = rulesetState(obs).indicator;
     if (all.length > legal.length) {
       bar.append(el('span', { class: 'exchange-note', role: 'status' }, '0 of 3 picked'),
         el('button', { type: 'button', 'data-kind': 'exchange', 'aria-disabled': 'true', class: 'exchange',
@@ -795,7 +801,7 @@ export class MahjongView {
       case 'drawn': return `you draw the ${tileWords(e.tile)}`;
       case 'draw': return `${who} draws${e.replacement ? ' a replacement tile' : ''}`;
       case 'discard': {
-        const thrown = (obs.rules || {}).indicator_discard;
+        const thrown = rulesetState(obs).indicator_discard;
         const own = thrown && thrown.seat === e.seat && e.tile === goldOf(obs)
           && tiles(obs.discards[e.seat] || '').length - 1 === thrown.index;
         return `${who} discards the ${own ? indicatorWords(e.tile) : goldWords(e.tile, goldOf(obs))}`;

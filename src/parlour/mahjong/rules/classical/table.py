@@ -22,7 +22,7 @@ What the rulebook changes from the shared procedure, each in one hook:
 
 >>> from parlour.mahjong.session import Session
 >>> s = Session("classical", seed=3, options={"rounds": 1})
->>> s.rules.rounds, s.rules.starting_score, s.ruleset.num_seats
+>>> s.session_rules.rounds, s.session_rules.starting_score, s.ruleset.num_seats
 ('E', 2000, 4)
 """
 
@@ -48,7 +48,7 @@ from parlour.mahjong.rules.classical.scoring import (
     seen_elsewhere,
 )
 from parlour.mahjong.rules.classical.session import ClassicalSession, DreamerSession
-from parlour.mahjong.ruleset import HandHints, Ruleset, WinContext, WonHand
+from parlour.mahjong.ruleset import HandHints, Ruleset, WinContext, WonHand, ruleset_state
 from parlour.mahjong.scoring import Score
 from parlour.mahjong.session import SessionRules
 from parlour.mahjong.shapes import WildRules, shanten_without_chows
@@ -328,7 +328,7 @@ class ClassicalRuleset(Ruleset):
     def hints(self, observation: Mapping[str, Any]) -> HandHints:
         """A goulash hand: its wild tile (the 2 Bamboos, or the jokers), pungs only, and
         any complete hand goes out."""
-        own = observation.get("rules") or {}
+        own = ruleset_state(observation)
         if not own.get("goulash"):
             return super().hints(observation)
         wilds = frozenset((JOKER, *parse_tiles(own["wild"]))) if own.get("wild") else None

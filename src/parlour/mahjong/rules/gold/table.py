@@ -74,7 +74,14 @@ from parlour.mahjong.rules.gold.scoring import (
     wild_rules,
 )
 from parlour.mahjong.rules.gold.session import GoldSession
-from parlour.mahjong.ruleset import HandHints, Ruleset, Wager, WinContext, WonHand
+from parlour.mahjong.ruleset import (
+    HandHints,
+    Ruleset,
+    Wager,
+    WinContext,
+    WonHand,
+    ruleset_state,
+)
 from parlour.mahjong.scoring import Score
 from parlour.mahjong.session import SessionRules
 from parlour.mahjong.shapes import WildRules
@@ -827,7 +834,7 @@ class GoldRuleset(Ruleset):
 
     def hints(self, observation: Mapping[str, Any]) -> HandHints:
         """The Golds (the kind the indicator names) and the float discard offered."""
-        own = observation.get("rules") or {}
+        own = ruleset_state(observation)
         wild = own.get("wild")
         wilds = frozenset((JOKER, *parse_tiles(wild))) if wild else frozenset((JOKER,))
         offer = own.get("float_discard")

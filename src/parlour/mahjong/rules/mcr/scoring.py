@@ -294,7 +294,7 @@ class _Hand:
     wall_last: bool
     kong_involved: bool
     seat: int  # wind code
-    prevalent: int
+    prevailing: int
     values: tuple[int, ...]
 
 
@@ -1218,13 +1218,13 @@ def _wind_fans(tile: int, hand: _Hand, t: list[int]) -> None:
     taken = (
         t[BIG_THREE_WINDS] or t[ALL_TERMINALS_AND_HONORS] or t[ALL_HONORS] or t[LITTLE_FOUR_WINDS]
     )
-    if tile == hand.prevalent:
+    if tile == hand.prevailing:
         t[PREVALENT_WIND] = 1
         if not taken:
             t[PUNG_OF_TERMINALS_OR_HONORS] -= 1
     if tile == hand.seat:
         t[SEAT_WIND] = 1
-        if hand.seat != hand.prevalent and not taken:
+        if hand.seat != hand.prevailing and not taken:
             t[PUNG_OF_TERMINALS_OR_HONORS] -= 1
 
 
