@@ -1,18 +1,28 @@
-"""Shared pytest configuration: the ``--runslow`` option.
+"""Shared pytest configuration: the test folders by layer, their markers, and
+``--runslow``.
 
-``--runslow`` (or the environment variable ``PARLOUR_SLOW=1``) runs the tests marked
-``slow`` and multiplies the sizes of the seeded random runs by :data:`SLOW_FACTOR`
-(see the ``slow_factor`` fixture).
+The tests are in folders by layer (``core``, ``mahjong``, ``rules/<name>``, ``cards``,
+``cli``, ``server``, ``browser``, ``conformance``); the helpers they share (``leaks``,
+``rulebooks``, ``places``...) are modules of this folder, on the path by the
+``pythonpath`` setting. Markers: ``browser`` (every test under ``browser/``, given here)
+and ``slow`` (long runs, marked where they are written): ``pytest -m "not browser and not
+slow"`` is the quick part, and ``make test`` runs everything.
+
+``--runslow`` (or the environment variable ``PARLOUR_SLOW=1``) multiplies the sizes of
+the seeded random runs by :data:`SLOW_FACTOR` (see the ``slow_factor`` fixture).
 """
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
 SLOW_FACTOR = 10
 """How much longer the seeded random runs are with ``--runslow`` / ``PARLOUR_SLOW=1``."""
+
+BROWSER = Path(__file__).resolve().parent / "browser"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -20,7 +30,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--runslow",
         action="store_true",
         default=False,
-        help="run the slow tests and multiply random-run sizes by 10 (also PARLOUR_SLOW=1)",
+        help="multiply the sizes of the seeded random runs by 10 (also PARLOUR_SLOW=1)",
     )
 
 
@@ -31,12 +41,9 @@ def is_slow_run(config: pytest.Config) -> bool:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if is_slow_run(config):
-        return
-    skip = pytest.mark.skip(reason="slow: enable with --runslow or PARLOUR_SLOW=1")
     for item in items:
-        if "slow" in item.keywords:
-            item.add_marker(skip)
+        if BROWSER in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(scope="session")

@@ -248,7 +248,7 @@ def test_a_match_starts_with_someone_to_act_and_nothing_shown_of_another_seat(
 @pytest.mark.parametrize("system", [pytest.param(s, id=s.name) for s in systems()])
 def test_a_simulation_is_the_same_with_one_worker_or_two(system: RuleSystem) -> None:
     options = dict(system.option_cases[0])
-    bots = system.default_bots(system.seats(system.check_options(options)))
+    bots = ["random"] * system.seats(system.check_options(options))
     one = simulate(bots, 3, seed=5, workers=1, rules=system.name, options=options, record=True)
     two = simulate(bots, 3, seed=5, workers=2, rules=system.name, options=options, record=True)
     assert json.dumps(one, sort_keys=True) == json.dumps(two, sort_keys=True)

@@ -70,6 +70,7 @@ def test_score_takes_its_own_flag_and_lists_only_its_flags() -> None:
     assert "--house-bonus applies to --rules test-house only" in flat(refused.output)
 
 
+@pytest.mark.slow
 def test_it_is_played_at_the_terminal_to_the_end(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     args = ["play", "--rules", "test-house", "--bots", "random", "--seed", "4"]
@@ -93,7 +94,11 @@ def test_it_is_simulated_in_parallel_and_its_records_validate(tmp_path: Path) ->
     assert "valid: 6 records" in checked.output
 
 
-@pytest.mark.parametrize("workers", [0, 2], ids=["in-process", "two-workers"])
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "workers",
+    [pytest.param(0, id="in-process"), pytest.param(2, id="two-workers", marks=pytest.mark.slow)],
+)
 def test_the_server_plays_it_and_gives_its_record(tmp_path: Path, workers: int) -> None:
     server = create_app(f"sqlite:///{tmp_path / 'games.db'}", workers=workers)
     with TestClient(server) as client:
@@ -116,6 +121,7 @@ def test_the_server_plays_it_and_gives_its_record(tmp_path: Path, workers: int) 
     assert report.ok, report.message
 
 
+@pytest.mark.slow
 def test_a_fresh_process_finds_it_by_the_environment_and_names_a_module_it_cannot_load() -> None:
     import subprocess
     import sys

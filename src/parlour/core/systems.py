@@ -445,6 +445,9 @@ class RuleSystem:
             "source": self.source,
             "aliases": list(self.aliases),
             "options": [o.to_json() for o in self.options()],
+            "bots": list(self.bot_names()),
+            "scores": self.scores,
+            "settles": self.settles,
         }
 
 

@@ -52,13 +52,14 @@ export async function calculator() {
   const root = document.getElementById('calculator');
   const state = { concealed: [], melds: [], win: null, bonus: new Set() };
   const info = await (await fetch('/api/rules')).json();
-  const scorable = info.systems.filter((s) => s.family === 'mahjong' && (s.status === 'playable' || s.status === 'scoring only'));
+  const scorable = info.systems.filter((s) => s.family === 'mahjong' && s.scores && (s.status === 'playable' || s.status === 'scoring only'));
 
   // the rule system and its options
   const rules = el('select', { id: 'calc-rules', name: 'rules' });
   for (const s of info.systems.filter((x) => x.family === 'mahjong')) {
     const can = scorable.includes(s);
-    rules.append(el('option', { value: s.name, disabled: !can }, `${s.name}${can ? '' : ' (' + s.status + ')'}`));
+    const why = s.status === 'playable' ? 'no scorer' : s.status;
+    rules.append(el('option', { value: s.name, disabled: !can }, `${s.name}${can ? '' : ' (' + why + ')'}`));
   }
   const rulesTitle = el('p', { class: 'note', id: 'calc-rules-title' });
   const options = el('div', { id: 'calc-options' });
