@@ -252,3 +252,22 @@ def test_a_simulation_is_the_same_with_one_worker_or_two(system: RuleSystem) -> 
     one = simulate(bots, 3, seed=5, workers=1, rules=system.name, options=options, record=True)
     two = simulate(bots, 3, seed=5, workers=2, rules=system.name, options=options, record=True)
     assert json.dumps(one, sort_keys=True) == json.dumps(two, sort_keys=True)
+
+
+@pytest.mark.parametrize("system", [pytest.param(s, id=s.name) for s in systems()])
+def test_a_spectator_sees_nothing_private_to_any_seat(system: RuleSystem) -> None:
+    counts: Counter[str] = Counter()
+    match = system.new_match(dict(system.option_cases[0]), seed=2)
+    bots = bots_for(system, dict(system.option_cases[0]), 2)
+    for _ in range(60):
+        if match.is_over():
+            break
+        view = json.dumps(system.spectator(match), ensure_ascii=False)
+        for seat in range(match.num_seats):
+            for thing in system.private(match, seat):
+                assert not shows_tiles(view, thing), (seat, thing)
+                counts["private things kept from spectators"] += 1
+        seat = match.to_act()[0]
+        bot = bots[seat_of(match, seat)]
+        match.apply(seat, bot.act(match.observation(seat), match.legal_actions(seat)))
+    assert counts["private things kept from spectators"] > 0

@@ -203,6 +203,9 @@ class CardSystem(RuleSystem):
 
         return CardHosted(self.name, options, seed=seed, players=players)
 
+    def spectator(self, game: Any) -> dict[str, Any]:
+        return self.game.spectator(game)
+
     def play_at_terminal(self, options: Mapping[str, Any], **how: Any) -> None:
         from parlour.cards.terminal import play_cards
 

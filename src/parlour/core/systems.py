@@ -377,6 +377,12 @@ class RuleSystem:
         self._refuse_unbuilt()
         raise NotImplementedError
 
+    def spectator(self, game: Any) -> dict[str, Any]:
+        """What everyone may see of ``game`` (a match or hand in play): a spectator's
+        view, with nothing private to any seat."""
+        self._refuse_unbuilt()
+        raise NotImplementedError
+
     def play_at_terminal(self, options: Mapping[str, Any], **how: Any) -> None:
         """Play a match at the terminal against bots (see ``parlour play``)."""
         self._refuse_unbuilt()

@@ -266,6 +266,11 @@ class MahjongSystem(RuleSystem):
             )
         )
 
+    def spectator(self, game: Any) -> dict[str, Any]:
+        table = game.current_table() if hasattr(game, "current_table") else game
+        view: dict[str, Any] = table.spectator_observation()
+        return view
+
     def play_at_terminal(self, options: Mapping[str, Any], **how: Any) -> None:
         from parlour.mahjong.terminal import play
 
