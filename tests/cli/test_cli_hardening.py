@@ -279,12 +279,14 @@ def test_discard_does_not_apply_to_jsonl() -> None:
 def _commands() -> list[list[str]]:
     import typer.main
 
-    group = typer.main.get_command(app)
+    group: Any = typer.main.get_command(app)
+    ctx = group.make_context("parlour", [], resilient_parsing=True)
     paths: list[list[str]] = [[]]
-    for name, command in group.commands.items():  # type: ignore[attr-defined]
+    for name in group.list_commands(ctx):
         paths.append([name])
-        for sub in getattr(command, "commands", {}):
-            paths.append([name, sub])
+        command = group.get_command(ctx, name)
+        if hasattr(command, "list_commands"):  # a group (its commands may be found late)
+            paths += [[name, sub] for sub in command.list_commands(ctx)]
     return paths
 
 

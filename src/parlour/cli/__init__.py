@@ -20,14 +20,13 @@ from parlour.cli.serve import _worker_count
 
 def main() -> None:
     """Entry point of the ``parlour`` script."""
-    from parlour.registry import RegistryError, registry
+    from parlour.registry import RegistryError
 
     try:
-        registry.systems()  # a rule system that cannot be loaded is said, not a traceback
-    except RegistryError as e:
+        app()
+    except RegistryError as e:  # a rule system that cannot be loaded is said, not a traceback
         err_console.print(f"[bold red]error:[/] {e}", highlight=False)
         raise SystemExit(2) from None
-    app()
 
 
 __all__ = [

@@ -65,6 +65,23 @@ class _Group(TyperGroup):
         return plain_help(super().get_params(ctx))
 
 
+class _BenchGroup(_Group):
+    """``parlour bench``: the engine's benchmarks, and the rule systems' own, found in
+    the registry only when ``parlour bench`` is asked for (so no other command waits
+    for every rule system to load)."""
+
+    def _own(self) -> dict[str, Any]:
+        from parlour.cli.benchmarks import benchmark_commands
+
+        return benchmark_commands()
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*super().list_commands(ctx), *self._own()]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        return super().get_command(ctx, cmd_name) or self._own().get(cmd_name)
+
+
 app = typer.Typer(
     name="parlour",
     help="Play, score and simulate traditional parlour games with the full rules.",
@@ -72,7 +89,9 @@ app = typer.Typer(
     add_completion=False,
     cls=_Group,
 )
-bench_app = typer.Typer(help="Benchmarks that run parlour and its peers side by side.", cls=_Group)
+bench_app = typer.Typer(
+    help="Benchmarks that run parlour and its peers side by side.", cls=_BenchGroup
+)
 app.add_typer(bench_app, name="bench")
 
 console = Console()

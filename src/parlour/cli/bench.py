@@ -2,8 +2,8 @@
 
 ``shapes`` (the hand-shape engine) and ``server`` (a real server under load) are the
 engine's; every other benchmark is a rule system's own (its descriptor's
-``benchmarks``: MCR's ``mcr`` and ``sim``), made a command here by
-:mod:`parlour.cli.benchmarks`."""
+``benchmarks``: MCR's ``mcr`` and ``sim``), made commands by
+:mod:`parlour.cli.benchmarks` when ``parlour bench`` is asked for."""
 
 from __future__ import annotations
 
@@ -96,8 +96,3 @@ def bench_server(
 
 
 __all__ = ["bench_server", "bench_shapes"]
-
-
-from parlour.cli.benchmarks import add_benchmarks  # noqa: E402 (the rule systems' own)
-
-add_benchmarks(bench_app)

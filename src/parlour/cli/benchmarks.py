@@ -9,6 +9,7 @@ __future__ import annotations`` here.)
 from typing import Annotated, Any
 
 import typer
+import typer.main
 
 from parlour.core.systems import Benchmark
 
@@ -35,18 +36,22 @@ def _command(bench: Benchmark) -> Any:
     return command
 
 
-def add_benchmarks(group: typer.Typer) -> None:
-    """Add a command to ``group`` for every benchmark of every registered rule system."""
+def benchmark_commands() -> dict[str, Any]:
+    """The click command of every benchmark of every registered rule system, by name."""
     from parlour.cli.app import Command
-    from parlour.registry import RegistryError, registry
+    from parlour.registry import registry
 
-    try:
-        systems = registry.systems()
-    except RegistryError:
-        return  # the command line says what cannot be loaded (parlour.cli.main)
-    for system in systems:
+    group = typer.Typer()
+    for system in registry.systems():
         for bench in system.benchmarks:
             group.command(bench.name, cls=Command)(_command(bench))
+    if not group.registered_commands:
+        return {}
+    built = typer.main.get_group(group) if len(group.registered_commands) > 1 else None
+    if built is not None:
+        return dict(built.commands)
+    command = typer.main.get_command(group)
+    return {group.registered_commands[0].name or command.name or "": command}
 
 
-__all__ = ["add_benchmarks"]
+__all__ = ["benchmark_commands"]
