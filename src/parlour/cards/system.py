@@ -189,19 +189,12 @@ class CardSystem(RuleSystem):
 
     # -- faces --------------------------------------------------------------------------
 
-    def host(
-        self,
-        options: Mapping[str, Any],
-        *,
-        seed: int,
-        players: Sequence[str],
-        hands: int | None = None,
-        ask_everyone: bool = False,
-        always_asked: Sequence[int] = (),
-    ) -> Any:
+    def host(self, options: Mapping[str, Any], **how: Any) -> Any:
+        """The whole game behind the server's seam (each seat asked in turn: ``how``'s
+        asking settings do not apply)."""
         from parlour.cards.hosted import CardHosted
 
-        return CardHosted(self.name, options, seed=seed, players=players)
+        return CardHosted(self.name, options, seed=how["seed"], players=how["players"])
 
     def spectator(self, game: Any) -> dict[str, Any]:
         return self.game.spectator(game)

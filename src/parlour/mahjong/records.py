@@ -28,17 +28,10 @@ player at each seat. Hand and move numbers in messages are 1-based (move 1 is a 
 first action). Version-1 records (no digests, one result per hand with a ``winner``)
 are still read, replayed and validated as they were written.
 
->>> from parlour.mahjong.table import Table
->>> t = Table(seed=4)
->>> _ = t.apply(0, t.legal_actions(0)[-1])
->>> rec = record_of(t)
->>> rec["kind"], [a[:2] for a in rec["hands"][0]["actions"]], validate(rec).ok
-('hand', [[0, 'discard C']], False)
->>> print(validate(rec))
-unfinished: hand 1 stops after move 1 (to act: seats 1, 2, 3); the 1 move recorded agrees
->>> rec["hands"][0]["actions"][0][1] = "discard 3m"
->>> print(validate(rec))
-hand 1, move 1: seat 0 cannot 'discard 3m': seat 0 holds no 3m to discard
+>>> from parlour.mahjong.session import Session
+>>> rec = record_of(Session(seed=5))
+>>> rec["game"], rec["kind"], rec["ruleset"], validate(rec).unfinished
+('mahjong', 'session', 'mcr', True)
 """
 
 from __future__ import annotations

@@ -243,28 +243,11 @@ class MahjongSystem(RuleSystem):
 
     # -- faces --------------------------------------------------------------------------
 
-    def host(
-        self,
-        options: Mapping[str, Any],
-        *,
-        seed: int,
-        players: Sequence[str],
-        hands: int | None = None,
-        ask_everyone: bool = False,
-        always_asked: Sequence[int] = (),
-    ) -> Any:
+    def host(self, options: Mapping[str, Any], **how: Any) -> Any:
+        """The session (``how``: as :meth:`new_match` takes it) behind the server's seam."""
         from parlour.mahjong.hosted import MahjongHosted
 
-        return MahjongHosted(
-            self.new_match(
-                options,
-                seed=seed,
-                players=players,
-                hands=hands,
-                ask_everyone=ask_everyone,
-                always_asked=always_asked,
-            )
-        )
+        return MahjongHosted(self.new_match(options, **how))
 
     def spectator(self, game: Any) -> dict[str, Any]:
         table = game.current_table() if hasattr(game, "current_table") else game
