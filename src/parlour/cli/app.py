@@ -9,6 +9,7 @@ how it plays and what it prints.
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Iterable
 from pathlib import Path
@@ -55,14 +56,42 @@ def plain_help(params: list[Any]) -> list[Any]:
     return params
 
 
+def reflow(text: str | None) -> str | None:
+    r"""``text`` with each paragraph's lines joined, as a terminal of any width wraps
+    them (typer 0.29 keeps the docstring's line breaks after the first paragraph, so
+    an 80-column terminal broke every line in two); a paragraph that is a list or is
+    indented keeps its lines.
+
+    >>> reflow("First.\n\nOne line\nand the next.\n\n- a\n- b")
+    'First.\n\nOne line and the next.\n\n- a\n- b'
+    """
+    if not text:
+        return text
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    return "\n\n".join(
+        p
+        if any(line.startswith((" ", "-", "*", "\b", "1.")) for line in p.splitlines())
+        else " ".join(line.strip() for line in p.splitlines())
+        for p in paragraphs
+    )
+
+
 class Command(TyperCommand):
     def get_params(self, ctx: Any) -> list[Any]:
         return plain_help(super().get_params(ctx))
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self.help = reflow(self.help)
+        super().format_help(ctx, formatter)
 
 
 class _Group(TyperGroup):
     def get_params(self, ctx: Any) -> list[Any]:
         return plain_help(super().get_params(ctx))
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self.help = reflow(self.help)
+        super().format_help(ctx, formatter)
 
 
 class _BenchGroup(_Group):
