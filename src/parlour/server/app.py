@@ -64,6 +64,10 @@ class Games(Protocol):
 
     async def stop(self) -> None: ...
 
+    def ready(self) -> bool:
+        """Whether the games are running and new ones can be made (``/readyz``)."""
+        ...
+
     async def create(self, spec: Any) -> dict[str, Any]: ...
 
     def find(self, token: str) -> tuple[str, int] | None:
@@ -89,6 +93,7 @@ class LocalGames:
         self.manager = Manager(store)
         self.resume = resume
         self.warm = warm
+        self._ready = False
 
     async def start(self) -> None:
         if self.warm:
@@ -97,9 +102,14 @@ class LocalGames:
             warm_tables()
         if self.resume:
             await self.manager.resume()
+        self._ready = True
 
     async def stop(self) -> None:
+        self._ready = False
         await self.manager.close()
+
+    def ready(self) -> bool:
+        return self._ready
 
     async def create(self, spec: Any) -> dict[str, Any]:
         return await self.manager.create(spec)
@@ -158,6 +168,9 @@ class ShardedGames:
 
     async def stop(self) -> None:
         await self.shards.stop()
+
+    def ready(self) -> bool:
+        return self.shards.ready()
 
     async def create(self, spec: Any) -> dict[str, Any]:
         from parlour.server.manager import new_game_id
@@ -288,6 +301,21 @@ def create_app(
         except ValueError:
             raise HTTPException(404, f"no tile {name!r}") from None
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+
+    # -- for a supervisor ---------------------------------------------------------
+
+    @app.get("/healthz", tags=["health"])
+    async def healthz() -> dict[str, str]:
+        """The server's process answers (a liveness probe)."""
+        return {"status": "ok"}
+
+    @app.get("/readyz", tags=["health"], responses={503: {"description": "Not ready"}})
+    async def readyz() -> JSONResponse:
+        """The games are running and tables can be made (a readiness probe): 503 while
+        the server starts or stops, or while a worker is being started again."""
+        if games.ready():
+            return JSONResponse({"status": "ready"})
+        return JSONResponse({"status": "not ready"}, status_code=503)
 
     # -- the API ------------------------------------------------------------------
 

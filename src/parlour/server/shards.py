@@ -269,6 +269,17 @@ class Worker:
             raise WorkerGone(f"worker {self.index} said {first!r} while it started")
         self._reading = asyncio.get_running_loop().create_task(self._read(frames))
 
+    def ready(self) -> bool:
+        """Started, not stopping, and its process alive."""
+        process = self.process
+        return (
+            not self._stopping
+            and self._reading is not None
+            and not self._reading.done()
+            and process is not None
+            and process.poll() is None
+        )
+
     def post(self, item: tuple[Any, ...]) -> None:
         """Send the worker one frame (dropped when the worker is gone)."""
         writer, outgoing = self.writer, self._outgoing
@@ -413,6 +424,10 @@ class Shards:
     async def stop(self) -> None:
         await asyncio.gather(*(w.stop() for w in self.workers))
         await asyncio.to_thread(self.store.close)  # the last batches committed
+
+    def ready(self) -> bool:
+        """Every worker is running (started, not stopping, its process alive)."""
+        return all(w.ready() for w in self.workers)
 
     def owner(self, game_id: str) -> Worker:
         return self.workers[shard_of(game_id, len(self.workers))]
