@@ -27,7 +27,6 @@ unfinished: the game stops after move 0 (deal 1; to act: seats 0, 1, 2); the 0 m
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -36,7 +35,15 @@ from parlour.core.actions import Action
 from parlour.core.digests import events_text, short_hash
 from parlour.core.errors import IllegalAction, ParlourError
 from parlour.core.game import Event, Game
-from parlour.core.records import RecordError, Report, compare_results, is_int, plain
+from parlour.core.records import (
+    RecordError,
+    Report,
+    check_fairness,
+    check_fairness_form,
+    compare_results,
+    is_int,
+    plain,
+)
 
 GAME = "cards"
 """The ``game`` field of a card record."""
@@ -169,33 +176,7 @@ def check_card_record(record: Mapping[str, Any]) -> None:
     result = record.get("result")
     if result is not None and not isinstance(result, dict):
         raise RecordError(f"result must be an object or null, not {result!r}")
-    fairness = record.get("fairness")
-    if fairness is not None and not (
-        isinstance(fairness, dict)
-        and isinstance(fairness.get("salt"), str)
-        and isinstance(fairness.get("commitment"), str)
-    ):
-        raise RecordError(f"fairness must be an object with salt and commitment, not {fairness!r}")
-
-
-def _check_fairness(record: Mapping[str, Any]) -> None:
-    """A server's record proves its seed was fixed before the deal: the commitment it
-    published is SHA-256 of ``"<seed>:<salt>"``.
-
-    >>> _check_fairness({"seed": 7, "fairness": {"salt": "ab", "commitment": "00"}})
-    Traceback (most recent call last):
-    ...
-    parlour.records.RecordError: the seed and salt do not give the commitment published ...
-    """
-    fairness = record.get("fairness")
-    if fairness is None:
-        return
-    digest = hashlib.sha256(f"{record['seed']}:{fairness['salt']}".encode()).hexdigest()
-    if digest != fairness["commitment"]:
-        raise RecordError(
-            "the seed and salt do not give the commitment published at the start "
-            "(the seed was not the one promised)"
-        )
+    check_fairness_form(record)
 
 
 # -- replaying -----------------------------------------------------------------------------
@@ -293,7 +274,7 @@ def validate_card_record(record: Mapping[str, Any]) -> Report:
     deal = moves = 0
     try:
         check_card_record(record)
-        _check_fairness(record)
+        check_fairness(record)
         spec, game = _new_game(record)
         start = record.get("start")
         if start is not None and start != start_digest(

@@ -1,5 +1,6 @@
 """What every game record shares, whatever the game: its header, errors, replay steps,
-the validation report, and the JSON text of a record.
+the validation report, the proof of its seed (a server's ``fairness`` block:
+:func:`check_fairness`), and the JSON text of a record.
 
 A record is a JSON object with ``"format": "parlour-record"`` and a ``version``; its
 ``game`` field names the family whose form the rest follows (each family of games reads
@@ -30,6 +31,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from parlour.core.actions import Action
+from parlour.core.digests import seed_commitment
 from parlour.core.errors import ParlourError
 from parlour.core.game import Event
 
@@ -117,14 +119,96 @@ def check_header(record: Any) -> None:
         )
 
 
+# -- the proof of a seed ----------------------------------------------------------------
+
+FAIRNESS_FIELDS = ("salt", "commitment")
+"""The fields of a record's ``fairness`` block (a server's record: the salt it kept
+secret and the commitment it published before the deal)."""
+
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
+def check_fairness_form(record: Mapping[str, Any]) -> None:
+    """RecordError unless the record's ``fairness`` block (when it has one) is an object
+    holding a ``salt`` (text) and a ``commitment`` (a SHA-256 digest, 64 hex digits) and
+    nothing else; the message names what is wrong. A record without the block (or with
+    ``null``) passes: only a server's records carry one.
+
+    >>> check_fairness_form({"seed": 7, "fairness": 5})
+    Traceback (most recent call last):
+    ...
+    parlour.records.RecordError: fairness must be an object with 'salt' and 'commitment', not 5
+    >>> check_fairness_form({"fairness": {"salt": "ab", "commitment": "00"}})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    parlour.records.RecordError: fairness commitment must be a SHA-256 digest (64 hex ...), not "00"
+    """
+    fairness = record.get("fairness")
+    if fairness is None:
+        return
+    if not isinstance(fairness, dict):
+        raise RecordError(
+            f"fairness must be an object with 'salt' and 'commitment', not {show(fairness)}"
+        )
+    unknown = sorted(str(k) for k in set(fairness) - set(FAIRNESS_FIELDS))
+    if unknown:
+        raise RecordError(
+            f"fairness has no field {unknown[0]!r} (it holds 'salt' and 'commitment')"
+        )
+    for key in FAIRNESS_FIELDS:
+        if key not in fairness:
+            raise RecordError(f"fairness has no {key!r}")
+    salt = fairness["salt"]
+    if not isinstance(salt, str) or not salt:
+        raise RecordError(f"fairness salt must be text, not {show(salt)}")
+    commitment = fairness["commitment"]
+    if not (isinstance(commitment, str) and len(commitment) == 64 and set(commitment) <= _HEX):
+        raise RecordError(
+            f"fairness commitment must be a SHA-256 digest (64 hex digits), not {show(commitment)}"
+        )
+
+
+def check_fairness(record: Mapping[str, Any]) -> None:
+    """RecordError unless the record's ``fairness`` block (when it has one) is well
+    formed and proves its seed: the commitment published before the deal is
+    :func:`~parlour.core.digests.seed_commitment` of the record's ``seed`` and the salt.
+    Every family's validation checks it, whatever the game.
+
+    >>> good = {"salt": "ab", "commitment": seed_commitment(7, "ab")}
+    >>> check_fairness({"seed": 7, "fairness": good})
+    >>> check_fairness({"seed": 8, "fairness": good})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    parlour.records.RecordError: the seed and salt do not give the commitment published ...
+    """
+    check_fairness_form(record)
+    fairness = record.get("fairness")
+    if fairness is None:
+        return
+    seed = record.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RecordError(f"seed must be a whole number, not {show(seed)}")
+    if seed_commitment(seed, fairness["salt"]) != fairness["commitment"].lower():
+        raise RecordError(
+            "the seed and salt do not give the commitment published at the start "
+            "(the seed was not the one promised)"
+        )
+
+
 def plain(value: Any) -> Any:
     """``value`` as plain JSON data (tuples become lists), as reading it back gives."""
     return json.loads(json.dumps(value))
 
 
 def show(value: Any) -> str:
-    """A value as a message shows it (``none`` for None, else JSON)."""
-    return "none" if value is None else json.dumps(value, ensure_ascii=False)
+    """A value as a message shows it (``none`` for None, else JSON; what JSON cannot
+    write, as Python writes it)."""
+    if value is None:
+        return "none"
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
 
 
 RESULT_KEYS = (
@@ -216,6 +300,7 @@ def parse_json(text: str, name: str) -> Any:
 
 
 __all__ = [
+    "FAIRNESS_FIELDS",
     "FORMAT",
     "RESULT_KEYS",
     "VERSION",
@@ -223,6 +308,8 @@ __all__ = [
     "RecordError",
     "ReplayStep",
     "Report",
+    "check_fairness",
+    "check_fairness_form",
     "check_header",
     "compare_results",
     "dumps_record",

@@ -23,10 +23,14 @@ that differs from the replay, even when the changed action is legal. ``ask`` is 
 tables asked after a discard (``everyone``, or ``able``: only the seats that could act);
 with ``able``, ``always_asked`` (when present) lists the players asked every time even
 so (the people at a server's table, whose bots were asked only when they could act).
-Seats in ``actions``, ``setup`` and ``result`` are table seats; ``seating`` gives the
-player at each seat. Hand and move numbers in messages are 1-based (move 1 is a hand's
-first action). Version-1 records (no digests, one result per hand with a ``winner``)
-are still read, replayed and validated as they were written.
+A server's record also has ``fairness`` (the seed's salt and the commitment published
+before the deal), which :func:`validate` checks as every family's records are checked
+(:func:`parlour.core.records.check_fairness`). A hand record (``kind: "hand"``) is dealt
+from its ``seed``, which its setup repeats. Seats in ``actions``, ``setup`` and
+``result`` are table seats; ``seating`` gives the player at each seat. Hand and move
+numbers in messages are 1-based (move 1 is a hand's first action). Version-1 records
+(no digests, one result per hand with a ``winner``) are still read, replayed and
+validated as they were written.
 
 >>> from parlour.mahjong.session import Session
 >>> rec = record_of(Session(seed=5))
@@ -51,6 +55,8 @@ from parlour.core.records import (
     RecordError,
     ReplayStep,
     Report,
+    check_fairness,
+    check_fairness_form,
     check_header,
     compare_results,
     is_int,
@@ -270,6 +276,22 @@ def check_record(record: Any) -> None:
             _check_hand_v1(entry, h)
         else:
             _check_hand(entry, h)
+    if kind == "hand":
+        _check_hand_seed(record)
+    check_fairness_form(record)
+
+
+def _check_hand_seed(record: Mapping[str, Any]) -> None:
+    """A hand record's hand is dealt from the record's seed: its setup names the same
+    one (the two are written alike, so a change to either is refused)."""
+    entry = record["hands"][0]
+    hand_seed = entry["seed"] if record["version"] == 1 else entry["setup"]["seed"]
+    if hand_seed != record["seed"]:
+        raise RecordError(
+            f"the record's seed {record['seed']} is not its hand's seed {hand_seed} "
+            "(a hand record's hand is dealt from the record's seed)",
+            1,
+        )
 
 
 def _check_actions(entry: Mapping[str, Any], h: int, width: int) -> None:
@@ -354,12 +376,13 @@ def _ask_everyone(record: Mapping[str, Any]) -> bool:
 
 
 def _hand_table(record: Mapping[str, Any], ruleset: Ruleset, entry: Mapping[str, Any]) -> Table:
-    """The table of one hand of a hand record, dealt as the record says."""
+    """The table of the hand of a hand record, dealt as the record says (from the
+    record's seed, which its setup repeats: see :func:`check_record`)."""
     v1 = record["version"] == 1
     setup = entry if v1 else entry["setup"]
     return Table(
         ruleset,
-        seed=setup["seed"],
+        seed=record["seed"],
         dealer=setup["dealer"],
         prevailing=setup["prevalent"] if v1 else (setup.get("prevailing") or "E"),
         streak=0 if v1 else setup["streak"],
@@ -487,6 +510,7 @@ def validate(record: Any) -> Report:
     hands = moves = 0
     try:
         check_record(record)
+        check_fairness(record)
         if record.get("kind", "session") == "hand":
             hands, moves = _validate_hand(record)
         else:

@@ -51,6 +51,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
+from parlour.core.digests import seed_commitment  # kept here for the server's modules
+
 DEFAULT_URL = "sqlite:///var/parlour.db"
 
 
@@ -112,15 +114,6 @@ _ROWS_PER_INSERT = 1000
 
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def seed_commitment(seed: int, salt: str) -> str:
-    """The commitment published at the start: SHA-256 of ``"<seed>:<salt>"``.
-
-    >>> seed_commitment(7, "ab")[:12]
-    'ad6ba0f9c42b'
-    """
-    return hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)
