@@ -44,6 +44,7 @@ from parlour.core.actions import Action
 from parlour.core.errors import InvalidHand
 from parlour.core.game import Event, Game
 from parlour.core.options import Option
+from parlour.core.rng import check_seed
 
 __all__ = [
     "BOT_ALIASES",
@@ -219,8 +220,7 @@ class CardGame:
     ) -> Game:
         """A new game: ``options`` checked, the first deal from ``deck`` when given
         (top card first), else shuffled from ``seed``."""
-        if type(seed) is not int:
-            raise ValueError(f"a seed is a whole number, not {seed!r}")
+        seed = check_seed(seed)
         values = self.check_options(options or {})
         cards = None if deck is None else self.parse_deck(deck, values)
         game: Game = self.build(values, seed, cards)
@@ -243,7 +243,7 @@ class CardGame:
         if make is None:
             known = ", ".join(self.bot_names())
             raise ValueError(f"unknown bot {name!r} for {self.name} (bots: {known})")
-        return make(seed)
+        return make(check_seed(seed))
 
     def score(self, situation: Mapping[str, Any]) -> CardScore:
         """The score keeper: a JSON situation scored (see the game module's

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from parlour.core.errors import IllegalAction, InvalidHand
 from parlour.core.match import Match, MatchRules, Outcome, Setup, hand_seed, standings
+from parlour.core.rng import check_seed
 from parlour.mahjong.ruleset import Ruleset
 from parlour.mahjong.table import Table
 
@@ -444,6 +445,7 @@ class Session(Match):
         always_asked: Collection[int] = (),
         rules: SessionRules | None = None,
     ) -> None:
+        seed = check_seed(seed)
         session_rules = _either(session_rules, rules)
         if ruleset is None:
             from parlour.registry import DEFAULT_SYSTEM

@@ -41,7 +41,7 @@ from typing import Any
 from parlour.core.actions import Action
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Event, SpaceActions, check_seat
-from parlour.core.rng import SEED_VERSION, game_rng
+from parlour.core.rng import SEED_VERSION, check_seed, game_rng
 from parlour.core.window import Window
 from parlour.mahjong.actions import PASS, MahjongAction
 from parlour.mahjong.melds import Meld, chow, format_meld, kong, pung
@@ -126,8 +126,7 @@ class Table(SpaceActions):
         ):
             values = ", ".join(ruleset.prevailing_values)
             raise ValueError(f"the prevailing value must be one of {values}, not {prevailing!r}")
-        if type(seed) is not int:
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        seed = check_seed(seed)
         self.seed = seed
         self.seed_version = seed_version
         self.ask_everyone = ask_everyone

@@ -23,6 +23,7 @@ from typing import Any
 from parlour.cards.cards import NINETY_NINE_PACK, Card, parse_card
 from parlour.cards.ninety_nine import TRICKS, bid_value, trick_winner
 from parlour.core.actions import Action
+from parlour.core.rng import check_seed
 
 __all__ = ["NinetyNineBot", "estimate_tricks"]
 
@@ -81,7 +82,7 @@ class NinetyNineBot:
     name = "heuristic"
 
     def __init__(self, seed: int = 0, declare_margin: float = 0.2) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(check_seed(seed))
         self.declare_margin = declare_margin
 
     def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:

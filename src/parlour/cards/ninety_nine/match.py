@@ -26,7 +26,7 @@ from parlour.core.actions import Action
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Event, check_seat, thaw
 from parlour.core.match import Match, MatchRules, Setup, standings
-from parlour.core.rng import derive_seed
+from parlour.core.rng import check_seed, derive_seed
 
 SEATING = tuple(range(NUM_SEATS))
 """Every deal's seating: player ``p`` at seat ``p`` (the deal moves round the table)."""
@@ -160,8 +160,7 @@ class NinetyNine(Match):
         options: Mapping[str, Any] | None = None,
         **more_options: Any,
     ) -> None:
-        if type(seed) is not int:
-            raise ValueError(f"a seed is a whole number, not {seed!r}")
+        seed = check_seed(seed)
         given = dict(options or {})
         given.update(more_options)
         self.options = _check_ninety_nine_options(given)

@@ -32,6 +32,7 @@ from parlour.cards.piquet import (
     combinations,
 )
 from parlour.core.actions import Action
+from parlour.core.rng import check_seed
 
 
 class RandomPiquetBot:
@@ -40,7 +41,7 @@ class RandomPiquetBot:
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(check_seed(seed))
 
     def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
         choices = [a for a in legal if a.kind != "keep"] or list(legal)
@@ -87,7 +88,7 @@ class HeuristicPiquetBot:
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+        self.seed = check_seed(seed)
 
     def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
         phase = observation["phase"]

@@ -37,7 +37,7 @@ from parlour.cards.piquet.scoring import (
 from parlour.core.actions import Action
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Event, SpaceActions, check_seat
-from parlour.core.rng import game_rng
+from parlour.core.rng import check_seed, game_rng
 
 CHOOSE, EXCHANGE, TALON, DECLARE, ANSWER, CLAIM, PLAY, OVER = (
     "choose",
@@ -143,7 +143,7 @@ class PiquetDeal(SpaceActions):
         steps: int = 0,
     ) -> None:
         self.options = options or PiquetOptions()
-        self.seed = seed
+        self.seed = seed = check_seed(seed)
         self.rng: random.Random = game_rng(seed)
         self.pack = pack(self.options.deck_size)
         self._deck = read_deck(deck, self.pack) if deck is not None else None

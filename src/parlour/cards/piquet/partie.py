@@ -17,7 +17,7 @@ from parlour.core.actions import Action
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Event, check_seat, thaw
 from parlour.core.match import Match, MatchRules, Setup, standings
-from parlour.core.rng import derive_seed
+from parlour.core.rng import check_seed, derive_seed
 
 SEATING = (0, 1)
 """Player 0 sits at seat 0 and player 1 at seat 1 throughout a partie."""
@@ -207,6 +207,7 @@ class Piquet(Match):
         scores: Sequence[int] | None = None,
         **more_options: Any,
     ) -> None:
+        seed = check_seed(seed)
         self.options = PiquetOptions.make({**(options or {}), **more_options})
         self.pack = pack(self.options.deck_size)
         first_deck = read_deck(deck, self.pack) if deck is not None else None
