@@ -377,7 +377,7 @@ class Table(SpaceActions):
             "prevailing": self.prevailing,
             "dealer": self.dealer,
             "phase": self.phase,
-            "window": None if window is None else {"kind": window.kind, **window.info},
+            "window": None if window is None else {"kind": window.kind, **_copy_json(window.info)},
             "current": self.current,
             # in a window a seat sees only whether it is asked itself: who else may
             # claim would tell what they hold
@@ -404,7 +404,9 @@ class Table(SpaceActions):
                 else None
             ),
             "legal": self.space.texts(self._legal_for(seat)),
-            "ruleset_state": self.ruleset.observe(self, seat) if self._asks_observe else {},
+            "ruleset_state": _copy_json(self.ruleset.observe(self, seat))
+            if self._asks_observe
+            else {},
             "result": self.result(),
         }
 

@@ -35,7 +35,7 @@ from parlour.cards.ninety_nine.rules import (
 from parlour.cards.ninety_nine.scoring import DealScore, score_deal
 from parlour.core.actions import Action
 from parlour.core.errors import IllegalAction
-from parlour.core.game import Event, SpaceActions, check_seat
+from parlour.core.game import Event, SpaceActions, check_seat, thaw
 
 BIDDING, OFFERING, PLAYING, OVER = "bid", "premium", "play", "over"
 
@@ -325,7 +325,7 @@ class NinetyNineDeal(SpaceActions):
             "game": "ninety-nine",
             "seat": seat,
             "players": PLAYERS,
-            "options": dict(self.options),
+            "options": thaw(self.options),
             "phase": self.phase,
             "asked": seat in acting,
             "turn": acting[0] if self.phase == PLAYING else None,
@@ -361,4 +361,4 @@ class NinetyNineDeal(SpaceActions):
         """Once over, the deal's scoring: ``payments`` (each seat's points, as
         ``scores``), and the deal, dealer, trumps, bid cards, bids, tricks, who
         succeeded, how many, and the premium."""
-        return None if self._result is None else dict(self._result)
+        return None if self._result is None else thaw(self._result)

@@ -306,7 +306,8 @@ class NinetyNine(Match):
         obs["totals"] = list(st.totals)
         obs["points"] = list(st.points)
         obs["game_wins"] = list(st.game_wins)
-        obs["last_deal"] = dict(self._summaries[-1]) if self._summaries else None
+        # a fresh copy all the way down: a seat editing its view changes no other's
+        obs["last_deal"] = thaw(self._summaries[-1]) if self._summaries else None
         obs["result"] = self.result()
         return obs
 

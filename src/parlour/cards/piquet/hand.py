@@ -5,6 +5,7 @@ with the state of the hand being played (:class:`HandState`).
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -36,7 +37,7 @@ from parlour.cards.piquet.scoring import (
 )
 from parlour.core.actions import Action
 from parlour.core.errors import IllegalAction
-from parlour.core.game import Event, SpaceActions, check_seat
+from parlour.core.game import Event, SpaceActions, check_seat, thaw
 from parlour.core.rng import check_seed, game_rng
 
 CHOOSE, EXCHANGE, TALON, DECLARE, ANSWER, CLAIM, PLAY, OVER = (
@@ -721,7 +722,7 @@ class PiquetDeal(SpaceActions):
         if self.record is None:
             return None
         return {
-            **self.record,
+            **copy.deepcopy(self.record),  # the caller's own: editing it changes nothing here
             "payments": list(self.record["points"]),
             "totals": list(self.scores),
             "game_hands": self.hands_in_game,
@@ -744,7 +745,7 @@ class PiquetDeal(SpaceActions):
             "phase": self.phase,
             "to_act": [seat] if seat in self.to_act() else [],
             "legal": SPACE.texts(self.legal_actions(seat)),
-            "options": o.to_json(),
+            "options": thaw(o.to_json()),
             "game_number": self.game_number,
             "scores": list(self.scores),
         }
