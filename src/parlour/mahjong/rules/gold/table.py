@@ -27,7 +27,8 @@ What the rulebook changes from the shared procedure, each in one hook:
   robbed kong (others only with ``others_discard_win_during_float``); the floater's next
   wall win is a double, then a triple float;
 * the end of the wall (§9.6b, XM-A8): whoever holds the three Golds may knock instead of
-  the draw (:meth:`before_draw`);
+  the draw, in a window that opens at every end of the wall whoever holds what (so
+  being asked tells a seat nothing of the others' hands: :meth:`before_draw`);
 * Quanzhou's eighth bonus tile wins at once (§11.4): dealt, or drawn (``eight``);
 * scoring (§9-§11): the winner's hand as a :class:`~parlour.mahjong.rules.gold.GoldHand`
   (banker = dealer, stays = ``table.streak``, or with
@@ -344,22 +345,30 @@ class GoldRuleset(Ruleset):
 
     def before_draw(self, table: Table) -> bool:
         """XM-A8: when the hand would end drawn, whoever holds the three Golds may
-        declare a three gold knocker instead (a window of declarations)."""
+        declare a three gold knocker instead (a window of declarations).
+
+        The window opens at every such end, whoever holds what: were it opened only
+        when someone can knock, a seat asked it with nothing but ``pass`` to say would
+        learn that another holds the three Golds. A table that asks everyone asks every
+        seat; one that asks only the able asks the seats that can knock and those it
+        always asks (people), and when that is nobody the hand is drawn at once."""
         if _state(table).gold is None:
             return False
         n = table.num_seats
         order = [(table.current + k) % n for k in range(n)]
-        able = [s for s in order if self._can_knock(table, s, "knock_last_turn")]
-        if not able:
-            return False
         table.open_window(
             LAST_TURN,
             order,
-            lambda s: [PASS, MahjongAction(KNOCK)] if s in able else [PASS],
+            lambda s: self._last_turn_offers(table, s),
             lambda w: self._last_turn_resolved(table, w, order),
             info={"gold": tile_name(_gold(table))},
         )
         return True
+
+    def _last_turn_offers(self, table: Table, seat: int) -> list[Action]:
+        if self._can_knock(table, seat, "knock_last_turn"):
+            return [PASS, MahjongAction(KNOCK)]
+        return [PASS]
 
     def _can_knock(self, table: Table, seat: int, moment: str) -> bool:
         hand = list(table.hands[seat])
