@@ -31,6 +31,13 @@ from typing import Any, NamedTuple, Protocol
 from parlour.core.errors import IllegalAction, NotationError
 
 
+class MalformedAction(IllegalAction, ValueError):
+    """Something that is not an action of a game's space: not a ``(kind, payload)``
+    pair, a kind the space does not have, or a payload the kind cannot carry. Both an
+    :class:`~parlour.core.errors.IllegalAction` (``apply`` refuses it) and a ValueError
+    (``encode`` and ``format`` refuse it)."""
+
+
 class Action(NamedTuple):
     """One decision of one seat: ``kind`` and a ``payload`` whose shape the kind's
     :class:`Domain` declares (None, an int, a word, or a tuple of those)."""
@@ -541,8 +548,9 @@ class ActionSpace:
     a game that adds kinds appends them, so the indices of the kinds before stay as they
     were. ``parse``/``format`` are the text form (``"discard 4p"``); ``normalise``
     checks an action offered by a caller and returns it in canonical form, raising
-    :class:`~parlour.core.errors.IllegalAction` with the reason when it is malformed.
-    ``make`` builds the action objects (a game family may use its own subclass of
+    :class:`MalformedAction` (an :class:`~parlour.core.errors.IllegalAction` and a
+    ValueError) with the reason when it is malformed; ``encode`` and ``format`` take
+    what it takes, as the canonical action. ``make`` builds the action objects (a game family may use its own subclass of
     :class:`Action`, for its ``str``).
     """
 
@@ -580,11 +588,29 @@ class ActionSpace:
         return ActionSpace([*self.kinds.items(), *kinds], make=self.make)
 
     def encode(self, action: Action) -> int:
-        """The index of ``action`` (ValueError if it is not in the space)."""
+        """The index of ``action``. What :meth:`normalise` takes is taken (a numpy
+        integer where a number belongs, several items in any order), as the normal
+        action it stands for; anything else is refused with :class:`MalformedAction`
+        (a ValueError) naming what is wrong."""
+        found = self._index(action)
+        if found >= 0:
+            return found
+        normal = self.normalise(action)
+        return self._offsets[normal[0]] + self.kinds[normal[0]].index(normal[1])
+
+    def _index(self, action: Any) -> int:
+        """The index of a normal ``action`` (the quick way), or -1."""
+        if not isinstance(action, tuple):
+            return -1
+        if len(action) != 2 or type(action[0]) is not str:
+            return -1
         domain = self.kinds.get(action[0])
         if domain is None:
-            raise ValueError(f"unknown action kind {action[0]!r}")
-        return self._offsets[action[0]] + domain.index(action[1])
+            return -1
+        try:
+            return self._offsets[action[0]] + domain.index(action[1])
+        except (ValueError, TypeError):
+            return -1
 
     def decode(self, index: int) -> Action:
         """The action at ``index``."""
@@ -608,18 +634,18 @@ class ActionSpace:
     def normalise(self, action: Any) -> Action:
         """``action`` checked and in canonical form, or IllegalAction saying why."""
         if not isinstance(action, tuple) or len(action) != 2:
-            raise IllegalAction(f"not an action: {action!r}")
+            raise MalformedAction(f"not an action: {action!r}")
         kind, payload = action
         if type(kind) is not str:
-            raise IllegalAction(f"an action's kind is a word such as 'discard', not {kind!r}")
+            raise MalformedAction(f"an action's kind is a word such as 'discard', not {kind!r}")
         domain = self.kinds.get(kind)
         if domain is None:
             known = ", ".join(self.kinds)
-            raise IllegalAction(f"unknown action kind {kind!r} (kinds: {known})")
+            raise MalformedAction(f"unknown action kind {kind!r} (kinds: {known})")
         try:
             value = domain.normalise(payload)
         except (ValueError, TypeError) as e:
-            raise IllegalAction(f"{kind}: {e}") from None
+            raise MalformedAction(f"{kind}: {e}") from None
         return self.make(kind, value)
 
     def text(self, action: Action) -> str:
@@ -642,12 +668,13 @@ class ActionSpace:
         return out
 
     def format(self, action: Action) -> str:
-        """The text of ``action``."""
+        """The text of ``action``: of the normal action it stands for when
+        :meth:`normalise` takes it (as :meth:`encode`), else :class:`MalformedAction`
+        naming what is wrong."""
+        if self._index(action) < 0:
+            action = self.normalise(action)
         kind, payload = action
-        domain = self.kinds.get(kind)
-        if domain is None:
-            raise ValueError(f"unknown action kind {kind!r}")
-        text = domain.format(payload)
+        text = self.kinds[kind].format(payload)
         return f"{kind} {text}" if text else kind
 
     def parse(self, text: str) -> Action:
@@ -690,6 +717,7 @@ __all__ = [
     "ActionSpace",
     "Domain",
     "Items",
+    "MalformedAction",
     "OneOf",
     "Parts",
     "Repeated",
