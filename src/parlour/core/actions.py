@@ -550,8 +550,8 @@ class ActionSpace:
     checks an action offered by a caller and returns it in canonical form, raising
     :class:`MalformedAction` (an :class:`~parlour.core.errors.IllegalAction` and a
     ValueError) with the reason when it is malformed; ``encode`` and ``format`` take
-    what it takes, as the canonical action. ``make`` builds the action objects (a game family may use its own subclass of
-    :class:`Action`, for its ``str``).
+    what it takes, as the canonical action. ``make`` builds the action objects (a game
+    family may use its own subclass of :class:`Action`, for its ``str``).
     """
 
     def __init__(
