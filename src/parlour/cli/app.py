@@ -285,12 +285,15 @@ def read_text(path: str) -> str:
 
 
 def read_json_object(path: str) -> dict[str, Any]:
-    """The JSON object in ``path`` (``-``: standard input), or a clear error."""
+    """The JSON object in ``path`` (``-``: standard input), or a clear error (read by
+    the records' JSON reader: a number too long to read is named as such)."""
+    from parlour.core.records import RecordError, parse_json
+
     text = read_text(path)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        fail(f"{path} is not JSON: {e.msg} at line {e.lineno} column {e.colno}")
+        data = parse_json(text, path)
+    except RecordError as e:
+        fail(str(e))
     if not isinstance(data, dict):
         fail(f"{path} must hold a JSON object, not {type(data).__name__}")
     return data

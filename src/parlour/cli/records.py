@@ -62,8 +62,9 @@ def replay_command(
     try:
         if file.endswith(".jsonl"):
             for n, line in _record_lines(file):
+                record = loads_record(line, name=f"line {n}")  # refused before its title
                 console.rule(f"line {n}")
-                _replay(loads_record(line, name=f"line {n}"), events)
+                _replay(record, events)
         else:
             _replay(loads_record(_record_text(file), name=file), events)
     except ParlourError as e:

@@ -411,7 +411,9 @@ def score_jsonl(lines: Iterable[bytes | str], write: Callable[[str], object]) ->
             try:
                 data = loads(line)
             except (ValueError, RecursionError) as e:
-                out = {"valid": False, "reason": f"line {n} is not JSON: {e}"}
+                from parlour.core.records import json_problem  # the one reader's words
+
+                out = {"valid": False, "reason": json_problem(e, f"line {n}")}
             else:
                 try:
                     out = score(data).to_json()

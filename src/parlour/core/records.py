@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -288,15 +289,38 @@ def read_text(path: str | os.PathLike[str]) -> str:
 
 
 def parse_json(text: str, name: str) -> Any:
-    """The JSON value of ``text``, or :class:`RecordError` naming ``name``."""
+    """The JSON value of ``text``, or :class:`RecordError` naming ``name`` and what is
+    wrong (:func:`json_problem`): the one reader of JSON for records and the command
+    line.
+
+    >>> parse_json('{"seed": ' + "1" * 5000 + "}", "big.json")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    parlour.records.RecordError: a number in big.json has more than ... digits
+    """
     try:
         return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(
-            f"{name} is not JSON: {e.msg}: line {e.lineno} column {e.colno}"
-        ) from None
-    except RecursionError:
-        raise RecordError(f"{name} is nested too deeply to be a record") from None
+    except (ValueError, RecursionError) as e:
+        raise RecordError(json_problem(e, name)) from None
+
+
+def json_problem(error: ValueError | RecursionError, name: str) -> str:
+    """Why ``name`` could not be read as JSON, in one line, from what ``json.loads``
+    raised: text that is not JSON (where), JSON nested too deeply, or a number of more
+    digits than Python reads as an int (``sys.get_int_max_str_digits()``, 4300 by
+    default), which ``json.loads`` refuses with a bare ValueError.
+
+    >>> json_problem(json.JSONDecodeError("Expecting value", "x", 0), "a.json")
+    'a.json is not JSON: Expecting value: line 1 column 1'
+    """
+    if isinstance(error, json.JSONDecodeError):
+        return f"{name} is not JSON: {error.msg}: line {error.lineno} column {error.colno}"
+    if isinstance(error, RecursionError):
+        return f"{name} is nested too deeply to be read"
+    limit = sys.get_int_max_str_digits()
+    if limit and "digits" in str(error):
+        return f"a number in {name} has more than {limit} digits"
+    return f"{name} is not JSON: {error}"
 
 
 __all__ = [
@@ -314,6 +338,7 @@ __all__ = [
     "compare_results",
     "dumps_record",
     "is_int",
+    "json_problem",
     "parse_json",
     "plain",
     "read_text",
