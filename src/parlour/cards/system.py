@@ -57,7 +57,8 @@ class CardSystem(RuleSystem):
         return self.game.options
 
     def check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        """Every option's value, the ``given`` ones checked."""
+        """Every option's value, the ``given`` ones checked (by the game's ``resolve``,
+        through :func:`~parlour.core.options.check_options` as every game it makes)."""
         self._refuse_unbuilt()
         return self.game.check_options(given)
 

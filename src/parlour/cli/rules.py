@@ -8,7 +8,9 @@ from typing import Annotated
 
 import typer
 from rich.markup import escape
+from rich.padding import Padding
 from rich.table import Table
+from rich.text import Text
 
 from parlour.cli.app import Command, app, console, fail
 
@@ -21,7 +23,8 @@ def rules_command(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
 ) -> None:
-    """List the rule systems, or one system's options with their defaults and meanings."""
+    """List the rule systems, or one system's options with their defaults, the values
+    they allow and their meanings."""
     from parlour.registry import find_system, rule_systems
 
     if name is None:
@@ -67,13 +70,17 @@ def rules_command(
         note = "no options" if system.status == "playable" else "options come when it is built"
         console.print(f"options: {note}", highlight=False)
         return
-    table = Table(title="Options (--option KEY=VALUE)")
-    for col in ("option", "default", "choices", "meaning"):
-        table.add_column(col)
+    # one option to two lines (its name, default and domain; its meaning below): a name
+    # is what --option takes, never cut, and the meaning has the whole width at 80 columns
+    console.print("options (--option KEY=VALUE): KEY = default · allowed", highlight=False)
     for o in options:
-        choices = ", ".join(map(str, o.choices)) if o.choices else "-"
-        table.add_row(o.name, json.dumps(o.default), choices, escape(o.meaning))
-    console.print(table)
+        head = Text.assemble((o.name, "bold"), f" = {json.dumps(o.default)} ", ("· ", "dim"))
+        head.append(o.brief())
+        console.print(Padding(head, (0, 0, 0, 2), expand=False), highlight=False)
+        meaning = Text(o.meaning, style="dim")
+        console.print(Padding(meaning, (0, 0, 0, 6), expand=False), highlight=False)
+    for rule in system.option_rules():
+        console.print(f"options together: {escape(rule.says)}", highlight=False)
 
 
 __all__ = ["rules_command"]

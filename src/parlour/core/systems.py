@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
 from parlour.core.errors import InvalidHand
-from parlour.core.options import Option, check_options, option_values
+from parlour.core.options import Option, OptionRule, check_options, option_rules, option_values
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -201,12 +201,19 @@ class RuleSystem:
         return (self.name, *self.aliases)
 
     def options(self) -> tuple[Option, ...]:
-        """The rule system's options (name, default, choices, meaning)."""
+        """The rule system's options (name, default, meaning, the values allowed); an
+        :class:`~parlour.core.options.OptionSpec` when rules bind several of them."""
         return ()
+
+    def option_rules(self) -> tuple[OptionRule, ...]:
+        """The rules over several options (each checked with the options)."""
+        return option_rules(self.options())
 
     def check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Every option's value, the ``given`` ones checked; ValueError naming a bad
-        one (an unknown name, a value that does not fit, a combination refused)."""
+        one (an unknown name, a value outside the option's domain, a combination one of
+        :meth:`option_rules` refuses). A family that overrides this reaches the same
+        check: :func:`~parlour.core.options.check_options` on :meth:`options`."""
         self._refuse_unbuilt()
         return option_values(self.options(), check_options(self.options(), given, self.name))
 
@@ -451,6 +458,7 @@ class RuleSystem:
             "source": self.source,
             "aliases": list(self.aliases),
             "options": [o.to_json() for o in self.options()],
+            "option_rules": [r.says for r in self.option_rules()],
             "bots": list(self.bot_names()),
             "scores": self.scores,
             "settles": self.settles,

@@ -82,7 +82,9 @@ class MahjongSystem(RuleSystem):
 
     def check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """The options given, checked by the ruleset (as its tables keep them: the ones
-        given), with walls that hold its tile set."""
+        given), with walls that hold its tile set. The ruleset checks them against its
+        ``options_spec`` (each option's domain, the rules over several:
+        :func:`~parlour.core.options.check_options`), as every table and session does."""
         if not isinstance(given, Mapping):
             raise ValueError(f"options must be an object of name: value, not {given!r}")
         ruleset = self.make_ruleset(given)

@@ -5,7 +5,7 @@
 >>> _check_ninety_nine_options({"deal_count": 10})
 Traceback (most recent call last):
 ...
-ValueError: option deal_count must be 9 or another multiple of 9, not 10
+ValueError: option deal_count must be a multiple of 9 from 9 to 999, not 10
 """
 
 from __future__ import annotations
@@ -15,6 +15,15 @@ from typing import Any
 
 from parlour.core.options import Option, check_options, option_values
 
+MOST_DEALS = 999
+"""The most deals a fixed_deals game may have: 111 rounds of nine, more than any table
+plays (a server table of bots would otherwise play for hours)."""
+
+
+def _ninefold(count: int) -> bool:
+    return count % 9 == 0
+
+
 OPTIONS: tuple[Option, ...] = (
     Option(
         "game_format",
@@ -22,7 +31,15 @@ OPTIONS: tuple[Option, ...] = (
         "fixed_deals: a fixed number of deals; three_game_wins: first to win 3 races to 100",
         ("fixed_deals", "three_game_wins"),
     ),
-    Option("deal_count", 9, "deals in a fixed_deals game: 9 or another multiple of 9"),
+    Option(
+        "deal_count",
+        9,
+        "deals in a fixed_deals game: 9 or another multiple of 9",
+        minimum=9,
+        maximum=MOST_DEALS,
+        fits=_ninefold,
+        allowed=f"a multiple of 9 from 9 to {MOST_DEALS}",
+    ),
     Option("game_target", 100, "the total that wins one game of three_game_wins", (100,)),
     Option(
         "premium_announcement",
@@ -53,9 +70,4 @@ OPTIONS: tuple[Option, ...] = (
 
 def _check_ninety_nine_options(given: Mapping[str, Any]) -> dict[str, Any]:
     """Every option's value (given or default), each checked; ValueError naming a bad one."""
-    checked = check_options(OPTIONS, given, "ninety-nine")
-    values = option_values(OPTIONS, checked)
-    count = values["deal_count"]
-    if count < 9 or count % 9:
-        raise ValueError(f"option deal_count must be 9 or another multiple of 9, not {count}")
-    return values
+    return option_values(OPTIONS, check_options(OPTIONS, given, "ninety-nine"))

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from parlour.core.errors import InvalidHand, NotationError
-from parlour.core.options import Option, check_options
+from parlour.core.options import Option, OptionRule, OptionSpec, check_options
 from parlour.mahjong import situation as read
 from parlour.mahjong.melds import KONG, Meld, parse_hand
 from parlour.mahjong.scoring import Pattern, PatternLine, Score
@@ -60,48 +60,109 @@ RED, GREEN, WHITE = DRAGONS
 ONE_P, FIVE_P, TWO_S = 9, 13, 19
 ALL_GREEN = frozenset((19, 20, 21, 23, 25, GREEN))
 
-OPTIONS: tuple[Option, ...] = (
-    Option("limit", 500, "the most any hand is worth, winner's or loser's"),
-    Option("own_bonus_tile_double", True, "a double for each bonus tile of one's own seat number"),
-    Option("prevailing_wind_scoring", False, "score the prevailing (round) wind as well"),
-    Option("east_pays_double", False, "East pays and receives double"),
-    Option("rob_kong", False, "a tile added to an exposed pung may be robbed to go out"),
-    Option("rounds", 4, "wind rounds in a game"),
-    Option("starting_score", 2000, "each player's opening balance"),
-    Option("goulash", False, "play a goulash hand (wild tiles, exchanges) after a washout"),
-    Option(
-        "goulash_wild",
-        "bamboo_2",
-        "in a goulash: the 2 Bamboos are wild, or four jokers are added",
-        ("bamboo_2", "jokers"),
+
+def _three_winds(text: str) -> bool:
+    """Three distinct winds of E, S, W, N, East among them (H1): ``E,S,W``."""
+    winds = [w.strip().upper() for w in text.split(",")]
+    return len(set(winds)) == len(winds) == 3 and "E" in winds and set(winds) <= set(WIND_SEATS)
+
+
+def _centre_round_players(values: Mapping[str, Any]) -> str | None:
+    """The centre round is the fifth round of the five-player game (five-players §6):
+    with fewer players it would only switch the prevailing wind on (FA2)."""
+    if values["centre_round"] and values["players"] != 5:
+        return (
+            "option centre_round needs players=5 (the five-player game's fifth round), "
+            f"not players={values['players']}"
+        )
+    return None
+
+
+OPTIONS = OptionSpec(
+    (
+        Option(
+            "limit",
+            500,
+            "the most any hand is worth, winner's or loser's",
+            minimum=1,
+            maximum=100_000,
+        ),
+        Option(
+            "own_bonus_tile_double", True, "a double for each bonus tile of one's own seat number"
+        ),
+        Option("prevailing_wind_scoring", False, "score the prevailing (round) wind as well"),
+        Option("east_pays_double", False, "East pays and receives double"),
+        Option("rob_kong", False, "a tile added to an exposed pung may be robbed to go out"),
+        Option("rounds", 4, "wind rounds in a game", minimum=1, maximum=4),
+        Option(
+            "starting_score", 2000, "each player's opening balance", minimum=0, maximum=1_000_000
+        ),
+        Option("goulash", False, "play a goulash hand (wild tiles, exchanges) after a washout"),
+        Option(
+            "goulash_wild",
+            "bamboo_2",
+            "in a goulash: the 2 Bamboos are wild, or four jokers are added",
+            ("bamboo_2", "jokers"),
+        ),
+        Option("goulash_repeat", True, "a washout in a goulash is followed by another goulash"),
+        Option(
+            "no_chows", False, "chows forbidden (always so in a goulash and with 2 or 3 players)"
+        ),
+        Option("players", 4, "players: 2, 3, 4 or 5 (5: the dreamer sits out)", (2, 3, 4, 5)),
+        Option(
+            "two_player_min_doubles",
+            4,
+            "two players: doubles needed to go out",
+            minimum=0,
+            maximum=20,
+        ),
+        Option(
+            "two_player_min_score",
+            500,
+            "two players: or this score before the limit",
+            minimum=0,
+            maximum=100_000,
+        ),
+        Option(
+            "two_player_difference_payment",
+            True,
+            "two players: a winner with the lower score pays the difference",
+        ),
+        Option(
+            "three_player_winds",
+            "E,S,W",
+            "three players: the seat winds in use",
+            fits=_three_winds,
+            allowed="three distinct winds of E,S,W,N including E",
+        ),
+        Option(
+            "dreamer_lot_dragon",
+            "red",
+            "five players: the dragon of the seat lot",
+            ("red", "white"),
+        ),
+        Option("east_retires_on_washout", False, "five players: a washout costs East the deal"),
+        Option("centre_round", False, "five players: a fifth round ruled by the Red Dragon"),
+        Option("dreamer_payment", False, "five players: the losers pay the dreamer"),
+        Option(
+            "dreamer_payment_east_double",
+            True,
+            "five players: East as loser pays the dreamer twice",
+        ),
+        Option(
+            "dreamer_payment_scale",
+            "doubling",
+            "five players: the dreamer is paid 2 x 2^d (doubling) or 2 x d (linear)",
+            ("doubling", "linear"),
+        ),
     ),
-    Option("goulash_repeat", True, "a washout in a goulash is followed by another goulash"),
-    Option("no_chows", False, "chows forbidden (always so in a goulash and with 2 or 3 players)"),
-    Option("players", 4, "players: 2, 3, 4 or 5 (5: the dreamer sits out)", (2, 3, 4, 5)),
-    Option("two_player_min_doubles", 4, "two players: doubles needed to go out"),
-    Option("two_player_min_score", 500, "two players: or this score before the limit"),
-    Option(
-        "two_player_difference_payment",
-        True,
-        "two players: a winner with the lower score pays the difference",
-    ),
-    Option("three_player_winds", "E,S,W", "three players: the seat winds in use"),
-    Option(
-        "dreamer_lot_dragon", "red", "five players: the dragon of the seat lot", ("red", "white")
-    ),
-    Option("east_retires_on_washout", False, "five players: a washout costs East the deal"),
-    Option("centre_round", False, "five players: a fifth round ruled by the Red Dragon"),
-    Option("dreamer_payment", False, "five players: the losers pay the dreamer"),
-    Option(
-        "dreamer_payment_east_double", True, "five players: East as loser pays the dreamer twice"
-    ),
-    Option(
-        "dreamer_payment_scale",
-        "doubling",
-        "five players: the dreamer is paid 2 x 2^d (doubling) or 2 x d (linear)",
-        ("doubling", "linear"),
-    ),
+    rules=(OptionRule("centre_round needs players=5", _centre_round_players),),
 )
+"""The options (classical.md, british-variations.md, five-players.md). The bounds: a
+limit of 1 to 100000 (500 the default, 1000 the usual other; 100000 is as good as
+none), one to four wind rounds (the game has no more winds), opening balances up to a
+million, and the two-player minimum up to 20 doubles or a score of 100000 (a score
+before the limit, so above the limit is meaningful: BV-4)."""
 
 WIN_FLAGS = (
     "kong_replacement",

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.errors import InvalidHand, NotationError
-from parlour.core.options import Option, check_options
+from parlour.core.options import NO_BOUND, Option, check_options
 from parlour.mahjong import situation as read
 from parlour.mahjong.melds import CHOW, KONG, Hand, Meld, parse_hand
 from parlour.mahjong.scoring import Pattern, PatternLine, Score
@@ -93,6 +93,8 @@ OPTIONS: tuple[Option, ...] = (
         "base_multiplier",
         1,
         "every base times k: k between non-bankers, 2k with the banker before the stays",
+        minimum=1,
+        maximum=NO_BOUND,
     ),
     Option(
         "qz_banker_increment_by_multiplier",
@@ -106,6 +108,8 @@ OPTIONS: tuple[Option, ...] = (
         "quanzhou only: an open pung scores as a closed pung",
     ),
 )
+"""The options of §13. ``base_multiplier`` is 1 or more, with no maximum: it only
+scales the payments ("some multiply by 5, 8 ...") and makes no game longer."""
 _QUANZHOU_ONLY = ("qz_banker_increment_by_multiplier", "qz_open_pung_as_closed")
 
 _FIELDS = frozenset(
@@ -160,10 +164,6 @@ def resolve_options(given: object, profile: str) -> dict[str, Any]:
         # at its default (off) it changes nothing, so a form that sends every option passes
         if checked.get(name) and profile != "quanzhou":
             raise InvalidHand(f"option {name} is for quanzhou only (§11)")
-    if checked.get("base_multiplier", 1) < 1:
-        raise InvalidHand(
-            f"option base_multiplier must be 1 or more, not {checked['base_multiplier']}"
-        )
     out = {o.name: o.default for o in OPTIONS}
     out.update(checked)
     return out
