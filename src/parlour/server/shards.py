@@ -24,9 +24,16 @@ own process:
   writer at a time) never makes one process wait for another's lock; a worker reads
   the database itself (a game's log when it resumes, links, rows);
 * a worker that dies is started again: it resumes its games from their logs, and
-  their sockets are closed (code 1012) so that their clients connect again;
+  their sockets are closed (code 1012) so that their clients connect again; a worker
+  that does not start within :data:`START_SECONDS` is killed and started again later
+  (each try waits longer), and meanwhile its games' sockets are closed with 1012 too;
 * a worker stops when the server's process tells it to, or when that process is gone
-  (its end of the pipe closes): no worker outlives its server.
+  (its end of the pipe closes; on Linux the kernel also kills it then): no worker
+  outlives its server. SIGTERM and SIGINT sent to the whole process group (a
+  terminal's Ctrl-C, systemd stopping the service) are the server's to act on: a
+  worker ignores them, and stops when its server says so. One that does not stop
+  within :data:`STOP_SECONDS` of being told is killed; every worker that ends is
+  reaped, and none is started again once the server is stopping.
 
 The pipe between them carries frames: a 4-byte length, then a pickled tuple whose
 first item says what it is.
@@ -51,6 +58,7 @@ import socket
 import struct
 import subprocess
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
@@ -72,6 +80,25 @@ _BUFFERED = 1 << 20
 """Bytes a side lets its pipe's buffer hold before it waits for the other side."""
 RESTARTED = 1012
 """The close code of a socket whose game's worker died (the client connects again)."""
+UNSUPPORTED = 1003
+"""The close code of a socket that sent a binary frame (messages are JSON text)."""
+BINARY = {"type": "error", "message": "messages are JSON text, not binary frames"}
+START_SECONDS = 120.0
+"""The longest a worker may take to start (fill its shape tables, resume its games)."""
+WAIT_SECONDS = 5.0
+"""How long a socket or an API call waits for a worker being started again."""
+STOP_SECONDS = 3.0
+"""The longest a worker told to stop may take before it is killed."""
+DRAIN_SECONDS = 2.0
+"""In a worker told to stop: the longest it waits for the messages and calls under
+way (their actions committed) before it closes its games."""
+STORE_SECONDS = 2.0
+"""The longest the server's process waits for its last commits when it stops."""
+RETRY_SECONDS = (0.2, 10.0)
+"""A worker that died is started again after the first of these (times the number of
+times it died), and a start that fails is tried again after twice as long each time,
+up to the second."""
+_IGNORED = (signal.SIGTERM, signal.SIGINT)
 
 
 def shard_of(game_id: str, count: int) -> int:
@@ -164,6 +191,7 @@ class ShardStore(Store):
         self._out = out
         self._ids = itertools.count(1)
         self._waiting: dict[int, asyncio.Future[None]] = {}
+        self._gone = False
 
     async def commit(
         self,
@@ -178,6 +206,8 @@ class ShardStore(Store):
         under the game's lock, after its commit)."""
         if not entries and finish is None:
             return
+        if self._gone:
+            raise LogRefused("the server's process is gone")
         batch_id = next(self._ids)
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiting[batch_id] = done
@@ -195,7 +225,9 @@ class ShardStore(Store):
             done.set_exception(LogRefused(error))
 
     def fail_all(self, reason: str) -> None:
-        """The server's process is gone: no batch waiting will be committed by it."""
+        """The server's process is gone: no batch waiting will be committed by it,
+        nor any later one."""
+        self._gone = True
         for batch_id in list(self._waiting):
             self.logged(batch_id, reason)
 
@@ -246,39 +278,79 @@ class Worker:
         self.calls: dict[int, asyncio.Future[Any]] = {}
         self._ids = itertools.count(1)
         self._reading: asyncio.Task[None] | None = None
+        self._heard_ready: asyncio.Future[None] | None = None
+        self._started = False  # the running process said it is ready
+        self._restarting: asyncio.Task[None] | None = None
         self._logging: set[asyncio.Task[None]] = set()
         self._stopping = False
         self.restarts = 0
 
-    async def start(self) -> None:
-        """Start the worker process and wait until it has resumed its games."""
+    async def start(self, timeout: float | None = None) -> None:
+        """Start the worker process and wait until it has resumed its games.
+
+        :class:`WorkerGone` when it stops first, says something else, takes longer than
+        ``timeout`` seconds (:data:`START_SECONDS`) or the server stops meanwhile: the
+        process is then killed and reaped. The batches of the log it sends while it
+        resumes its games (bots that play at once) are committed as they come."""
+        loop = asyncio.get_running_loop()
         ours, theirs = socket.socketpair()
         command = [sys.executable, "-m", "parlour.server.shards", self.url]
         command += [str(self.index), str(self.count), str(theirs.fileno())]
         command += ["resume" if self.resume else "fresh", "warm" if self.warm else "cold"]
-        self.process = subprocess.Popen(command, pass_fds=(theirs.fileno(),))
-        theirs.close()
-        reader, self.writer = await asyncio.open_unix_connection(sock=ours, limit=1 << 22)
-        self._outgoing = _Outgoing(self.writer)
-        frames = _frames(reader)
+        self._started = False
         try:
-            first = await anext(frames)
-        except StopAsyncIteration:
-            raise WorkerGone(f"worker {self.index} stopped while it started") from None
-        if first[0] != READY:
-            raise WorkerGone(f"worker {self.index} said {first!r} while it started")
-        self._reading = asyncio.get_running_loop().create_task(self._read(frames))
+            process = self.process = _spawn(command, theirs.fileno())
+        except BaseException:
+            ours.close()
+            raise
+        finally:
+            theirs.close()
+        timeout = START_SECONDS if timeout is None else timeout
+        try:
+            reader, writer = await asyncio.open_unix_connection(sock=ours, limit=1 << 22)
+            self.writer, self._outgoing = writer, _Outgoing(writer)
+            ready = self._heard_ready = loop.create_future()
+            reading = self._reading = loop.create_task(self._read(reader, process))
+            deadline = time.monotonic() + timeout
+            while not ready.done():
+                if reading.done():
+                    raise WorkerGone(f"worker {self.index} stopped while it started")
+                if self._stopping:
+                    raise WorkerGone(f"worker {self.index}: the server is stopping")
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise WorkerGone(f"worker {self.index} did not start within {timeout:g} s")
+                await asyncio.wait({ready, reading}, timeout=min(0.1, left))
+            ready.result()  # a worker that said something else first
+        except BaseException:
+            self.writer = None
+            await _end(process, 0.0)
+            if self._reading is not None:
+                await asyncio.wait({self._reading}, timeout=1.0)
+            raise
+        self._started = True
 
     def ready(self) -> bool:
         """Started, not stopping, and its process alive."""
         process = self.process
         return (
-            not self._stopping
+            self._started
+            and not self._stopping
             and self._reading is not None
             and not self._reading.done()
             and process is not None
             and process.poll() is None
         )
+
+    async def running(self, timeout: float | None = None) -> bool:
+        """Whether the worker is ready, waiting for it (at most ``timeout`` seconds,
+        :data:`WAIT_SECONDS`) while it is being started again."""
+        deadline = time.monotonic() + (WAIT_SECONDS if timeout is None else timeout)
+        while not self.ready():
+            if self._stopping or time.monotonic() >= deadline:
+                return False
+            await asyncio.sleep(0.05)
+        return True
 
     def post(self, item: tuple[Any, ...]) -> None:
         """Send the worker one frame (dropped when the worker is gone)."""
@@ -289,7 +361,10 @@ class Worker:
     async def call(self, method: str, *args: Any) -> Any:
         """Ask the worker ``method(*args)`` of its games; its answer, or the
         :class:`~parlour.server.manager.BadRequest` or
-        :class:`~parlour.server.manager.Unavailable` it raised."""
+        :class:`~parlour.server.manager.Unavailable` it raised (:class:`WorkerGone`
+        when it is not running within :data:`WAIT_SECONDS`, or the server stops)."""
+        if not await self.running():
+            raise WorkerGone(f"worker {self.index} is not running")
         call_id = next(self._ids)
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.calls[call_id] = future
@@ -300,6 +375,10 @@ class Worker:
         """Keep ``ws``, a socket of ``player`` at game ``game_id``, until it closes."""
         from parlour.server import app as app_module
 
+        if not await self.running():  # still starting again, or stopping: come back later
+            with contextlib.suppress(Exception):
+                await ws.close(code=RESTARTED, reason="the table's games are starting again")
+            return
         conn_id = next(self._ids)
         remote = _Remote(ws)
         self.remotes[conn_id] = remote
@@ -308,7 +387,14 @@ class Worker:
         guard = FloodGuard(app_module.FLOOD)
         try:
             while True:
-                text = await ws.receive_text()
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:  # a binary frame: not a message of ours
+                    remote.outbox.put_nowait(json.dumps(BINARY))
+                    remote.outbox.put_nowait((UNSUPPORTED, "binary frame"))
+                    break
                 if guard.flooded(time.monotonic()):
                     remote.outbox.put_nowait(json.dumps(FLOODED))
                     remote.outbox.put_nowait((1008, "flood"))
@@ -323,8 +409,8 @@ class Worker:
             with contextlib.suppress(Exception):
                 await sending
 
-    async def _read(self, frames: Any) -> None:
-        async for item in frames:
+    async def _read(self, reader: asyncio.StreamReader, process: subprocess.Popen[bytes]) -> None:
+        async for item in _frames(reader):
             kind = item[0]
             if kind == SEND:
                 remote = self.remotes.get(item[1])
@@ -347,7 +433,16 @@ class Worker:
                 if remote is not None:
                     remote.outbox.put_nowait(item[3])
                     remote.outbox.put_nowait((item[2], "closed"))
-        await self._lost()
+            elif kind == READY:
+                heard = self._heard_ready
+                if heard is not None and not heard.done():
+                    heard.set_result(None)
+            else:
+                heard = self._heard_ready
+                if heard is not None and not heard.done():
+                    said = f"worker {self.index} said {item!r} while it started"
+                    heard.set_exception(WorkerGone(said))
+        await self._lost(process)
 
     async def _log(
         self, batch_id: int, game_id: str, entries: list[LoggedAction], finish: str | None
@@ -360,8 +455,14 @@ class Worker:
         else:
             self.post((LOGGED, batch_id, None))
 
-    async def _lost(self) -> None:
-        """The worker is gone: close its sockets, fail its calls, start it again."""
+    async def _lost(self, process: subprocess.Popen[bytes]) -> None:
+        """The worker's pipe closed: close its sockets, fail its calls, reap its
+        process and, unless the server is stopping, start it again."""
+        if process is not self.process:  # a process that never started, long replaced
+            await _end(process, 0.0)
+            return
+        was_running = self._started
+        self._started = False
         self.writer = None
         for remote in list(self.remotes.values()):
             remote.outbox.put_nowait((RESTARTED, "the table's games are starting again"))
@@ -370,33 +471,91 @@ class Worker:
             if not future.done():
                 future.set_exception(WorkerGone(f"worker {self.index} stopped"))
         self.calls.clear()
-        if self.process is not None:
-            await asyncio.to_thread(self.process.wait)
-        if self._stopping:
+        await _end(process, STOP_SECONDS)
+        if self._stopping or not was_running:
             return
         self.restarts += 1
-        code = self.process.returncode if self.process is not None else None
-        said = f"parlour: worker {self.index} stopped (exit {code}); starting it again"
-        print(said, file=sys.stderr)
-        await asyncio.sleep(min(5.0, 0.2 * self.restarts))
-        with contextlib.suppress(Exception):
-            await self.start()
+        said = (
+            f"parlour: worker {self.index} stopped (exit {process.returncode}); starting it again"
+        )
+        print(said, file=sys.stderr, flush=True)
+        self._restarting = asyncio.get_running_loop().create_task(self._start_again())
 
-    async def stop(self, timeout: float = 20.0) -> None:
-        """Tell the worker to stop (it commits what it has first) and wait for it."""
+    async def _start_again(self) -> None:
+        """Start the worker again, trying again later (each time later) while it
+        fails; never once the server is stopping."""
+        delay = min(RETRY_SECONDS[1], RETRY_SECONDS[0] * self.restarts)
+        while True:
+            await asyncio.sleep(delay)
+            if self._stopping:
+                return
+            try:
+                await self.start()
+                return
+            except Exception as e:
+                if self._stopping:
+                    return
+                delay = min(RETRY_SECONDS[1], max(delay, RETRY_SECONDS[0]) * 2)
+                said = f"parlour: worker {self.index} did not start ({e}); trying again in"
+                print(f"{said} {delay:g} s", file=sys.stderr, flush=True)
+
+    def begin_stop(self) -> None:
+        """The server is stopping: never start this worker again (safe in a signal
+        handler)."""
         self._stopping = True
-        self.post((STOP,))
+
+    async def stop(self, timeout: float | None = None) -> None:
+        """Tell the worker to stop (it commits what it has first) and wait for it, at
+        most ``timeout`` seconds; then kill it. Its process is reaped, and the last
+        batches it sent are committed (or given to the store's writer) on return."""
+        timeout = STOP_SECONDS if timeout is None else timeout
+        self._stopping = True
+        restarting = self._restarting
+        if restarting is not None and not restarting.done():
+            restarting.cancel()
+            with contextlib.suppress(BaseException):
+                await restarting  # a start under way kills its process
         process = self.process
-        if process is None:
-            return
-        try:
-            await asyncio.to_thread(process.wait, timeout)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            await asyncio.to_thread(process.wait)
+        if process is not None and process.poll() is None:
+            if self._started:
+                self.post((STOP,))
+            if not await _end(process, timeout if self._started else 0.0):
+                print(
+                    f"parlour: worker {self.index} did not stop within {timeout:g} s; killed",
+                    file=sys.stderr,
+                    flush=True,
+                )
         if self._reading is not None:
-            with contextlib.suppress(Exception):
-                await self._reading
+            await asyncio.wait({self._reading}, timeout=1.0)
+        if self._logging:
+            await asyncio.wait(set(self._logging), timeout=STORE_SECONDS)
+
+
+def _spawn(command: list[str], fd: int) -> subprocess.Popen[bytes]:
+    """Start a worker process with SIGTERM and SIGINT blocked until it ignores them (a
+    signal to the whole process group while it starts is the server's, not its)."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _IGNORED)
+    try:
+        return subprocess.Popen(command, pass_fds=(fd,))
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
+async def _end(process: subprocess.Popen[bytes], timeout: float) -> bool:
+    """Wait at most ``timeout`` seconds for ``process`` to end, then kill it; reap it
+    either way. Whether it ended by itself."""
+    deadline = time.monotonic() + timeout
+    while process.poll() is None:
+        if time.monotonic() >= deadline:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            killed = time.monotonic()
+            # SIGKILL: gone in a moment (unless the kernel holds it; then it is left)
+            while process.poll() is None and time.monotonic() - killed < 5.0:
+                await asyncio.sleep(0.01)
+            return False
+        await asyncio.sleep(0.02)
+    return True
 
 
 def _error(kind: str, status: int, message: str) -> Exception:
@@ -418,19 +577,57 @@ class Shards:
         self.store = store
         self.workers = [Worker(store, i, count, resume=resume, warm=warm) for i in range(count)]
 
+        self.stopping = False
+
     async def start(self) -> None:
-        await asyncio.gather(*(w.start() for w in self.workers))
+        """Start every worker and wait until each has resumed its games. A worker that
+        cannot start stops the others and raises :class:`WorkerGone`, unless the server
+        is stopping meanwhile (then they are stopped when it stops)."""
+        done = await asyncio.gather(*(w.start() for w in self.workers), return_exceptions=True)
+        failed = [e for e in done if isinstance(e, BaseException)]
+        if failed and not self.stopping:
+            await self.stop()
+            raise failed[0]
+
+    def begin_stop(self) -> None:
+        """The server is stopping: not ready any more, and no worker is started again
+        from now on (safe in a signal handler: it only sets flags)."""
+        self.stopping = True
+        for w in self.workers:
+            w.begin_stop()
 
     async def stop(self) -> None:
+        """Stop every worker (each within :data:`STOP_SECONDS`, then killed), then
+        commit the last batches they sent (within :data:`STORE_SECONDS`). Bounded
+        however the workers behave; stopping again does nothing more."""
+        self.begin_stop()
         await asyncio.gather(*(w.stop() for w in self.workers))
-        await asyncio.to_thread(self.store.close)  # the last batches committed
+        await _close_store(self.store, STORE_SECONDS)
 
     def ready(self) -> bool:
         """Every worker is running (started, not stopping, its process alive)."""
-        return all(w.ready() for w in self.workers)
+        return not self.stopping and all(w.ready() for w in self.workers)
 
     def owner(self, game_id: str) -> Worker:
         return self.workers[shard_of(game_id, len(self.workers))]
+
+
+async def _close_store(store: Store, timeout: float) -> None:
+    """Close ``store`` (its writer commits what it was given first), waiting at most
+    ``timeout`` seconds: a database that does not answer never holds up the server's
+    exit (its thread is a daemon; what it did not commit, nobody was told of)."""
+    closing = threading.Thread(target=store.close, name="parlour-store-close", daemon=True)
+    closing.start()
+    deadline = time.monotonic() + timeout
+    while closing.is_alive():
+        if time.monotonic() >= deadline:
+            print(
+                f"parlour: the database did not take the last writes within {timeout:g} s",
+                file=sys.stderr,
+                flush=True,
+            )
+            return
+        await asyncio.sleep(0.01)
 
 
 # -- the worker's side -------------------------------------------------------------
@@ -509,7 +706,8 @@ async def run_worker(
         try:
             value: Any
             if method == "create":
-                value = await manager.create(args[0], game_id=args[1])
+                creator = args[2] if len(args) > 2 else None
+                value = await manager.create(args[0], game_id=args[1], creator=creator)
             elif method in ("info", "record", "replay"):
                 value = await read_game(method, *args)
             else:
@@ -533,13 +731,6 @@ async def run_worker(
         tasks.add(task)
         task.add_done_callback(_finished(tasks))
 
-    if warm:
-        from parlour.mahjong.shapes import warm_tables
-
-        warm_tables()
-    if resume:
-        await manager.resume(owns=lambda game_id: shard_of(game_id, count) == index)
-    await out((READY,))
     stopping = asyncio.Event()
 
     async def read() -> None:
@@ -568,14 +759,23 @@ async def run_worker(
         stopping.set()
         store.fail_all("the server's process is gone")
 
+    # the pipe is read from the start: a game resumed whose bots play at once waits
+    # for its batches to be committed before the worker is ready
     reading = loop.create_task(read())
     try:
+        if warm:
+            from parlour.mahjong.shapes import warm_tables
+
+            warm_tables()
+        if resume:
+            await manager.resume(owns=lambda game_id: shard_of(game_id, count) == index)
+        await out((READY,))
         await stopping.wait()
     finally:
         for seat in seats.values():
             seat.inbox.put_nowait(None)
         if tasks:
-            await asyncio.wait(list(tasks), timeout=5.0)
+            await asyncio.wait(list(tasks), timeout=DRAIN_SECONDS)
         await manager.close()
         reading.cancel()
         with contextlib.suppress(BaseException):
@@ -602,6 +802,22 @@ def _finished(tasks: set[asyncio.Task[None]]) -> Callable[[asyncio.Task[None]], 
     return done
 
 
+def _die_with_parent() -> None:
+    """On Linux, have the kernel kill this worker when the server's process ends: a
+    server killed outright (SIGKILL, out of memory) leaves no worker behind, even one
+    busy with a long turn of bots that would not see its pipe close for a while. The
+    server's process writes every game's log, so nothing the worker holds then could
+    have been committed anyway."""
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(Exception):
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+
+
 def main(argv: list[str] | None = None) -> None:
     """``python -m parlour.server.shards URL INDEX COUNT FD resume|fresh warm|cold``: a
     worker (started by the server's process, never by hand)."""
@@ -609,15 +825,25 @@ def main(argv: list[str] | None = None) -> None:
     url, index, count, fd = args[0], int(args[1]), int(args[2]), int(args[3])
     resume = len(args) < 5 or args[4] == "resume"
     warm = len(args) >= 6 and args[5] == "warm"
-    # Ctrl-C in a terminal reaches the whole process group: the server's process
-    # decides when its workers stop
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Ctrl-C in a terminal, and systemd stopping the service, reach the whole process
+    # group: the server's process decides when its workers stop (they were blocked
+    # until now, so that none comes while the worker starts)
+    for sig in _IGNORED:
+        signal.signal(sig, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _IGNORED)
+    _die_with_parent()
     os.environ.setdefault("PARLOUR_WORKER", str(index))
     asyncio.run(run_worker(url, index, count, fd, resume=resume, warm=warm))
 
 
 if __name__ == "__main__":
     main()
+    # the worker is done: its games are closed and their logs committed by the
+    # server's process; freeing the shape tables and every module one by one would
+    # only keep the server waiting (a second or more)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 __all__ = ["RESTARTED", "Shards", "Worker", "WorkerGone", "frame", "run_worker", "shard_of"]
