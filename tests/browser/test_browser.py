@@ -118,10 +118,11 @@ def running(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Itera
     import uvicorn
 
     from parlour.server.app import create_app
+    from parlour.server.limits import Limits
 
     database = tmp_path_factory.mktemp("browser") / "games.db"
     port = _free_port()
-    app = create_app(f"sqlite:///{database}")
+    app = create_app(f"sqlite:///{database}", limits=Limits.none())
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     uv = uvicorn.Server(config)
     thread = threading.Thread(target=uv.run, daemon=True)
@@ -507,7 +508,8 @@ def test_a_finished_game_is_listed_replayed_and_its_record_validates(
 ) -> None:
     from parlour.records import validate
 
-    made = api(server, "/api/tables", {"seats": ["greedy"] * 4, "policy": {"hands": 1}})
+    spec = {"seats": ["greedy"] * 4, "policy": {"hands": 1, "bot_seconds": 0}, "wait_seconds": 60}
+    made = api(server, "/api/tables", spec)
     game = made["id"]
     assert api(server, f"/api/tables/{game}")["status"] == "finished"
     page = person.page()

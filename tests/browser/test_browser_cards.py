@@ -93,11 +93,19 @@ def test_a_finished_card_game_is_replayed_move_by_move(
     seats: list[str],
     options: dict[str, object],
 ) -> None:
-    """The records page's replay of a card game (bots only, so it is over at once): each
-    move named by its player and action, and what it caused listed in words."""
+    """The records page's replay of a card game (bots only, played at once while the
+    request waits for it): each move named by its player and action, and what it
+    caused listed in words."""
     from test_browser import api
 
-    made = api(server, "/api/tables", {"rules": rules, "options": options, "seats": seats})
+    spec = {
+        "rules": rules,
+        "options": options,
+        "seats": seats,
+        "policy": {"bot_seconds": 0},
+        "wait_seconds": 60,
+    }
+    made = api(server, "/api/tables", spec)
     game = made["id"]
     assert api(server, f"/api/tables/{game}")["status"] == "finished"
     steps = api(server, f"/api/tables/{game}/replay/1")["steps"]

@@ -174,7 +174,7 @@ def test_an_absent_player_is_played_by_a_bot_until_they_return() -> None:
         await game.pump()
         assert game.seq == 0  # the human has not been gone long enough
         clock.now += 31
-        await game.pump()
+        await game.settle()
         assert game.session.is_over()  # a stand-in played the hand out
         assert any(e.by == "bot" and e.seat == 0 for e in game.store.log(made["id"]))
         await game.close()

@@ -16,21 +16,27 @@ game is unchanged). Oversized messages and floods are refused; a flood closes th
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
 import json
+import math
 import os
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Annotated, Any, Literal, Protocol
+from urllib.parse import urlencode
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from parlour import __version__
 from parlour.core.errors import ParlourError
 from parlour.server import pages
+from parlour.server.limits import Limits, RateLimiter
 from parlour.server.live import SPECTATOR, Connection
 from parlour.server.manager import BadRequest, Manager, Unavailable
 from parlour.server.messages import (
@@ -41,6 +47,14 @@ from parlour.server.messages import (
     FloodGuard,
     handle_message,
     help_for,
+    receive_text,
+)
+from parlour.server.models import (
+    TableMade,
+    TableRequest,
+    Unwritable,
+    check_text,
+    explain_errors,
 )
 from parlour.server.shards import Shards, WorkerGone
 from parlour.server.store import DEFAULT_URL, Store
@@ -68,7 +82,7 @@ class Games(Protocol):
         """Whether the games are running and new ones can be made (``/readyz``)."""
         ...
 
-    async def create(self, spec: Any) -> dict[str, Any]: ...
+    async def create(self, spec: Any, creator: str | None = None) -> dict[str, Any]: ...
 
     def find(self, token: str) -> tuple[str, int] | None:
         """The game and player (``SPECTATOR`` for a spectator) of a link's token."""
@@ -111,8 +125,8 @@ class LocalGames:
     def ready(self) -> bool:
         return self._ready
 
-    async def create(self, spec: Any) -> dict[str, Any]:
-        return await self.manager.create(spec)
+    async def create(self, spec: Any, creator: str | None = None) -> dict[str, Any]:
+        return await self.manager.create(spec, creator=creator)
 
     def find(self, token: str) -> tuple[str, int] | None:
         found = self.manager.by_token(token)
@@ -139,7 +153,9 @@ class LocalGames:
         guard = FloodGuard(FLOOD)
         try:
             while True:
-                text = await ws.receive_text()
+                text = await receive_text(ws)
+                if text is None:
+                    return
                 if guard.flooded(time.monotonic()):
                     await ws.send_json(FLOODED)
                     await ws.close(code=1008)
@@ -172,11 +188,11 @@ class ShardedGames:
     def ready(self) -> bool:
         return self.shards.ready()
 
-    async def create(self, spec: Any) -> dict[str, Any]:
+    async def create(self, spec: Any, creator: str | None = None) -> dict[str, Any]:
         from parlour.server.manager import new_game_id
 
         game_id = new_game_id()
-        made: dict[str, Any] = await self._call(game_id, "create", spec, game_id)
+        made: dict[str, Any] = await self._call(game_id, "create", spec, game_id, creator)
         return made
 
     def find(self, token: str) -> tuple[str, int] | None:
@@ -184,7 +200,7 @@ class ShardedGames:
         if found is None:
             return None
         row = self.store.game(found[0])
-        return None if row is None or row.status == "broken" else found
+        return None if row is None or row.status in ("broken", "expired") else found
 
     async def info(self, game_id: str) -> dict[str, Any] | None:
         found: dict[str, Any] | None = await self._call(game_id, "info", game_id)
@@ -214,15 +230,31 @@ class ShardedGames:
         await self.shards.owner(game_id).serve(ws, game_id, player)
 
 
+def client_of(request: Request | WebSocket) -> str:
+    """Who a request comes from, as the limits count it: a digest of its address (the
+    address itself is never stored)."""
+    host = request.client.host if request.client is not None else "unknown"
+    return hashlib.sha256(f"parlour-client:{host}".encode()).hexdigest()[:32]
+
+
 def create_app(
-    url: str | None = None, *, resume: bool = True, workers: int = 0, warm: bool = False
+    url: str | None = None,
+    *,
+    resume: bool = True,
+    workers: int = 0,
+    warm: bool = False,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The server's ASGI app on the database at ``url`` (see :func:`database_url`).
 
     ``workers``: 0 runs the games in this process; ``N`` runs them in ``N`` worker
     processes (:mod:`parlour.server.shards`; not for an in-memory database, which one
     process holds). ``warm``: fill the shape tables as it starts (``parlour serve``
-    does; a second or two per process) rather than while the first games are played."""
+    does; a second or two per process) rather than while the first games are played.
+    ``limits``: what one client may ask (:class:`Limits`; by default those of the
+    environment, :meth:`Limits.from_env`)."""
+    limits = Limits.from_env() if limits is None else limits
+    rate = RateLimiter(limits.tables_per_minute)
     store = Store(url or database_url())
     if workers < 0:
         raise ValueError(f"workers is 0 (games in this process) or more, not {workers}")
@@ -247,9 +279,31 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.games = games
+    app.state.limits = limits
+
+    @app.exception_handler(RequestValidationError)
+    async def refused(request: Request, error: RequestValidationError) -> JSONResponse:
+        """A body that does not fit its model: 400 with one line saying what is wrong
+        (and nothing stored)."""
+        problems = list(error.errors())
+        whole = problems and tuple(problems[0].get("loc", ())) == ("body",)
+        raw = problems[0].get("input") if whole else None
+        if any(p.get("type") == "json_invalid" for p in problems):
+            detail = "the request is not JSON"
+        elif isinstance(raw, bytes | str):  # sent as another content type
+            try:
+                json.loads(raw)
+                detail = "send the request's JSON as content-type application/json"
+            except (ValueError, RecursionError):
+                detail = "the request is not JSON"
+        else:
+            detail = explain_errors(problems)
+        return JSONResponse({"detail": detail}, status_code=400)
+
     if isinstance(games, LocalGames):
         app.state.manager = games.manager
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(BodyLimit)
 
     # -- pages --------------------------------------------------------------------
 
@@ -327,22 +381,78 @@ def create_app(
 
         return {"systems": [s.to_json() for s in rule_systems()], "bots": sorted(BOTS)}
 
-    @app.post("/api/tables")
-    async def api_create(request: Request) -> JSONResponse:
-        """Make a table: ``{"rules", "options", "seats", "names", "policy"}``."""
-        spec = await _json_body(request)
+    @app.post(
+        "/api/tables",
+        status_code=201,
+        response_model=TableMade,
+        responses={
+            400: {"description": "The table cannot be made (the reason is given)"},
+            413: {"description": "The request is too large"},
+            429: {"description": "Too many tables from this client (see Retry-After)"},
+        },
+    )
+    async def api_create(table: TableRequest, request: Request) -> JSONResponse:
+        """Make a table. A table of bots alone plays at its policy's pace
+        (``bot_seconds``); ``wait_seconds`` waits for it to finish."""
+        client = client_of(request)
+        retry = rate.wait(client)
+        if retry:
+            raise HTTPException(
+                429,
+                f"at most {limits.tables_per_minute} tables a minute from one client: "
+                f"try again in {math.ceil(retry)} s",
+                headers={"Retry-After": str(math.ceil(retry))},
+            )
+        if limits.open_tables:
+            open_now = await asyncio.to_thread(store.count_games, creator=client, status="running")
+            if open_now >= limits.open_tables:
+                raise HTTPException(
+                    429,
+                    f"at most {limits.open_tables} open tables from one client: finish or "
+                    "leave one first",
+                    headers={"Retry-After": "60"},
+                )
+        rate.note(client)
+        spec = table.model_dump(exclude_unset=True)
         try:
-            made = await games.create(spec)
+            made = await games.create(spec, creator=client)
         except BadRequest as e:
             raise HTTPException(400, str(e)) from None
         except Unavailable as e:
             raise HTTPException(e.status, str(e)) from None
         return JSONResponse(made, status_code=201)
 
-    @app.get("/api/tables")
-    async def api_tables() -> dict[str, Any]:
-        """Finished and running games, newest first."""
-        return {"tables": [_summary(row) for row in store.games()]}
+    @app.get("/api/tables", responses={400: {"description": "A filter that is not known"}})
+    async def api_tables(
+        request: Request,
+        status: Annotated[
+            Literal["running", "finished", "expired", "broken"] | None,
+            Query(description="Only the tables of this status."),
+        ] = None,
+        mine: Annotated[
+            bool, Query(description="Only the tables made from this client's address.")
+        ] = False,
+        limit: Annotated[int, Query(ge=1, le=200, description="Tables on this page.")] = 50,
+        offset: Annotated[
+            int, Query(ge=0, le=1_000_000, description="Tables skipped (newest first).")
+        ] = 0,
+    ) -> dict[str, Any]:
+        """The tables, newest first, a page at a time: ``next`` is the next page's
+        address (null on the last page)."""
+        creator = client_of(request) if mine else None
+        rows = await asyncio.to_thread(
+            store.games, status=status, limit=limit + 1, offset=offset, creator=creator
+        )
+        more = len(rows) > limit
+        query = {"limit": limit, "offset": offset + limit}
+        if status is not None:
+            query["status"] = status  # type: ignore[assignment]
+        if mine:
+            query["mine"] = "true"  # type: ignore[assignment]
+        return {
+            "tables": [_summary(row) for row in rows[:limit]],
+            "next": f"/api/tables?{urlencode(query)}" if more else None,
+        }
 
     @app.get("/api/tables/{game_id}")
     async def api_table(game_id: str) -> dict[str, Any]:
@@ -409,12 +519,69 @@ def create_app(
 
 async def _json_body(request: Request) -> Any:
     body = await request.body()
-    if len(body) > 65536:
+    if len(body) > MAX_BODY:
         raise HTTPException(413, "the request is too large")
     try:
-        return json.loads(body or b"{}")
+        data = json.loads(body or b"{}")
     except (ValueError, RecursionError):
         raise HTTPException(400, "the request is not JSON") from None
+    try:
+        check_text(data)
+    except Unwritable as e:
+        raise HTTPException(400, str(e)) from None
+    return data
+
+
+MAX_BODY = 65536
+"""The largest request body, in bytes."""
+
+
+class BodyLimit:
+    """Refuse with 413 a request whose body is larger than :data:`MAX_BODY` (by its
+    ``content-length``, or as it arrives), before anything reads it."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope.get("headers") or ()).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            await _too_large(send)
+            return
+        seen = 0
+
+        async def limited() -> Any:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > MAX_BODY:
+                    raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await _too_large(send)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _too_large(send: Any) -> None:
+    body = json.dumps({"detail": "the request is too large"}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [(b"content-type", b"application/json")],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
 
 
 def _summary(row: Any) -> dict[str, Any]:

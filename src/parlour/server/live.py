@@ -33,91 +33,42 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from parlour.bots import Bot
 from parlour.core.actions import Action
 from parlour.core.errors import IllegalAction, NotationError, ParlourError
 from parlour.server.hosted import Hosted, host
+from parlour.server.models import TimePolicy
 from parlour.server.store import GameRow, LoggedAction, Store
 
 if TYPE_CHECKING:
     from parlour.mahjong.session import Session
 
 SPECTATOR = -1
+SLICE = 0.05
+"""Seconds of play a game takes at most before it lets the others go on: bots and
+clocks play a slice at a time, and the rest of the game's play waits for its turn on
+the event loop (a table of bots alone never holds up another table, an API call or a
+socket)."""
 
 
-@dataclass
-class Policy:
-    """A table's time policy and options.
-
-    ``claim_seconds``: how long a claim window waits for a human seat that has not
-    answered (then it passes); None waits as long as it takes (no timer, for friends and
-    learners). ``pause_seconds``: every claim window lasts at least this long, for every
-    seat, whatever anyone holds; ``pause_alone``: the pause when only one seat is
-    played by a person (bots answer at once, so nobody can learn from its length).
-    ``turn_seconds`` plus ``bank_seconds`` (a time bank per
-    player and hand): a turn's clock; when both run out the seat discards its drawn tile
-    (None: no turn clock). ``absence_seconds``: a human disconnected this long is played
-    by a bot until they come back. ``spectator_delay``: spectators see the table this
-    many seconds late. ``hand_pause_seconds``: after a hand, the next one starts when
-    every connected human has asked for it, or after this long. ``hands``: play only
-    this many hands of the match (a short game; None: the whole match).
-    """
-
-    claim_seconds: float | None = 10.0
-    pause_seconds: float = 1.0
-    pause_alone: float = 0.0
-    turn_seconds: float | None = None
-    bank_seconds: float = 0.0
-    absence_seconds: float = 60.0
-    spectator_delay: float = 0.0
-    hand_pause_seconds: float = 15.0
-    hands: int | None = None
-    bots_asked: str = "always"
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any] | None) -> Policy:
-        if data is None:
-            return cls()
-        if not isinstance(data, dict):
-            raise ValueError(f"the time policy is an object, not {data!r}")
-        known = set(cls.__dataclass_fields__)
-        unknown = set(data) - known
-        if unknown:
-            raise ValueError(f"unknown time policy field(s): {', '.join(sorted(unknown))}")
-        out = cls()
-        for k, v in data.items():
-            if k == "bots_asked":
-                if v not in BOTS_ASKED:
-                    raise ValueError(f"bots_asked is one of {', '.join(BOTS_ASKED)}, not {v!r}")
-                out.bots_asked = v
-                continue
-            if k == "hands":
-                if v is not None and (type(v) is not int or not 1 <= v <= 1000):
-                    raise ValueError(f"hands must be a number of hands from 1 to 1000, not {v!r}")
-                out.hands = v
-                continue
-            optional = k in ("claim_seconds", "turn_seconds")
-            if v is None and optional:
-                setattr(out, k, None)
-                continue
-            if isinstance(v, bool) or not isinstance(v, int | float) or not 0 <= v <= 3600:
-                what = "a number of seconds from 0 to 3600" + (" or null" if optional else "")
-                raise ValueError(f"{k} must be {what}, not {v!r}")
-            setattr(out, k, float(v))
-        return out
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-BOTS_ASKED = ("when_able", "always")
+Policy = TimePolicy
+"""A table's time policy and options (:class:`~parlour.server.models.TimePolicy`)."""
 
 
 class Refused(ParlourError):
     """A message the server cannot take (the reason is sent back on the socket)."""
+
+
+class Stale(Refused):
+    """An action sent from an older view of the table (another hand, an earlier
+    step): refused, with ``state``, the table as the seat sees it now."""
+
+    def __init__(self, message: str, state: dict[str, Any]) -> None:
+        super().__init__(message)
+        self.state = state
 
 
 @dataclass
@@ -163,7 +114,15 @@ class LiveGame:
         }
         self.auto: dict[int, dict[str, bool]] = {p: {} for p in range(len(self.kinds))}
         self.seq = 0
-        self.action_ids: set[str] = set()
+        self.action_ids: set[tuple[int, str]] = set()  # (player, id): ids are a seat's own
+        self.people = any(kind == "human" for kind in self.kinds)
+        self.bot_due = 0.0  # a table of bots alone: when its next move may come
+        self._more = False  # a slice ended with play still to come
+        self.over = asyncio.Event()  # set when the match is over
+        self.visited = False  # a person has connected or played (since it was loaded)
+        # (when, hand, scores) as each hand ended: what the API may show of a game
+        # whose spectators see it late
+        self.shown: list[tuple[float, int, list[int]]] = []
         self._unsaved: list[LoggedAction] = []  # applied, to be committed by _save
         self._finish: str | None = None  # the game's new status, committed with them
         self._hand_ended = False  # a hand ended among them
@@ -194,10 +153,16 @@ class LiveGame:
     def _replay(self, log: Sequence[LoggedAction] | None = None) -> None:
         match = self.match
         for entry in self.store.log(self.id) if log is None else log:
+            player = match.player_at(entry.seat)
+            if entry.by == "player":
+                self.visited = True
             match.apply(entry.seat, match.parse_action(entry.action), entry.hand)
             self.seq = entry.seq
             if entry.action_id:
-                self.action_ids.add(entry.action_id)
+                self.action_ids.add((player, entry.action_id))
+        if match.is_over():
+            self.over.set()
+        self.shown = [(float("-inf"), match.hand_number, list(match.scores))]
 
     def _apply(self, seat: int, action: Action, *, by: str, action_id: str | None) -> None:
         """Apply ``action`` and keep it for the log: :meth:`_save` commits it, with
@@ -205,17 +170,20 @@ class LiveGame:
         match = self.match
         hand = match.hand_number
         text = match.format_action(action)
+        player = match.player_at(seat)
         ended = match.apply(seat, action, hand)
         self.seq += 1
         self._unsaved.append(LoggedAction(self.seq, hand, seat, text, action_id, by))
         if action_id:
-            self.action_ids.add(action_id)
+            self.action_ids.add((player, action_id))
         if ended:
             self._hand_ended = True
             self.hand_over_at = self.clock()
             self.ready_next = set()
+            self.shown.append((self.hand_over_at, match.hand_number, list(match.scores)))
             if match.is_over():
                 self._finish = "finished"
+                self.over.set()
 
     async def _save(self) -> None:
         """Commit the actions applied since the last save, in one transaction. If the
@@ -315,17 +283,31 @@ class LiveGame:
             not isinstance(action_id, str) or not 0 < len(action_id) <= 64
         ):
             raise Refused("an action's id is text of 1-64 characters")
+        match = self.match
         if action_id is not None and (
-            action_id in self.action_ids or any(p[1] == action_id for p in self.pending.values())
+            (player, action_id) in self.action_ids
+            or any(
+                answer[1] == action_id and match.player_at(seat) == player
+                for seat, answer in self.pending.items()
+            )
         ):
             return {"type": "ack", "id": action_id, "status": "duplicate"}
-        match = self.match
         if match.is_over():
             raise Refused("the match is over")
         hand = message.get("hand")
         if hand is not None and (type(hand) is not int or hand != match.hand_number):
             number = match.hand_number
-            raise Refused(f"the action is for hand {hand!r}, but hand {number} is being played")
+            raise Stale(
+                f"the action is for hand {hand!r}, but hand {number} is being played",
+                self.view(player),
+            )
+        step = message.get("step")
+        if step is not None and (type(step) is not int or step != match.public_step()):
+            raise Stale(
+                f"the action answers step {step!r}, but the game has moved on to step "
+                f"{match.public_step()}: it is refused; here is the table as it is now",
+                self.view(player),
+            )
         text = message.get("action")
         if not isinstance(text, str) or not text.strip() or len(text) > 200:
             raise Refused("an action is text such as 'discard 4p' or 'play AS'")
@@ -371,6 +353,7 @@ class LiveGame:
             self.connections.append(conn)
             if conn.player != SPECTATOR:
                 self.absent_since.pop(conn.player, None)
+                self.visited = True
             await self._pump(force=conn)
 
     async def disconnect(self, conn: Connection) -> None:
@@ -386,15 +369,32 @@ class LiveGame:
     # -- the driver ------------------------------------------------------------------
 
     async def pump(self) -> None:
+        """Let bots and clocks act for a slice (:data:`SLICE`); the rest of their play
+        comes on a timer, after the other games' turn."""
         async with self.lock:
             await self._pump()
+
+    async def settle(self) -> None:
+        """Let bots and clocks act until a human must decide or a clock must run
+        (every slice at once: for tests and tools that drive one game)."""
+        while True:
+            async with self.lock:
+                await self._pump()
+                if not self._more:
+                    return
 
     async def _pump(self, force: Connection | None = None) -> None:
         """Let bots and clocks act until a human must decide, commit what was done (one
         transaction), then tell everyone."""
+        started = time.perf_counter()
+        self._more = False
         try:
-            for _ in range(100000):
-                if not self._step():
+            while self._step():
+                if self._paced():
+                    self.bot_due = self.clock() + self.policy.bot_seconds
+                    break
+                if time.perf_counter() - started >= SLICE:
+                    self._more = True  # the rest after the other games' turn
                     break
         finally:
             await self._save()
@@ -411,6 +411,8 @@ class LiveGame:
             return False
         seats = match.to_act()
         if not seats:
+            return False
+        if self._paced() and now < self.bot_due:
             return False
         key = match.window()
         if key is not None:
@@ -446,6 +448,10 @@ class LiveGame:
             self._apply(seat, action, by=by, action_id=action_id)
             return True
         return False
+
+    def _paced(self) -> bool:
+        """A table of bots alone, played at a pace a spectator can follow."""
+        return not self.people and self.policy.bot_seconds > 0
 
     def _silence(self, seat: int, table: Any = None) -> Action:
         """What a seat's silence in a window means: a pass, or, where passing is not
@@ -532,7 +538,11 @@ class LiveGame:
         if match.is_over():
             return None
         now = self.clock()
+        if self._more:
+            return now
         times: list[float] = []
+        if self._paced():
+            times.append(self.bot_due)
         if self.hand_over_at is not None:
             times.append(self.hand_over_at + self.policy.hand_pause_seconds)
         if self.window_key is not None:
@@ -626,6 +636,17 @@ class LiveGame:
         if over:
             message.update(match.final())
         return message
+
+    def progress(self) -> dict[str, Any]:
+        """The hand being played and the scores, as the API shows them to anyone:
+        ``spectator_delay`` seconds late while the game is played."""
+        match = self.match
+        delay = self.policy.spectator_delay
+        if delay <= 0 or match.is_over():
+            return {"hand": match.hand_number, "scores": match.scores}
+        now = self.clock()
+        _, hand, scores = [s for s in self.shown if s[0] <= now - delay][-1]
+        return {"hand": hand, "scores": scores, "delayed_seconds": delay}
 
     def public_step(self) -> int:
         """How many events everyone has seen in the game so far (every hand's): the

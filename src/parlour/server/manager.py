@@ -5,12 +5,14 @@
 >>> made = asyncio.run(m.create({"seats": ["human", "random", "random", "random"],
 ...                              "policy": {"pause_seconds": 0}}))
 >>> sorted(made), len(made["links"])
-(['commitment', 'id', 'links', 'spectator'], 1)
+(['commitment', 'id', 'links', 'spectator', 'status'], 1)
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import datetime as dt
 import gc
 import secrets
 import threading
@@ -20,7 +22,9 @@ from typing import Any
 
 from parlour.core.errors import ParlourError
 from parlour.registry import DEFAULT_SYSTEM, check_playable
+from parlour.server.limits import Limits
 from parlour.server.live import SPECTATOR, LiveGame, Policy
+from parlour.server.models import MAX_WAIT, Unwritable, check_text
 from parlour.server.store import Store, seed_commitment
 
 HUMAN = "human"
@@ -109,25 +113,49 @@ def new_token() -> str:
 class Manager:
     """Every game of one server (see the module docstring)."""
 
-    def __init__(self, store: Store, *, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        unplayed_hours: float | None = None,
+    ) -> None:
+        """``unplayed_hours``: a table no person has connected to or played at closes
+        as ``expired`` after so long (0: never; None: :meth:`Limits.from_env`'s)."""
         self.store = store
         self.clock = clock
+        if unplayed_hours is None:
+            try:
+                unplayed_hours = Limits.from_env().unplayed_hours
+            except ValueError:
+                unplayed_hours = Limits().unplayed_hours
+        self.unplayed_hours = unplayed_hours
         self.live: dict[str, LiveGame] = {}
         self.broken: dict[str, str] = {}  # games whose log does not replay, and why
         self._collector = False  # under the CollectorPolicy (from resume to close)
 
     async def create(
-        self, spec: Mapping[str, Any], *, game_id: str | None = None
+        self, spec: Mapping[str, Any], *, game_id: str | None = None, creator: str | None = None
     ) -> dict[str, Any]:
         """Make a table from ``spec`` (``rules``, ``options``, ``seats``: ``"human"``
-        or a bot's name for each player, ``names``, ``policy``); its id, the seed's
-        commitment, one secret link per human seat and a spectator link. ``game_id``:
+        or a bot's name for each player, ``names``, ``policy``, ``wait_seconds``); its
+        id, the seed's commitment, one secret link per human seat, a spectator link
+        and its ``status``. A table of bots alone plays at its policy's pace
+        (``bot_seconds``) after this returns; ``wait_seconds`` (at most
+        :data:`MAX_WAIT`) waits so long for it to finish, the other tables playing
+        on meanwhile (``status`` says whether it did). ``game_id``:
         the new game's id (16 hex digits), chosen by the caller (a server that shards
         its games over processes picks the one that will own it); by default a random
-        one."""
+        one. ``creator``: who made it (a digest of the client's address), for the
+        server's limits and its listing's "mine"."""
         if not isinstance(spec, Mapping):
             raise BadRequest("a table is an object with rules, options, seats, names, policy")
-        unknown = set(spec) - {"rules", "options", "seats", "names", "policy"}
+        await self.sweep()
+        try:
+            check_text(dict(spec))
+        except Unwritable as e:
+            raise BadRequest(str(e)) from None
+        unknown = set(spec) - {"rules", "options", "seats", "names", "policy", "wait_seconds"}
         if unknown:
             raise BadRequest(f"unknown field(s): {', '.join(sorted(unknown))}")
         rules = spec.get("rules", DEFAULT_SYSTEM)
@@ -170,6 +198,9 @@ class Manager:
                 f"a {name} table plays the whole game: its length is set by its options, "
                 "not by the time policy's hands"
             )
+        wait = spec.get("wait_seconds", 0)
+        if isinstance(wait, bool) or not isinstance(wait, int | float) or not 0 <= wait <= MAX_WAIT:
+            raise BadRequest(f"wait_seconds must be a number of seconds from 0 to {MAX_WAIT}")
         game_id = game_id or new_game_id()
         seed = secrets.randbits(63)
         salt = secrets.token_hex(16)
@@ -186,10 +217,14 @@ class Manager:
             seed=seed,
             salt=salt,
             tokens=tokens,
+            creator=creator,
         )
         game = self.get(game_id)
         assert game is not None
         await game.pump()
+        if wait:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(game.over.wait(), wait)
         return {
             "id": game_id,
             "commitment": seed_commitment(seed, salt),
@@ -199,7 +234,33 @@ class Manager:
                 if p != SPECTATOR
             ],
             "spectator": f"/watch/{watch}",
+            "status": "finished" if game.match.is_over() else "running",
         }
+
+    async def sweep(self, now: dt.datetime | None = None) -> list[str]:
+        """Close the tables no person has come to in ``unplayed_hours`` (``expired``:
+        their links no longer open them), and let go of finished games nobody is
+        connected to (what is asked of one later is rebuilt from its log); the ids of
+        those expired."""
+        now = now or dt.datetime.now(dt.UTC)
+        expired: list[str] = []
+        for game_id, game in list(self.live.items()):
+            if game.match.is_over():
+                if not game.connections and not game.lock.locked():
+                    del self.live[game_id]
+                    await game.close()
+                continue
+            if not self.unplayed_hours or not game.people or game.visited:
+                continue
+            created = game.row.created
+            if created.tzinfo is None:
+                created = created.replace(tzinfo=dt.UTC)
+            if now - created >= dt.timedelta(hours=self.unplayed_hours):
+                del self.live[game_id]
+                await game.close()
+                self.store.finish(game_id, "expired")
+                expired.append(game_id)
+        return expired
 
     def get(self, game_id: str) -> LiveGame | None:
         """The live game ``game_id`` (rebuilt from its log if the server restarted), or
@@ -208,7 +269,7 @@ class Manager:
         if game is not None:
             return game
         row = self.store.game(game_id)
-        if row is None or row.status == "broken":
+        if row is None or row.status in ("broken", "expired"):
             return None
         try:
             game = LiveGame(row, self.store, clock=self.clock)
@@ -249,11 +310,11 @@ class Manager:
 
     def info(self, game_id: str) -> dict[str, Any] | None:
         """What the API shows of a game in play beyond its row: the hand being played
-        and the scores (None: no such game here)."""
+        and the scores, as late as its spectators see them (None: no such game here)."""
         game = self.get(game_id)
         if game is None:
             return None
-        return {"hand": game.match.hand_number, "scores": game.match.scores}
+        return game.progress()
 
     def record(self, game_id: str) -> dict[str, Any]:
         """The record of a finished game, with the seed's salt and commitment (which

@@ -19,8 +19,10 @@ import json
 from collections import deque
 from typing import Any
 
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
 from parlour.core.errors import IllegalAction, NotationError
-from parlour.server.live import SPECTATOR, LiveGame, Refused
+from parlour.server.live import SPECTATOR, LiveGame, Refused, Stale
 
 MAX_MESSAGE = 4096
 """The longest message a socket takes, in bytes."""
@@ -28,6 +30,24 @@ FLOOD = (300, 1.0)
 """At most this many messages in this many seconds; more closes the socket."""
 FLOODED = {"type": "error", "message": "too many messages: the socket is closed"}
 NO_SEAT = {"type": "error", "message": "no such seat: the link is wrong"}
+BINARY = {"type": "error", "message": "messages are JSON text, not binary frames"}
+UNSUPPORTED = 1003
+"""The close code of a socket that sent a binary frame."""
+
+
+async def receive_text(ws: WebSocket) -> str | None:
+    """The next text message of ``ws``; None once a socket that sent a binary frame
+    has been told so and closed (code 1003). A closed socket raises
+    :class:`~starlette.websockets.WebSocketDisconnect`."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    if text is None:
+        await ws.send_json(BINARY)
+        await ws.close(code=UNSUPPORTED)
+        return None
+    return str(text)
 
 
 class FloodGuard:
@@ -75,6 +95,8 @@ async def handle_message(game: LiveGame, player: int, text: str) -> dict[str, An
                 return help_for(game, player, message.get("action"))
         if kind == "ping":
             return {"type": "pong"}
+    except Stale as e:
+        return {"type": "error", "message": str(e), "id": message.get("id"), "state": e.state}
     except Refused as e:
         return {"type": "error", "message": str(e), "id": message.get("id")}
     known = "action, auto, next, help, ping"
@@ -102,4 +124,13 @@ def help_for(game: LiveGame, player: int, action: Any) -> dict[str, Any]:
     return out
 
 
-__all__ = ["FLOOD", "MAX_MESSAGE", "FloodGuard", "handle_message", "help_for"]
+__all__ = [
+    "BINARY",
+    "FLOOD",
+    "MAX_MESSAGE",
+    "UNSUPPORTED",
+    "FloodGuard",
+    "handle_message",
+    "help_for",
+    "receive_text",
+]

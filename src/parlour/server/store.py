@@ -44,6 +44,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    func,
     insert,
     select,
     update,
@@ -77,6 +78,7 @@ class GameRow(Base):
     commitment: Mapped[str] = mapped_column(String(64))
     status: Mapped[str] = mapped_column(String(16), default="running")
     finished: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    creator: Mapped[str | None] = mapped_column(String(32), nullable=True)  # client digest
 
 
 class TokenRow(Base):
@@ -190,6 +192,7 @@ class Store:
         seed: int,
         salt: str,
         tokens: dict[str, int],
+        creator: str | None = None,
     ) -> None:
         with self.session() as s:
             s.add(
@@ -205,6 +208,7 @@ class Store:
                     salt=salt,
                     commitment=seed_commitment(seed, salt),
                     status="running",
+                    creator=creator,
                 )
             )
             s.flush()
@@ -354,15 +358,33 @@ class Store:
         with self.session() as s:
             return s.get(GameRow, game_id)
 
-    def games(self, *, status: str | None = None, limit: int | None = 200) -> list[GameRow]:
-        """The games, newest first (at most ``limit``; None: all of them)."""
+    def games(
+        self,
+        *,
+        status: str | None = None,
+        limit: int | None = 200,
+        offset: int = 0,
+        creator: str | None = None,
+    ) -> list[GameRow]:
+        """The games, newest first (at most ``limit`` from the ``offset``-th; None:
+        all of them), of one ``status`` and one ``creator`` when given."""
         with self.session() as s:
-            q = select(GameRow).order_by(GameRow.created.desc())
-            if limit is not None:
-                q = q.limit(limit)
+            q = select(GameRow).order_by(GameRow.created.desc(), GameRow.id)
             if status is not None:
                 q = q.where(GameRow.status == status)
+            if creator is not None:
+                q = q.where(GameRow.creator == creator)
+            if offset:
+                q = q.offset(offset)
+            if limit is not None:
+                q = q.limit(limit)
             return list(s.scalars(q))
+
+    def count_games(self, *, creator: str, status: str) -> int:
+        """How many games of ``status`` ``creator`` made."""
+        with self.session() as s:
+            q = select(func.count()).where(GameRow.creator == creator, GameRow.status == status)
+            return int(s.scalar(q) or 0)
 
     def log(self, game_id: str) -> list[LoggedAction]:
         with self.session() as s:
