@@ -35,6 +35,7 @@ and nothing lost.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import math
 import os
@@ -45,6 +46,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -133,6 +135,8 @@ class ServerBenchReport:
     server_cpu: float | None = None  # seconds of CPU the server process used
     client_cpu: float = 0.0  # seconds of CPU this process used while the clients played
     profile: str | None = None
+    bot_tables: int = 0  # tables of bots alone kept playing at full speed meanwhile
+    bot_games: int = 0  # how many of those were made (a finished one is replaced)
 
     @property
     def actions(self) -> int:
@@ -203,6 +207,8 @@ class ServerBenchReport:
             "lost": self.lost,
             "verified": self.verified,
             "paced": self.paced,
+            "bot_tables": self.bot_tables,
+            "bot_games": self.bot_games,
             "server_cpu": self.server_cpu,
             "server_ms_per_client_action": self.server_ms_per_client_action,
             "client_cpu": self.client_cpu,
@@ -290,22 +296,70 @@ class ServerProcess:
             return ""
 
 
-def create_table(base: str, bots: str) -> GameSeen:
-    """``POST /api/tables``: one human seat and three ``bots``; the game and its link."""
-    spec = {"seats": ["human", bots, bots, bots], "policy": POLICY}
+class BotTables:
+    """Keep ``count`` tables of ``bots`` alone playing at full speed on the server at
+    ``base`` (a thread that replaces each one that finishes)."""
+
+    def __init__(self, base: str, count: int, bots: str = "random") -> None:
+        self.spec = {"seats": [bots] * 4, "policy": {**POLICY, "bot_seconds": 0}}
+        self.base = base
+        self.count = count
+        self.made = 0
+        self.playing: list[str] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self) -> None:
+        if self.count:
+            self._top_up()
+            self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=10)
+
+    def _running(self, game_id: str) -> bool:
+        try:
+            url = f"{self.base}/api/tables/{game_id}"
+            with urllib.request.urlopen(url, timeout=30) as reply:
+                return bool(json.loads(reply.read())["status"] == "running")
+        except (OSError, ValueError):
+            return True  # asked again in a second
+
+    def _top_up(self) -> None:
+        while len(self.playing) < self.count:
+            made = _post_json(f"{self.base}/api/tables", self.spec)
+            self.playing.append(made["id"])
+            self.made += 1
+
+    def _run(self) -> None:
+        while not self._stop.wait(1.0):
+            self.playing = [g for g in self.playing if self._running(g)]
+            with contextlib.suppress(BenchError):
+                self._top_up()
+
+
+def _post_json(url: str, body: Any) -> Any:
     request = urllib.request.Request(
-        f"{base}/api/tables",
-        data=json.dumps(spec).encode(),
+        url,
+        data=json.dumps(body).encode(),
         headers={"Content-Type": "application/json"},
         method="POST",
     )
     try:
         with urllib.request.urlopen(request, timeout=60) as reply:
-            made = json.loads(reply.read())
+            return json.loads(reply.read())
     except urllib.error.HTTPError as e:
         raise BenchError(f"the server refused a table: {e.code} {e.read()[:300]!r}") from None
     except OSError as e:
         raise BenchError(f"the server did not make a table: {e}") from None
+
+
+def create_table(base: str, bots: str) -> GameSeen:
+    """``POST /api/tables``: one human seat and three ``bots``; the game and its link."""
+    spec = {"seats": ["human", bots, bots, bots], "policy": POLICY}
+    made = _post_json(f"{base}/api/tables", spec)
     link = made["links"][0]
     return GameSeen(id=made["id"], token=link["url"].rsplit("/", 1)[1], player=link["player"])
 
@@ -593,6 +647,7 @@ def run_server_bench(
     database_url: str | None = None,
     profile: Path | None = None,
     workers: str = "auto",
+    bot_tables: int = 0,
     progress: Progress | None = None,
 ) -> ServerBenchReport:
     """Run the benchmark (see the module docstring) and return its figures.
@@ -601,7 +656,9 @@ def run_server_bench(
     by default a fresh SQLite file, deleted afterwards. ``profile``: run the server
     under cProfile and write its profile there (the figures are then slower; the
     games are then profiled only with ``workers="0"``). ``workers``: the server's
-    ``--workers``. ``progress`` is told what is being done (for a status line)."""
+    ``--workers``. ``bot_tables``: so many tables of bots alone play as fast as the
+    server lets them all the while (one that finishes is replaced), on the same
+    server. ``progress`` is told what is being done (for a status line)."""
     from parlour.bots import BOTS
 
     if tables < 1:
@@ -625,11 +682,16 @@ def run_server_bench(
             for n in range(tables):
                 say(f"making the tables: {n} of {tables}")
                 firsts.append(create_table(server.base, bots))
+            busy = BotTables(server.base, bot_tables, bots)
+            busy.start()
             cpu_before = _own_cpu()
             server_before = server.cpu_seconds()
-            stats, start, end = asyncio.run(
-                _drive(firsts, server.base, bots, client, seed, seconds, say)
-            )
+            try:
+                stats, start, end = asyncio.run(
+                    _drive(firsts, server.base, bots, client, seed, seconds, say)
+                )
+            finally:
+                busy.stop()
             client_cpu = _own_cpu() - cpu_before
             server_after = server.cpu_seconds()
             say("stopping the server")
@@ -643,6 +705,8 @@ def run_server_bench(
             database_url=database_url or "",
             client_cpu=client_cpu,
             profile=str(profile) if profile is not None else None,
+            bot_tables=bot_tables,
+            bot_games=busy.made,
         )
         if server_before is not None and server_after is not None:
             report.server_cpu = server_after - server_before
@@ -729,6 +793,13 @@ def print_server_report(report: ServerBenchReport) -> None:
         verdict(report.tables >= TARGET_TABLES),
     )
     table.add_row("bots / client", f"{report.bots} / {report.client}", "", "")
+    if report.bot_tables:
+        table.add_row(
+            "tables of bots alone meanwhile",
+            f"{report.bot_tables} ({report.bot_games} made)",
+            "",
+            "",
+        )
     table.add_row("seconds played", f"{report.seconds:,.1f}", "", "")
     table.add_row("games (matches finished)", f"{report.games:,} ({report.finished:,})", "", "")
     table.add_row("actions logged", f"{report.actions:,}", "", "")

@@ -63,6 +63,14 @@ def bench_server(
             help="The server's --workers: processes that run the games (0: the server's own).",
         ),
     ] = "auto",
+    bot_tables: Annotated[
+        int,
+        typer.Option(
+            metavar="N",
+            help="Tables of bots alone (the same bots) playing at full speed on the same "
+            "server all the while.",
+        ),
+    ] = 20,
 ) -> None:
     """A real server under load: N tables over WebSockets on loopback at once.
 
@@ -75,6 +83,8 @@ def bench_server(
 
     if tables < 1:
         fail("--tables must be at least 1")
+    if not 0 <= bot_tables <= 1000:
+        fail("--bot-tables must be a number from 0 to 1000")
     if not seconds > 0:
         fail("--seconds must be more than 0")
     try:
@@ -88,6 +98,7 @@ def bench_server(
                 database_url=database_url,
                 profile=profile,
                 workers=workers,
+                bot_tables=bot_tables,
                 progress=lambda text: status.update(escape(text)),
             )
     except (BenchError, ValueError) as e:

@@ -52,6 +52,11 @@ SLICE = 0.05
 clocks play a slice at a time, and the rest of the game's play waits for its turn on
 the event loop (a table of bots alone never holds up another table, an API call or a
 socket)."""
+BACKGROUND_SLICE = 0.01
+BACKGROUND_REST = 0.05
+"""A game no person is connected to (bots alone, or people all away) plays in shorter
+slices with a rest between them, so that the tables where people wait for an answer
+come first."""
 
 
 Policy = TimePolicy
@@ -387,13 +392,14 @@ class LiveGame:
         """Let bots and clocks act until a human must decide, commit what was done (one
         transaction), then tell everyone."""
         started = time.perf_counter()
+        budget = BACKGROUND_SLICE if self._background() else SLICE
         self._more = False
         try:
             while self._step():
                 if self._paced():
                     self.bot_due = self.clock() + self.policy.bot_seconds
                     break
-                if time.perf_counter() - started >= SLICE:
+                if time.perf_counter() - started >= budget:
                     self._more = True  # the rest after the other games' turn
                     break
         finally:
@@ -448,6 +454,10 @@ class LiveGame:
             self._apply(seat, action, by=by, action_id=action_id)
             return True
         return False
+
+    def _background(self) -> bool:
+        """No person is connected: nobody waits for this game's next move."""
+        return not any(c.player != SPECTATOR for c in self.connections)
 
     def _paced(self) -> bool:
         """A table of bots alone, played at a pace a spectator can follow."""
@@ -539,7 +549,7 @@ class LiveGame:
             return None
         now = self.clock()
         if self._more:
-            return now
+            return now + (BACKGROUND_REST if self._background() else 0.0)
         times: list[float] = []
         if self._paced():
             times.append(self.bot_due)

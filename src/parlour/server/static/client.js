@@ -32,7 +32,8 @@ export function start() {
     game,
     act(text) {
       if (!state) return;
-      if (send({ type: 'action', action: text, hand: state.hand, id: uid() })) view.busy(true);
+      // the step the action answers: one sent from an older view is refused, with the table as it is now
+      if (send({ type: 'action', action: text, hand: state.hand, step: state.step, id: uid() })) view.busy(true);
     },
     auto(settings) { send({ type: 'auto', auto: settings }); },
     next() { send({ type: 'next' }); },
@@ -71,6 +72,7 @@ export function start() {
       if (message.type === 'state') { state = message; view.render(message); }
       else if (message.type === 'error') {
         if (/no such seat/.test(message.message)) gone = true;
+        if (message.state) { state = message.state; view.render(message.state); }
         view.error(message.message);
       } else if (message.type === 'help') view.help(message);
       else if (message.type === 'auto') view.autoSaved(message.auto);
