@@ -221,3 +221,26 @@ def test_every_hand_of_a_simulation_record_names_its_own_seed() -> None:
         record = mahjong_hand(seed=100 + index)
         assert record["seed"] == record["hands"][0]["setup"]["seed"] == 100 + index
         assert validate(record).ok
+
+
+@pytest.mark.parametrize(
+    ("rules", "options", "named"),
+    [
+        ("classical", {"rounds": 0}, "option rounds"),
+        ("classical", {"limit": -5}, "option limit"),
+        ("ninety-nine", {"deal_count": 9000000}, "option deal_count"),
+    ],
+)
+def test_a_record_with_options_out_of_their_domain_is_refused_as_it_is_read(
+    rules: str, options: dict[str, object], named: str
+) -> None:
+    from parlour.records import check_record
+
+    if rules == "ninety-nine":
+        record = {"format": "parlour-record", "version": 2, "game": "cards", "rules": rules,
+                  "seed": 1, "actions": [], "options": options}  # fmt: skip
+    else:
+        record = {"format": "parlour-record", "version": 2, "ruleset": rules, "seed": 1,
+                  "hands": [], "options": options}  # fmt: skip
+    with pytest.raises(RecordError, match=f"the record's options: {named}"):
+        check_record(record)

@@ -40,6 +40,7 @@ from parlour.core.records import (
     Report,
     check_fairness,
     check_fairness_form,
+    check_record_options,
     compare_results,
     is_int,
     plain,
@@ -149,6 +150,7 @@ def check_card_record(record: Mapping[str, Any]) -> None:
         raise RecordError(f"seed must be a whole number, not {record['seed']!r}")
     if not isinstance(record.get("options", {}), dict):
         raise RecordError(f"options must be an object, not {record['options']!r}")
+    check_record_options(record["rules"], record.get("options", {}))
     if "deck" in record and not isinstance(record["deck"], str):
         raise RecordError(f"deck must be the pack order as text, not {record['deck']!r}")
     players = record.get("players")

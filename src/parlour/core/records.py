@@ -196,6 +196,27 @@ def check_fairness(record: Mapping[str, Any]) -> None:
         )
 
 
+def check_record_options(name: str, options: Any) -> None:
+    """Raise :class:`RecordError` unless ``options`` are options the rule system
+    ``name`` allows (each in its domain, the rules over several of them kept); a rule
+    system this parlour does not know is left to the replay to name.
+
+    >>> check_record_options("classical", {"rounds": 0})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    parlour.records.RecordError: the record's options: option rounds must be ... not 0
+    """
+    from parlour.registry import registry
+
+    system = registry.get(name) if isinstance(name, str) else None
+    if system is None or not isinstance(options, Mapping):
+        return
+    try:
+        system.check_options(dict(options))
+    except (ValueError, ParlourError) as e:
+        raise RecordError(f"the record's options: {e}") from None
+
+
 def plain(value: Any) -> Any:
     """``value`` as plain JSON data (tuples become lists), as reading it back gives."""
     return json.loads(json.dumps(value))

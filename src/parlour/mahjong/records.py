@@ -58,6 +58,7 @@ from parlour.core.records import (
     check_fairness,
     check_fairness_form,
     check_header,
+    check_record_options,
     compare_results,
     is_int,
     plain,
@@ -256,6 +257,7 @@ def check_record(record: Any) -> None:
         raise RecordError(f"seed must be a whole number, not {record['seed']!r}")
     if not isinstance(record.get("options", {}), dict):
         raise RecordError(f"options must be an object, not {record['options']!r}")
+    check_record_options(record["ruleset"], record.get("options", {}))
     players = record.get("players")
     if players is not None and (
         not isinstance(players, list) or not all(isinstance(p, str) for p in players)
