@@ -579,3 +579,32 @@ def test_stopping_never_waits_for_a_worker_that_does_not_answer(tmp_db: str) -> 
 
     took = asyncio.run(scenario())
     assert STOP_SECONDS <= took < STOP_SECONDS + 3
+
+
+def test_a_worker_killed_with_messages_unread_is_started_again(tmp_db: str) -> None:
+    """A worker killed with bytes of its pipe unread resets the pipe rather than
+    closing it: the server hears that it is gone all the same, reaps it and starts it
+    again."""
+    from parlour.server.shards import CALL, Shards
+
+    async def scenario() -> tuple[int | None, int]:
+        shards = Shards(Store(tmp_db), 1, resume=False)
+        await shards.start()
+        worker = shards.workers[0]
+        dead = worker.process
+        assert dead is not None
+        try:
+            os.kill(dead.pid, signal.SIGSTOP)
+            worker.post((CALL, 10**6, "info", ("0" * 16,)))  # never read
+            await asyncio.sleep(0.2)
+            os.kill(dead.pid, signal.SIGKILL)
+            deadline = time.monotonic() + 60
+            while not (worker.process is not dead and shards.ready()):
+                assert time.monotonic() < deadline, "the worker was not started again"
+                await asyncio.sleep(0.05)
+            return dead.returncode, worker.restarts
+        finally:
+            await shards.stop()
+
+    code, restarts = asyncio.run(scenario())
+    assert code == -signal.SIGKILL and restarts == 1

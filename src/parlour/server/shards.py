@@ -67,7 +67,14 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from parlour.server.messages import FLOODED, NO_SEAT, FloodGuard, handle_message
+from parlour.server.messages import (
+    BINARY,
+    FLOODED,
+    NO_SEAT,
+    UNSUPPORTED,
+    FloodGuard,
+    handle_message,
+)
 from parlour.server.store import LoggedAction, Store
 
 # what the server's process sends a worker
@@ -80,9 +87,6 @@ _BUFFERED = 1 << 20
 """Bytes a side lets its pipe's buffer hold before it waits for the other side."""
 RESTARTED = 1012
 """The close code of a socket whose game's worker died (the client connects again)."""
-UNSUPPORTED = 1003
-"""The close code of a socket that sent a binary frame (messages are JSON text)."""
-BINARY = {"type": "error", "message": "messages are JSON text, not binary frames"}
 START_SECONDS = 120.0
 """The longest a worker may take to start (fill its shape tables, resume its games)."""
 WAIT_SECONDS = 5.0
@@ -163,10 +167,15 @@ class _Frames:
 
 
 async def _frames(reader: asyncio.StreamReader) -> Any:
-    """Every frame that comes through ``reader``, until the other side closes it."""
+    """Every frame that comes through ``reader``, until the other side closes it or is
+    gone (a process killed with bytes unread in its end resets the pipe rather than
+    closing it: the same end here)."""
     cutter = _Frames()
     while True:
-        data = await reader.read(1 << 16)
+        try:
+            data = await reader.read(1 << 16)
+        except OSError:  # ECONNRESET and the like
+            return
         if not data:
             return
         for item in cutter.feed(data):
@@ -410,6 +419,13 @@ class Worker:
                 await sending
 
     async def _read(self, reader: asyncio.StreamReader, process: subprocess.Popen[bytes]) -> None:
+        try:
+            await self._take(reader)
+        finally:  # whatever ended it, the worker is gone: never left unreaped
+            await self._lost(process)
+
+    async def _take(self, reader: asyncio.StreamReader) -> None:
+        """Act on every frame the worker sends, until its pipe closes."""
         async for item in _frames(reader):
             kind = item[0]
             if kind == SEND:
@@ -442,7 +458,6 @@ class Worker:
                 if heard is not None and not heard.done():
                     said = f"worker {self.index} said {item!r} while it started"
                     heard.set_exception(WorkerGone(said))
-        await self._lost(process)
 
     async def _log(
         self, batch_id: int, game_id: str, entries: list[LoggedAction], finish: str | None
@@ -734,6 +749,15 @@ async def run_worker(
     stopping = asyncio.Event()
 
     async def read() -> None:
+        try:
+            await take()
+        finally:
+            # the server's process is gone (or says stop): nothing waiting will be
+            # committed
+            stopping.set()
+            store.fail_all("the server's process is gone")
+
+    async def take() -> None:
         async for item in _frames(reader):
             kind = item[0]
             if kind == LOGGED:  # still heard while stopping: the last commits
@@ -755,9 +779,6 @@ async def run_worker(
                 run(answer(item[1], item[2], item[3]))
             elif kind == STOP:
                 stopping.set()
-        # the server's process is gone: nothing waiting will be committed
-        stopping.set()
-        store.fail_all("the server's process is gone")
 
     # the pipe is read from the start: a game resumed whose bots play at once waits
     # for its batches to be committed before the worker is ready
