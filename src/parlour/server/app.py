@@ -454,7 +454,10 @@ def create_app(
             "next": f"/api/tables?{urlencode(query)}" if more else None,
         }
 
-    @app.get("/api/tables/{game_id}")
+    @app.get(
+        "/api/tables/{game_id}",
+        responses={404: {"description": "No such table"}, 503: UNAVAILABLE},
+    )
     async def api_table(game_id: str) -> dict[str, Any]:
         row = store.game(game_id)
         if row is None:
@@ -468,7 +471,14 @@ def create_app(
             out.update(found)
         return out
 
-    @app.get("/api/tables/{game_id}/record")
+    @app.get(
+        "/api/tables/{game_id}/record",
+        responses={
+            404: {"description": "No such table"},
+            409: {"description": "The game is not over yet"},
+            503: UNAVAILABLE,
+        },
+    )
     async def api_record(game_id: str) -> dict[str, Any]:
         """The game record (``parlour validate`` reads it): once the game is over,
         with the seed and the salt that prove the commitment."""
@@ -477,7 +487,14 @@ def create_app(
         except Unavailable as e:
             raise HTTPException(e.status, str(e)) from None
 
-    @app.get("/api/tables/{game_id}/replay/{hand}")
+    @app.get(
+        "/api/tables/{game_id}/replay/{hand}",
+        responses={
+            404: {"description": "No such table or hand"},
+            409: {"description": "The game is not over yet"},
+            503: UNAVAILABLE,
+        },
+    )
     async def api_replay(game_id: str, hand: int) -> dict[str, Any]:
         """Hand ``hand`` of a finished game, move by move: every seat's tiles after each
         move (the game is over, so nothing is hidden any more)."""
@@ -486,7 +503,13 @@ def create_app(
         except Unavailable as e:
             raise HTTPException(e.status, str(e)) from None
 
-    @app.post("/api/score")
+    @app.post(
+        "/api/score",
+        responses={
+            400: {"description": "A situation the scorer cannot read (the reason is given)"},
+            413: {"description": "The request is too large"},
+        },
+    )
     async def api_score(request: Request) -> dict[str, Any]:
         """Score a hand situation (the calculator): the same scorer as ``parlour score``,
         taking the same situation (``rules``, ``options``, ``hand`` or ``concealed`` and
@@ -506,6 +529,35 @@ def create_app(
             # a field of the wrong type deep in the situation (a number among the bonus
             # tiles) is the request's fault, not the server's
             raise HTTPException(400, str(e) or type(e).__name__) from None
+
+    # -- the schema -----------------------------------------------------------------
+
+    describe = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        """The schema, saying 400 where FastAPI would say 422: a request that does not
+        fit its declared form is answered 400 with one line (see ``refused``)."""
+        if app.openapi_schema is None:
+            schema = describe()
+            for path in schema.get("paths", {}).values():
+                for operation in path.values():
+                    answers = operation.get("responses", {})
+                    invalid = answers.pop("422", None)
+                    if invalid is not None:
+                        answers.setdefault(
+                            "400",
+                            {
+                                "description": "The request does not fit its form "
+                                "(the reason is given)",
+                                "content": {"application/json": {"schema": DETAIL}},
+                            },
+                        )
+            schema.get("components", {}).get("schemas", {}).pop("HTTPValidationError", None)
+            schema.get("components", {}).get("schemas", {}).pop("ValidationError", None)
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
     # -- sockets --------------------------------------------------------------------
 
@@ -531,6 +583,9 @@ async def _json_body(request: Request) -> Any:
         raise HTTPException(400, str(e)) from None
     return data
 
+
+UNAVAILABLE = {"description": "The table's worker is starting again: try again in a moment"}
+DETAIL = {"type": "object", "properties": {"detail": {"type": "string"}}}
 
 MAX_BODY = 65536
 """The largest request body, in bytes."""

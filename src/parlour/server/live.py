@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -593,9 +594,17 @@ class LiveGame:
         self._waking = loop.create_task(self._wake())
 
     async def _wake(self) -> None:
+        """A timer's wake: play on. Nobody waits on it, so a log that cannot be
+        written (the database, or the server's process, gone) is said in one line;
+        the game has gone back to what its log holds and goes on from there."""
         async with self.lock:
             self._waking = None
-            await self._pump()
+            try:
+                await self._pump()
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:
+                print(f"parlour: game {self.id} could not write its log: {e}", file=sys.stderr)
 
     async def close(self) -> None:
         if self._timer is not None:

@@ -143,7 +143,8 @@ class Manager:
         and its ``status``. A table of bots alone plays at its policy's pace
         (``bot_seconds``) after this returns; ``wait_seconds`` (at most
         :data:`MAX_WAIT`) waits so long for it to finish, the other tables playing
-        on meanwhile (``status`` says whether it did). ``game_id``:
+        on meanwhile (``status`` says whether it did); a table with a person does
+        not wait. ``game_id``:
         the new game's id (16 hex digits), chosen by the caller (a server that shards
         its games over processes picks the one that will own it); by default a random
         one. ``creator``: who made it (a digest of the client's address), for the
@@ -222,7 +223,7 @@ class Manager:
         game = self.get(game_id)
         assert game is not None
         await game.pump()
-        if wait:
+        if wait and not game.people:  # a table with a person never ends by itself
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(game.over.wait(), wait)
         return {
