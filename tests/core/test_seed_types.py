@@ -79,3 +79,21 @@ def test_a_session_made_with_a_whole_seed_validates() -> None:
     record = record_of(Session(seed=3))
     report = validate(record)
     assert report.unfinished, report.message
+
+
+@pytest.mark.parametrize("seed", [1.0, True, None, "7", 2.5])
+def test_bots_and_the_match_refuse_a_seed_that_is_not_a_whole_number(seed: object) -> None:
+    from parlour.bots import RandomBot
+    from parlour.bots.greedy import GreedyBot
+    from parlour.core.match import Match
+    from parlour.core.rng import InvalidSeed
+    from parlour.mahjong.rules.mcr import MCR_SESSION
+
+    makers = (
+        lambda: RandomBot(seed),  # type: ignore[arg-type]
+        lambda: GreedyBot(seed),  # type: ignore[arg-type]
+        lambda: Match(MCR_SESSION, seed=seed),  # type: ignore[arg-type]
+    )
+    for make in makers:
+        with pytest.raises(InvalidSeed, match="a seed is a whole number"):
+            make()

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from parlour.core.game import Action
+from parlour.core.rng import check_seed
 
 
 class Bot(Protocol):
@@ -30,7 +31,7 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(check_seed(seed))
 
     def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
         return self.rng.choice(list(legal))

@@ -55,6 +55,7 @@ from typing import Any
 
 from parlour.core.actions import Action
 from parlour.core.errors import ParlourError
+from parlour.core.rng import check_seed
 from parlour.mahjong.actions import MahjongAction, action_tile
 from parlour.mahjong.melds import Meld, chow, kong, parse_meld, pung
 from parlour.mahjong.ruleset import WIND_LETTERS, Ruleset, WinContext, WonHand
@@ -125,7 +126,7 @@ class GreedyBot:
             from parlour.registry import default_ruleset
 
             ruleset = default_ruleset()
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.rules = ruleset
         self._shanten: dict[tuple[Tiles, Melds, frozenset[Tile], bool], int] = {}
         self._waits: dict[

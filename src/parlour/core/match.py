@@ -49,7 +49,7 @@ from typing import Any
 from parlour.core.actions import Action
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Event, Game, check_seat, freeze, thaw
-from parlour.core.rng import derive_seed
+from parlour.core.rng import check_seed, derive_seed
 
 
 def hand_seed(seed: int, index: int) -> int:
@@ -189,7 +189,7 @@ class Match:
         self, rules: MatchRules, *, seed: int = 0, players: Sequence[str] | None = None
     ) -> None:
         self.match_rules = rules
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.num_players = rules.num_players()
         self.num_seats = rules.num_seats
         names = [chr(ord("A") + i) for i in range(self.num_players)] if players is None else players
