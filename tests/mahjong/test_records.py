@@ -542,7 +542,7 @@ def test_unknown_rule_systems_and_options_are_reported(record: dict[str, Any]) -
     assert "unknown rule system 'nonesuch'" in validate(record).message
     other["options"] = {"kong_values": "nope"}
     assert "kong_values" in validate(other).message
-    with pytest.raises(RecordError, match="the record's options: .*kong_values"):
+    with pytest.raises(RecordError, match=r"the record's options: .*kong_values"):
         list(replay(other))
 
 
