@@ -848,7 +848,7 @@ def test_classical_tables_of_two_three_and_five_players_from_the_home_page(
             server,
             "/api/tables",
             {"rules": "classical", "options": {"players": 5}, "seats": ["greedy"] * 5,
-             "policy": {"hands": 2}},
+             "policy": {"hands": 2, "bot_seconds": 0}, "wait_seconds": 60},
         )  # fmt: skip
         page.goto(server + made["spectator"])
         page.locator(".result .standings").wait_for()
