@@ -532,9 +532,10 @@ class Worker:
                 await restarting  # a start under way kills its process
         process = self.process
         if process is not None and process.poll() is None:
-            if self._started:
+            told = self._started  # one still starting is killed at once: nothing to keep
+            if told:
                 self.post((STOP,))
-            if not await _end(process, timeout if self._started else 0.0):
+            if not await _end(process, timeout if told else 0.0) and told:
                 print(
                     f"parlour: worker {self.index} did not stop within {timeout:g} s; killed",
                     file=sys.stderr,
