@@ -296,7 +296,9 @@ def test_bad_messages_get_an_error_and_change_nothing(client: TestClient) -> Non
 
 
 def test_a_seat_out_of_turn_is_refused(client: TestClient) -> None:
-    made = make(client, ["human", "human", "random", "random"])
+    # seat 0 never answers its claim windows here: they pass for it after 2 s (with the
+    # usual 30 s, a hand whose bots discard often took minutes to reach seat 1's turn)
+    made = make(client, ["human", "human", "random", "random"], policy={**FAST, "claim_seconds": 2})
     a_url, b_url = (f"/ws/{token(link['url'])}" for link in made["links"])
     with client.websocket_connect(a_url) as a, client.websocket_connect(b_url) as b:
         state = next_state(a)
