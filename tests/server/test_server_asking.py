@@ -202,3 +202,41 @@ def test_the_record_names_who_is_always_asked_and_replays_only_with_it() -> None
             from parlour.records import session_of
 
             session_of(bad)
+
+
+def test_the_time_to_answer_is_told_from_the_first_message_that_shows_a_window(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A slice may end right after the discard that opens a window: the message sent
+    then already tells the time left, counted from that discard."""
+    import parlour.server.live as live
+
+    monkeypatch.setattr(live, "SLICE", 0.0)  # one step a slice: every break is seen
+    monkeypatch.setattr(live, "BACKGROUND_SLICE", 0.0)
+    seen: list[float | None] = []
+
+    async def scenario() -> None:
+        clock = Clock()
+        policy = {**FAST, "pause_alone": 0.5}  # the person is asked after every discard
+        game = await _game(["random", "human", "random", "random"], policy, clock)
+        rng = random.Random(3)
+        for _ in range(400):
+            if game.session.is_over():
+                return
+            view = game.view(1)
+            obs = view["observation"]
+            if obs["phase"] not in ("turn", "over") and obs["legal"]:
+                seen.append(view["claim_seconds_left"])
+                assert view["claim_seconds_left"] == 30.0, view["claim_seconds_left"]
+            table = game.session.current_table()
+            seat = game.session.seat_of(1)
+            if seat in table.to_act() and seat not in game.pending:
+                action = table.format_action(rng.choice(table.legal_actions(seat)))
+                await game.submit(1, {"action": action, "hand": game.session.hand_number})
+            else:
+                await game.pump()  # the clock stands still: each window is fresh
+                if not game._more:  # type: ignore[attr-defined]
+                    clock.now += 1
+
+    asyncio.run(scenario())
+    assert len(seen) > 10

@@ -182,6 +182,7 @@ class LiveGame:
         self._unsaved.append(LoggedAction(self.seq, hand, seat, text, action_id, by))
         if action_id:
             self.action_ids.add((player, action_id))
+        self._track_window(self.clock())
         if ended:
             self._hand_ended = True
             self.hand_over_at = self.clock()
@@ -190,6 +191,17 @@ class LiveGame:
             if match.is_over():
                 self._finish = "finished"
                 self.over.set()
+
+    def _track_window(self, now: float) -> object | None:
+        """The open window, its clock started at ``now`` if it has just opened: the
+        moment the action that opened it is applied, so that every seat is told its
+        time left from the first message that shows it."""
+        key = self.match.window()
+        if key is not None and key is not self.window_key:
+            self.window_key = key
+            self.window_opened = now
+            self.pending = {}
+        return key
 
     async def _save(self) -> None:
         """Commit the actions applied since the last save, in one transaction. If the
@@ -421,12 +433,8 @@ class LiveGame:
             return False
         if self._paced() and now < self.bot_due:
             return False
-        key = match.window()
+        key = self._track_window(now)
         if key is not None:
-            if key is not self.window_key:
-                self.window_key = key
-                self.window_opened = now
-                self.pending = {}
             for seat in seats:
                 if seat in self.pending:
                     continue
@@ -630,8 +638,11 @@ class LiveGame:
             obs["legal"] = []
         now = self.clock()
         deadline = None
-        if self.window_key is not None and self.policy.claim_seconds is not None:
-            deadline = max(0.0, self.window_opened + self.policy.claim_seconds - now)
+        key = match.window()
+        if key is not None and self.policy.claim_seconds is not None:
+            # a window no clock has seen yet (a hand's first) starts its time now
+            opened = self.window_opened if key is self.window_key else now
+            deadline = max(0.0, opened + self.policy.claim_seconds - now)
         over = match.is_over()
         message: dict[str, Any] = {
             "type": "state",
