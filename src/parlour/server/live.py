@@ -21,6 +21,22 @@ no event, and what a seat is told of the game's progress (``step``) counts only 
 everyone sees. A
 player's own turn is applied as it comes.
 
+A person who closes their page is *away*. The policy's ``away`` says who plays their
+seat then: ``wait``, nobody (the table waits for them); ``bot``, a stand-in bot from
+``absence_seconds`` after they left until they come back; ``bot_hand``, a stand-in
+from ``absence_seconds`` after they left to the end of that hand (the next hand waits
+for them). Whoever comes back takes the seat back at once. Every state message says,
+for each person's seat, whether they are connected, how long they have been away, in
+how many seconds a bot takes over, and whether one plays it now (``presence``); the
+person who comes back is told how many actions a bot played for them.
+
+Every clock the state message shows is the server's: ``claim_seconds_left`` (a
+window's time left, as before) and ``seconds_left`` (whichever clock runs now, a
+window's or a turn's; ``clock`` says which). A clock does not run while a finished
+hand is shown: a window opened by the deal of the next hand starts its time when the
+pause between hands ends. An answer that comes after the clock answered for the seat
+is refused with what the clock did ("the time ran out: you passed").
+
 Everything is driven by :meth:`LiveGame.pump`, which lets bots and clocks act until a
 human must decide, commits what was done in one transaction, and only then sends every
 connected seat what it may see. The game's lock is held meanwhile: its sockets and
@@ -114,6 +130,11 @@ class LiveGame:
             if kind != "human"
         }
         self.standins: dict[int, Bot] = {}
+        self.covering: dict[int, int] = {}  # person -> the hand a stand-in took over
+        self.covered: dict[int, int] = {}  # person -> actions a stand-in played for them
+        self.returned: dict[int, int] = {}  # person back -> actions played meanwhile
+        # person -> (hand, step, action) of the last answer a clock gave for them
+        self.timed_out: dict[int, tuple[int, int, str]] = {}
         self.connections: list[Connection] = []
         self.absent_since: dict[int, float] = {
             p: clock() for p, kind in enumerate(self.kinds) if kind == "human"
@@ -179,6 +200,8 @@ class LiveGame:
         player = match.player_at(seat)
         ended = match.apply(seat, action, hand)
         self.seq += 1
+        if by == "bot" and self.is_human(player):
+            self.covered[player] = self.covered.get(player, 0) + 1
         self._unsaved.append(LoggedAction(self.seq, hand, seat, text, action_id, by))
         if action_id:
             self.action_ids.add((player, action_id))
@@ -268,13 +291,14 @@ class LiveGame:
         return self.kinds[player] == "human"
 
     def _controller(self, player: int) -> Bot | None:
-        """The bot that plays ``player`` now: its own, or a stand-in while a human is
-        away past the time limit; None when the human decides."""
+        """The bot that plays ``player`` now: its own, or a stand-in while a person is
+        away past the time limit, as the policy's ``away`` allows; None when the
+        person decides (or the table waits for them)."""
         bot = self.bots.get(player)
         if bot is not None:
             return bot
-        since = self.absent_since.get(player)
-        if since is not None and self.clock() - since >= self.policy.absence_seconds:
+        self._note_takeovers(self.clock())
+        if self._standin_plays(player, self.clock()):
             standin = self.standins.get(player)
             if standin is None:
                 standin = self.standins[player] = self.match.make_bot(
@@ -282,6 +306,76 @@ class LiveGame:
                 )
             return standin
         return None
+
+    def _takeover_at(self, player: int) -> float | None:
+        """When a stand-in takes (or took) ``player``'s seat: ``absence_seconds``
+        after they left; None when they are here or nobody ever plays for them."""
+        since = self.absent_since.get(player)
+        if since is None or self.policy.away == "wait":
+            return None
+        return since + self.policy.absence_seconds
+
+    def _note_takeovers(self, now: float) -> None:
+        """Remember the hand in which each stand-in took over (``bot_hand`` plays
+        only that one)."""
+        for player in self.absent_since:
+            at = self._takeover_at(player)
+            if at is not None and now >= at and player not in self.covering:
+                self.covering[player] = self.match.hand_number
+
+    def _standin_plays(self, player: int, now: float) -> bool:
+        """Whether a stand-in plays ``player``'s seat now (see the module docstring).
+
+        A person away past the time limit under ``bot_hand`` is played only in the
+        hand the stand-in took over:
+
+        >>> import types
+        >>> game = types.SimpleNamespace(
+        ...     absent_since={0: 0.0}, covering={0: 3},
+        ...     policy=types.SimpleNamespace(away="bot_hand", absence_seconds=60),
+        ...     match=types.SimpleNamespace(hand_number=4))
+        >>> game._takeover_at = lambda p: LiveGame._takeover_at(game, p)
+        >>> LiveGame._standin_plays(game, 0, 100.0)
+        False
+        >>> game.match.hand_number = 3
+        >>> LiveGame._standin_plays(game, 0, 100.0)
+        True
+        """
+        at = self._takeover_at(player)
+        if at is None or now < at:
+            return False
+        if self.policy.away == "bot_hand":
+            return self.covering.get(player, self.match.hand_number) == self.match.hand_number
+        return True
+
+    def presence(self) -> list[dict[str, Any]]:
+        """Each person's seat as everyone is told it: connected or away, for how
+        long, in how many seconds a bot takes over, whether one plays it now, and
+        whether the table waits for them (every seat is told the same)."""
+        now = self.clock()
+        here = {c.player for c in self.connections if c.player != SPECTATOR}
+        seats: list[dict[str, Any]] = []
+        for player, kind in enumerate(self.kinds):
+            if kind != "human":
+                continue
+            since = self.absent_since.get(player)
+            connected = player in here
+            away = not connected and since is not None
+            at = self._takeover_at(player) if away else None
+            playing = away and self._standin_plays(player, now)
+            bot_in = None if at is None or now >= at else round(at - now, 1)
+            seats.append(
+                {
+                    "player": player,
+                    "name": self.row.players[player],
+                    "connected": connected,
+                    "away_seconds": round(now - since, 1) if away and since is not None else None,
+                    "bot_in_seconds": bot_in,
+                    "bot_playing": playing,
+                    "table_waits": away and not playing and bot_in is None,
+                }
+            )
+        return seats
 
     # -- messages from players ---------------------------------------------------------
 
@@ -321,6 +415,7 @@ class LiveGame:
             )
         step = message.get("step")
         if step is not None and (type(step) is not int or step != match.public_step()):
+            self._check_late(player, message)
             raise Stale(
                 f"the action answers step {step!r}, but the game has moved on to step "
                 f"{match.public_step()}: it is refused; here is the table as it is now",
@@ -335,13 +430,31 @@ class LiveGame:
         try:
             action = match.read(seat, text)
         except (IllegalAction, NotationError) as e:
+            self._check_late(player, message)
             raise Refused(str(e)) from None
         self.absent_since.pop(player, None)
+        self.timed_out.pop(player, None)
+        self.returned.pop(player, None)
         if match.window() is not None:
             self.pending[seat] = (action, action_id, "player")
             return {"type": "ack", "id": action_id, "status": "held"}
         self._apply(seat, action, by="player", action_id=action_id)
         return {"type": "ack", "id": action_id, "status": "applied"}
+
+    def _check_late(self, player: int, message: dict[str, Any]) -> None:
+        """Raise :class:`Stale` saying what the clock did, when ``message`` (refused:
+        from an older step, or no longer legal) answers a moment the clock has already
+        answered for ``player``: an answer sent after the time ran out."""
+        late = self.timed_out.get(player)
+        if late is None:
+            return
+        hand, step, text = late
+        sent_hand, sent_step = message.get("hand"), message.get("step")
+        if sent_hand is not None and sent_hand != hand:
+            return
+        if type(sent_step) is int and sent_step > step:
+            return
+        raise Stale(f"the time ran out: {timeout_words(text)}", self.view(player))
 
     async def set_auto(self, player: int, settings: dict[str, Any]) -> dict[str, bool]:
         """Set ``player``'s auto-actions (kept across hands) and let them act at once."""
@@ -370,7 +483,12 @@ class LiveGame:
         async with self.lock:
             self.connections.append(conn)
             if conn.player != SPECTATOR:
-                self.absent_since.pop(conn.player, None)
+                if self.absent_since.pop(conn.player, None) is not None:
+                    # back: the seat is theirs again, and they are told what a bot did
+                    self.covering.pop(conn.player, None)
+                    played = self.covered.pop(conn.player, 0)
+                    if played:
+                        self.returned[conn.player] = played
                 self.visited = True
             await self._pump(force=conn)
 
@@ -382,6 +500,10 @@ class LiveGame:
                 c.player == conn.player for c in self.connections
             ):
                 self.absent_since[conn.player] = self.clock()
+                self.covering.pop(conn.player, None)
+                self.covered.pop(conn.player, None)
+                self.returned.pop(conn.player, None)
+                await self._broadcast()  # the others are told at once that they left
             self._schedule()
 
     # -- the driver ------------------------------------------------------------------
@@ -426,6 +548,7 @@ class LiveGame:
         if match.is_over():
             return False
         now = self.clock()
+        self._note_takeovers(now)
         if self._waiting_for_next_hand(now):
             return False
         seats = match.to_act()
@@ -445,7 +568,9 @@ class LiveGame:
             if deadline is not None and now >= self.window_opened + deadline:
                 for seat in seats:
                     if seat not in self.pending:
-                        self.pending[seat] = (self._silence(seat), None, "clock")
+                        silence = self._silence(seat)
+                        self._timed_out(seat, silence)
+                        self.pending[seat] = (silence, None, "clock")
             if all(s in self.pending for s in seats) and (
                 now >= self.window_opened + self._pause()
             ):
@@ -463,6 +588,15 @@ class LiveGame:
             self._apply(seat, action, by=by, action_id=action_id)
             return True
         return False
+
+    def _timed_out(self, seat: int, action: Action) -> None:
+        """Remember that the clock answered ``action`` for ``seat``'s person, so that
+        their answer arriving afterwards is told so."""
+        match = self.match
+        player = match.player_at(seat)
+        if self.is_human(player):
+            text = match.format_action(action)
+            self.timed_out[player] = (match.hand_number, match.public_step(), text)
 
     def _background(self) -> bool:
         """No person is connected: nobody waits for this game's next move."""
@@ -509,6 +643,10 @@ class LiveGame:
             or now >= self.hand_over_at + self.policy.hand_pause_seconds
         ):
             self.hand_over_at = None
+            # the clocks of the next hand start now: a window its deal opened (a
+            # goulash exchange, a Ninety-Nine bid) has all its time from here
+            self.window_opened = now
+            self.turn_key = None
             return False
         return True
 
@@ -545,7 +683,9 @@ class LiveGame:
             bank = self.banks.get(player, self.policy.bank_seconds)
             if now >= self.turn_started + limit + bank:
                 self.banks[player] = 0.0
-                return match.clock_answer(seat, legal), None, "clock"
+                answer = match.clock_answer(seat, legal)
+                self._timed_out(seat, answer)
+                return answer, None, "clock"
         return None
 
     # -- clocks ----------------------------------------------------------------------
@@ -564,7 +704,9 @@ class LiveGame:
             times.append(self.bot_due)
         if self.hand_over_at is not None:
             times.append(self.hand_over_at + self.policy.hand_pause_seconds)
-        if self.window_key is not None:
+        if self.hand_over_at is not None:
+            pass  # no clock runs while a finished hand is shown
+        elif self.window_key is not None:
             times.append(self.window_opened + self._pause())
             if self.policy.claim_seconds is not None:
                 times.append(self.window_opened + self.policy.claim_seconds)
@@ -572,9 +714,10 @@ class LiveGame:
             player = match.player_at(turn)
             bank = self.banks.get(player, self.policy.bank_seconds)
             times.append(self.turn_started + self.policy.turn_seconds + bank)
-        for since in self.absent_since.values():
-            if since + self.policy.absence_seconds > now:
-                times.append(since + self.policy.absence_seconds)
+        for player in self.absent_since:
+            at = self._takeover_at(player)
+            if at is not None and at > now:
+                times.append(at)
         later = [t for t in times if t > now - 1e-9]
         return min(later) if later else None
 
@@ -640,10 +783,13 @@ class LiveGame:
         deadline = None
         key = match.window()
         if key is not None and self.policy.claim_seconds is not None:
-            # a window no clock has seen yet (a hand's first) starts its time now
-            opened = self.window_opened if key is self.window_key else now
+            # a window no clock has seen yet (a hand's first), or one whose clock waits
+            # for the pause between hands to end, has all its time
+            running = key is self.window_key and self.hand_over_at is None
+            opened = self.window_opened if running else now
             deadline = max(0.0, opened + self.policy.claim_seconds - now)
         over = match.is_over()
+        left, clock = (deadline, "window") if deadline is not None else self._turn_clock(now)
         message: dict[str, Any] = {
             "type": "state",
             "game": self.id,
@@ -653,19 +799,50 @@ class LiveGame:
             "observation": obs,
             "answered": held,
             "claim_seconds_left": deadline,
+            "seconds_left": left,
+            "clock": clock,
+            "away_policy": self.policy.away,
+            "presence": self.presence(),
             "match_over": over,
             "auto": dict(self.auto.get(player, {})) if player != SPECTATOR else {},
             "commitment": self.row.commitment,
         }
         message["between_hands"] = self.hand_over_at is not None
+        if player != SPECTATOR and self.returned.get(player):
+            message["played_for_you"] = self.returned[player]
         last = match.last_hand()
         if last is not None:
             # the same for every message until another hand ends (shared by the
             # messages, which are only ever serialised)
             message["last_hand"] = last
+            finished = getattr(match, "finished_table", None)  # mahjong: the table as it ended
+            if finished is not None and (message["between_hands"] or over):
+                message["finished_table"] = finished(None if player == SPECTATOR else player)
         if over:
             message.update(match.final())
         return message
+
+    def _turn_clock(self, now: float) -> tuple[float | None, str | None]:
+        """The seconds left on the turn clock of the person whose turn it is (with
+        their time bank), and ``"turn"``; (None, None) when no turn clock runs."""
+        match = self.match
+        limit = self.policy.turn_seconds
+        seat = match.turn_seat()
+        if limit is None or seat is None or match.is_over():
+            return None, None
+        player = match.player_at(seat)
+        if not self.is_human(player) or self._controller_is_bot(player, now):
+            return None, None
+        key = (match.hand_number, match.moves())
+        running = key == self.turn_key and self.hand_over_at is None
+        started = self.turn_started if running else now
+        bank = self.banks.get(player, self.policy.bank_seconds)
+        return max(0.0, started + limit + bank - now), "turn"
+
+    def _controller_is_bot(self, player: int, now: float) -> bool:
+        return player in self.bots or (
+            player in self.absent_since and self._standin_plays(player, now)
+        )
 
     def progress(self) -> dict[str, Any]:
         """The hand being played and the scores, as the API shows them to anyone:
@@ -723,4 +900,33 @@ class LiveGame:
             loop.call_later(max(0.0, delay), lambda: loop.create_task(self._flush_delayed(conn)))
 
 
-__all__ = ["SPECTATOR", "Connection", "LiveGame", "Policy", "Refused"]
+def timeout_words(text: str) -> str:
+    """What the clock did for a seat, in words, from the action it answered.
+
+    >>> timeout_words("pass")
+    'you passed'
+    >>> timeout_words("exchange 3s 4s J")
+    'the 3 of bamboos, the 4 of bamboos and the Joker were passed for you'
+    >>> timeout_words("discard 4p")
+    'the 4 of circles was discarded for you'
+    >>> timeout_words("bid 7C 2H 9S")
+    "'bid 7C 2H 9S' was played for you"
+    """
+    from parlour.render.svg import tile_words
+
+    kind, _, rest = text.partition(" ")
+    if kind == "pass" and not rest:
+        return "you passed"
+    try:
+        tiles = [f"the {tile_words(t)}" for t in rest.split()]
+    except ValueError:
+        tiles = []
+    if kind == "exchange" and tiles:
+        listed = ", ".join(tiles[:-1]) + " and " + tiles[-1] if len(tiles) > 1 else tiles[0]
+        return f"{listed} were passed for you"
+    if kind == "discard" and len(tiles) == 1:
+        return f"{tiles[0]} was discarded for you"
+    return f"{text!r} was played for you"
+
+
+__all__ = ["SPECTATOR", "Connection", "LiveGame", "Policy", "Refused", "timeout_words"]

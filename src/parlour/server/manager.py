@@ -24,7 +24,7 @@ from parlour.core.errors import ParlourError
 from parlour.registry import DEFAULT_SYSTEM, check_playable
 from parlour.server.limits import Limits
 from parlour.server.live import SPECTATOR, LiveGame, Policy
-from parlour.server.models import MAX_WAIT, Unwritable, check_text
+from parlour.server.models import MAX_WAIT, NEW_TABLE_AWAY, Unwritable, check_text
 from parlour.server.store import Store, seed_commitment
 
 HUMAN = "human"
@@ -192,6 +192,8 @@ class Manager:
             policy = Policy.from_json(given)
             if not (isinstance(given, dict) and "bots_asked" in given):
                 policy.bots_asked = "when_able"  # a new table's default (see Policy)
+            if not (isinstance(given, dict) and "away" in given):
+                policy.away = NEW_TABLE_AWAY  # a new table's default (see Policy)
         except ValueError as e:
             raise BadRequest(str(e)) from None
         if policy.hands is not None and not check_playable(name).hands_limit:

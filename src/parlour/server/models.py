@@ -8,6 +8,10 @@ must be and what was given.
 
 >>> TimePolicy.from_json({"claim_seconds": None, "hands": 2}).hands
 2
+>>> TimePolicy.from_json({}).away  # a policy stored before ``away``: the old behaviour
+'bot'
+>>> TimePolicy.from_json({"away": "bot_hand"}).away
+'bot_hand'
 >>> TimePolicy.from_json({"claim_seconds": -1})
 Traceback (most recent call last):
 ...
@@ -120,6 +124,10 @@ def explain_errors(errors: Sequence[Any], where: str = "") -> str:
     return f"{loc} {message}, not {first.get('input')!r}"
 
 
+Away = Literal["wait", "bot", "bot_hand"]
+"""Who plays the seat of a person who is away (see ``TimePolicy.away``)."""
+
+
 class TimePolicy(Body):
     """A table's time policy (the time policy of a table)."""
 
@@ -149,7 +157,17 @@ class TimePolicy(Body):
         60.0,
         ge=0,
         le=MAX_SECONDS,
-        description="A person disconnected this long is played by a bot until they return.",
+        description="How long a person may be away (their page closed) before a bot "
+        "plays their seat, as ``away`` says.",
+    )
+    away: Away = Field(
+        "bot",
+        description="Who plays the seat of a person who is away: ``wait``: nobody, the "
+        "table waits for them; ``bot``: a bot, ``absence_seconds`` after they left, until "
+        "they return; ``bot_hand``: a bot, ``absence_seconds`` after they left, for the "
+        "rest of that hand only (the next hand waits for them). A new table's default is "
+        "``bot_hand``; a policy stored without it (a table made before it) reads as "
+        "``bot``.",
     )
     spectator_delay: float = Field(
         0.0, ge=0, le=MAX_SECONDS, description="Spectators see the table this much later."
@@ -233,8 +251,16 @@ class TableMade(BaseModel):
     status: Literal["running", "finished"]
 
 
+NEW_TABLE_AWAY: Away = "bot_hand"
+"""The ``away`` of a table made without one: a bot stands in for a person who left
+only for the rest of the hand, so a match is never played to its end for someone who
+is not there (a club's expectation) unless its policy says so."""
+
+
 __all__ = [
     "MAX_WAIT",
+    "NEW_TABLE_AWAY",
+    "Away",
     "Body",
     "TableMade",
     "TableRequest",
