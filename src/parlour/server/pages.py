@@ -23,6 +23,7 @@ def _page(title: str, body: str, *, script: str = "") -> str:
 <title>{escape(title)} · parlour</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/static/style.css">
+<link rel="stylesheet" href="/static/cards.css">
 </head>
 <body>
 <header class="top"><a href="/" class="brand">parlour</a>

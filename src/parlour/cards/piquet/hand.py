@@ -79,6 +79,7 @@ class HandState:
     declared: dict[str, Combination | None] = field(default_factory=dict)
     settlements: dict[str, Settlement] = field(default_factory=dict)
     dialogue: list[tuple[str, int, str]] = field(default_factory=list)
+    scored: list[dict[str, Any]] = field(default_factory=list)
     claims_due: list[str] = field(default_factory=list)
     ledger: Ledger = field(default_factory=Ledger)
     evaluated: bool = False
@@ -556,16 +557,14 @@ class PiquetDeal(SpaceActions):
         pts = sum(s.points for s in won)
         h.spoken[seat] += pts
         rule = self.options.point_rule
-        self._emit(
-            "score",
-            seat,
-            {
-                "categories": [s.category for s in won],
-                "points": pts,
-                "combinations": [c.describe(rule) for s in won for c in s.scored],
-                "says": str(h.spoken[seat]),
-            },
-        )
+        said = {
+            "categories": [s.category for s in won],
+            "points": pts,
+            "combinations": [c.describe(rule) for s in won for c in s.scored],
+            "says": str(h.spoken[seat]),
+        }
+        h.scored.append({"seat": seat, **said})
+        self._emit("score", seat, said)
 
     def _on_claim(self, seat: int, action: Action) -> None:
         h = self.hand
@@ -706,8 +705,32 @@ class PiquetDeal(SpaceActions):
                 "scores": list(self.scores),
                 "tricks": list(h.won),
                 "ended": how,
+                **self._breakdown(),
             },
         )
+
+    def _breakdown(self) -> dict[str, Any]:
+        """What the end of the deal shows of how it was scored, all of it public: the
+        dealer and elder, the declarations as spoken and who scored what, the ledger's
+        lines in the canonical order (repique, pique, the cards, capot among them), the
+        bonus, carte blanche, and every trick with the seat that took it."""
+        h = self.hand
+        assert h is not None
+        return {
+            "dealer": h.dealer,
+            "elder": h.elder,
+            "declarations": [{"category": c, "seat": s, "says": w} for c, s, w in h.dialogue],
+            "scored": copy.deepcopy(h.scored),
+            "lines": [ln.to_json() for ln in h.ledger.lines],
+            "bonus": None
+            if h.ledger.bonus is None
+            else {"seat": h.ledger.bonus[0], "name": h.ledger.bonus[1]},
+            "carte_blanche": sorted(h.blanks),
+            "tricks_taken": [
+                {"number": i + 1, "leader": lead_seat, "cards": [str(a), str(b)], "winner": w}
+                for i, (lead_seat, a, b, w) in enumerate(h.tricks)
+            ],
+        }
 
     # -- outcome and views -------------------------------------------------------------
 
@@ -794,10 +817,13 @@ class PiquetDeal(SpaceActions):
                 "announced": h.announced,
                 "lead_suit": h.lead_suit,
                 "declarations": [{"category": c, "seat": s, "says": w} for c, s, w in h.dialogue],
+                "scored": copy.deepcopy(h.scored),
                 "spoken": list(h.spoken),
                 "trick": [{"seat": s, "card": str(c)} for s, c in h.current],
                 "tricks": tricks,
                 "tricks_won": list(h.won),
+                "trick_winners": [w for _, _, _, w in h.tricks],
+                "lines": [ln.to_json() for ln in h.ledger.lines],
                 "hand_points": list(h.ledger.points),
                 "point_rule": rule,
             }
