@@ -346,6 +346,14 @@ def create_app(
     async def replay_page(game_id: str) -> str:
         return pages.replay(game_id)
 
+    picture_headers = {"Cache-Control": "max-age=86400"}
+
+    @app.get("/tiles/back.svg", include_in_schema=False)
+    async def tile_back_svg() -> Response:
+        from parlour.render.svg import tile_back_svg as draw
+
+        return Response(draw(), media_type="image/svg+xml", headers=picture_headers)
+
     @app.get("/tiles/{name}.svg", include_in_schema=False)
     async def tile_svg(name: str) -> Response:
         from parlour.render.svg import tile_svg as draw
@@ -354,7 +362,25 @@ def create_app(
             svg = draw(name)
         except ValueError:
             raise HTTPException(404, f"no tile {name!r}") from None
-        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+        return Response(svg, media_type="image/svg+xml", headers=picture_headers)
+
+    @app.get("/cards/back.svg", include_in_schema=False)
+    async def card_back_svg() -> Response:
+        from parlour.render.cards import card_back_svg as draw
+
+        return Response(draw(), media_type="image/svg+xml", headers=picture_headers)
+
+    @app.get("/cards/{name}.svg", include_in_schema=False)
+    async def card_svg(name: str) -> Response:
+        from parlour.render.cards import card_svg as draw
+
+        try:
+            svg = draw(name)
+        except ValueError:
+            raise HTTPException(
+                404, f"no card {name!r}: a card is a rank 2..10, J, Q, K, A then a suit C, D, H, S"
+            ) from None
+        return Response(svg, media_type="image/svg+xml", headers=picture_headers)
 
     # -- for a supervisor ---------------------------------------------------------
 
