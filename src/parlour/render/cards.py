@@ -29,6 +29,13 @@ RED = "#C8102E"
 BLACK = "#1a1a1a"
 
 _COURT = {11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
+GOLD = "#E69F00"
+_HEADWEAR = {
+    11: "M41 35Q41 26 50 26Q59 26 59 35ZM55 27Q60 22 64 23Q60 25 57 30",
+    12: "M40 35L39 28L44.5 31L50 25.5L55.5 31L61 28L60 35Z",
+    13: "M39 35L37 25L44 30L50 22L56 30L63 25L61 35ZM39 32H61",
+}
+"""What the jack (a feathered cap), the queen and the king (crowns) wear over their letter."""
 
 _PIPS = {
     "H": '<path id="p" d="M10 19C4 13.6 0 10 0 5.8 0 2.6 2.3.6 5 .6 7.2.6 9 1.9 10 3.9 11 1.9'
@@ -53,7 +60,7 @@ _LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
     6: tuple((x, y) for y in (30, 70, 110) for x in (_C1, _C3)),
     7: (*tuple((x, y) for y in (30, 70, 110) for x in (_C1, _C3)), (_C2, 50)),
     8: (*tuple((x, y) for y in (30, 70, 110) for x in (_C1, _C3)), (_C2, 50), (_C2, 90)),
-    9: (*tuple((x, y) for y in _ROWS4 for x in (_C1, _C3)), (_C2, 70)),
+    9: (*tuple((x, y) for y in _ROWS4 for x in (_C1, _C3)), (_C2, 44.0)),
     10: (*tuple((x, y) for y in _ROWS4 for x in (_C1, _C3)), (_C2, 44.0), (_C2, 96.0)),
 }
 """Where the pips of a numbered card go (their centres, on a card 100 by 140)."""
@@ -113,7 +120,8 @@ def card_svg(name: str) -> str:
         + "</g>"
     )
     if card.rank in _LAYOUTS:
-        middle = "".join(_pip(x, y, 17) for x, y in _LAYOUTS[card.rank])
+        size = 17 if card.rank < 9 else 15.5
+        middle = "".join(_pip(x, y, size) for x, y in _LAYOUTS[card.rank])
     elif card.rank == 14:
         middle = _pip(50, 70, 44)
     else:
@@ -121,8 +129,10 @@ def card_svg(name: str) -> str:
         middle = (
             f'<rect x="22" y="22" width="56" height="96" rx="4" fill="#f6efdc" '
             f'stroke="{colour}" stroke-width="1.5"/>'
-            + stroked(letter, 50 - text_width(letter, 2.8) / 2, 36, 2.8, 5, colour)
-            + _pip(50, 92, 26).replace(" rotate(180 10 10)", "")
+            + f'<path d="{_HEADWEAR[card.rank]}" fill="{GOLD}" stroke="{colour}" '
+            'stroke-width="1.2" stroke-linejoin="round"/>'
+            + stroked(letter, 50 - text_width(letter, 2.6) / 2, 39, 2.6, 5, colour)
+            + _pip(50, 95, 24).replace(" rotate(180 10 10)", "")
             + _pip(31, 31, 9)
             + _pip(69, 109, 9)
         )
