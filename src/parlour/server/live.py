@@ -786,8 +786,8 @@ class LiveGame:
             # a window no clock has seen yet (a hand's first), or one whose clock waits
             # for the pause between hands to end, has all its time
             running = key is self.window_key and self.hand_over_at is None
-            opened = self.window_opened if running else now
-            deadline = max(0.0, opened + self.policy.claim_seconds - now)
+            spent = now - self.window_opened if running else 0.0
+            deadline = max(0.0, self.policy.claim_seconds - spent)
         over = match.is_over()
         left, clock = (deadline, "window") if deadline is not None else self._turn_clock(now)
         message: dict[str, Any] = {
@@ -835,9 +835,9 @@ class LiveGame:
             return None, None
         key = (match.hand_number, match.moves())
         running = key == self.turn_key and self.hand_over_at is None
-        started = self.turn_started if running else now
+        spent = now - self.turn_started if running else 0.0
         bank = self.banks.get(player, self.policy.bank_seconds)
-        return max(0.0, started + limit + bank - now), "turn"
+        return max(0.0, limit + bank - spent), "turn"
 
     def _controller_is_bot(self, player: int, now: float) -> bool:
         return player in self.bots or (
