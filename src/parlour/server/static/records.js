@@ -1,5 +1,6 @@
 // Records: the games on this server, and a replay viewer that steps move by move.
 import { el, meldTiles, tiles, tileImage, tileWords } from '/static/mahjong.js';
+import { drawCardReplay } from '/static/cards.js';
 
 export async function records() {
   const body = document.querySelector('#records tbody');
@@ -35,13 +36,6 @@ function describeAny(step) {
   // a move of any game: who and the action as the game writes it
   if (step.action === null || step.action === undefined) return 'the deal';
   return `${step.name || 'seat ' + step.seat} ${step.action}`;
-}
-
-function eventWords(e) {
-  const rest = Object.entries(e).filter(([k]) => k !== 'kind' && k !== 'seat' && k !== 'to')
-    .map(([k, v]) => `${k.replace(/_/g, ' ')} ${typeof v === 'object' ? JSON.stringify(v) : v}`);
-  const who = e.seat === undefined || e.seat === null ? '' : ` (seat ${e.seat})`;
-  return `${e.kind.replace(/_/g, ' ')}${who}${rest.length ? ': ' + rest.join(', ') : ''}`;
 }
 
 export async function replay() {
@@ -107,9 +101,8 @@ export async function replay() {
     nextHand.disabled = hands !== null && hand >= hands;
     view.innerHTML = '';
     if (!s.seats) {
-      // a game without a tile table (cards): the move and everything it caused, in words
-      view.append(el('ol', { class: 'replay-events', 'aria-label': 'what the move caused' },
-        ...(s.events || []).map((e) => el('li', {}, eventWords(e)))));
+      // a card game: its table drawn as it stood after the move (every step before it folded in)
+      view.append(drawCardReplay(all, all.indexOf(s)));
       return;
     }
     s.seats.forEach((seat, i) => {
