@@ -554,7 +554,14 @@ def test_a_finished_game_is_listed_replayed_and_its_record_validates(
     standings = page.locator(".result .standings")
     standings.wait_for()
     assert standings.locator("tr").count() == 5  # a head and four players
-    assert standings.locator("svg.chart polyline").count() == 4
+    # one hand: each player's total as a bar (a line over one hand would be a dot)
+    bars = standings.locator("svg.chart rect.bar")
+    assert bars.count() == 4 and standings.locator("svg.chart polyline").count() == 0
+    totals = sorted(int(t) for t in bars.evaluate_all("bs => bs.map(b => b.dataset.total)"))
+    scores = sorted(int(t) for t in standings.locator("tr td:nth-child(3)").all_inner_texts())
+    assert totals == scores
+    widths = bars.evaluate_all("bs => bs.map(b => Number(b.getAttribute('width')))")
+    assert max(widths) > 50 or max(abs(t) for t in totals) == 0
     assert page.locator(".result #next, .seat.mine").count() == 0
     assert len(read_result(page)["payments"]) == 4
     shot(page, "match-over")
@@ -826,6 +833,10 @@ def test_classical_tables_of_two_three_and_five_players_from_the_home_page(
         )
         # as many seats at the table as the rules seat; with five, one player rests
         assert page.locator(".board .seat").count() == seats
+        # around the centre from your side (from seat 0's while you sit out): with
+        # three, the others to your right and left; with two, across
+        places = _around_the_centre(page)
+        assert sorted(places) == sorted(_PLACES[seats])
         status = page.inner_text(".status")
         state = page.evaluate("window.parlour.state()")
         resting = [p["name"] for p in state["observation"]["match"]["players"] if p["seat"] is None]
@@ -838,8 +849,7 @@ def test_classical_tables_of_two_three_and_five_players_from_the_home_page(
             assert ("sits this hand out" in status) == (count == 5), status
             if count == 5:
                 assert f"{resting[0]} sits this hand out" in status
-        if count == 5:
-            shot(page, "classical-five-players")
+        shot(page, f"classical-{count}-players")
 
     # a finished five-player game: the last hand's breakdowns are the four seats in
     # play, and the player who rested is named
@@ -1375,3 +1385,255 @@ def test_a_quanzhou_hand_from_the_home_page_is_played_to_the_end(
     assert drawn["river"] == 0 and "(the indicator: an ordinary tile" in drawn["riverAlt"][1]
     assert drawn["meldGolds"] == 0
     print(f"quanzhou hand: {time.monotonic() - start:.1f} s, {turns} turns, {golds} Golds shown")
+
+
+# -- the table: seats around the centre, rivers, the finished hand ----------------------------
+
+_PLACES = {
+    2: ["bottom", "top"],
+    3: ["bottom", "right", "left"],
+    4: ["bottom", "right", "top", "left"],
+    5: ["bottom", "right", "top-right", "top-left", "left"],
+}
+"""Where each seat sits, from the viewer's own seat on in play order."""
+
+
+def _around_the_centre(page: Page) -> dict[str, int]:
+    """Every seat sits on its side of the centre, placed from the viewer's seat (seat 0
+    for a spectator or a player sitting out): its place by seat, checked by the boxes."""
+    state = page.evaluate("window.parlour.state()")
+    obs = state["observation"]
+    n = len(obs["seat_names"])
+    viewer = obs["seat"] if obs["seat"] is not None else 0
+    centre = page.locator(".board .centre").bounding_box()
+    assert centre is not None
+    places: dict[str, int] = {}
+    for seat in range(n):
+        panel = page.locator(f'.board .seat[data-seat="{seat}"]')
+        place = panel.get_attribute("data-place") or ""
+        assert place == _PLACES[n][(seat - viewer) % n], (n, viewer, seat, place)
+        places[place] = seat
+        box = panel.bounding_box()
+        assert box is not None
+        middle_x = box["x"] + box["width"] / 2
+        if place == "bottom":
+            assert box["y"] >= centre["y"] + centre["height"] - 1, place
+        elif place.startswith("top"):
+            assert box["y"] + box["height"] <= centre["y"] + 1, place
+            if place == "top-left":
+                assert middle_x < centre["x"] + centre["width"] / 2, place
+            elif place == "top-right":
+                assert middle_x > centre["x"] + centre["width"] / 2, place
+        elif place == "left":
+            assert box["x"] + box["width"] <= centre["x"] + 1, place
+        elif place == "right":
+            assert box["x"] >= centre["x"] + centre["width"] - 1, place
+        if place in ("left", "right"):  # beside the centre, level with it
+            assert (
+                box["y"] < centre["y"] + centre["height"] and box["y"] + box["height"] > centre["y"]
+            )
+    if obs["seat"] is not None:
+        assert page.locator('.seat.mine[data-place="bottom"]').count() == 1
+    return places
+
+
+_LAST_IN_RIVER = """m => {
+  const river = m.parentElement;
+  return river.classList.contains('river') && m === river.lastElementChild
+    ? river.closest('.seat').dataset.seat : null;
+}"""
+
+
+def test_the_seats_sit_around_the_centre_and_the_rivers_run_in_rows_of_six(
+    server: str, person: Watched
+) -> None:
+    """Four seats: you at the bottom, the next to play on your right, then across, then
+    on your left, around the centre (the wall, the round, the dealer, whose turn); each
+    river in rows of six toward the centre, the last discard marked; the others' tiles
+    face down; a spectator sees seat 0 at the bottom; movement and sounds are settings
+    kept in the browser."""
+    policy = {"pause_seconds": 0, "claim_seconds": 60, "hand_pause_seconds": 60}
+    made = api(
+        server, "/api/tables", {"seats": ["human", "greedy", "greedy", "greedy"], "policy": policy}
+    )
+    page = person.page()
+    page.goto(server + made["links"][0]["url"])
+    page.wait_for_selector('#table:not([data-busy])[data-asked="turn"]')
+    places = _around_the_centre(page)
+    assert places == {"bottom": 0, "right": 1, "top": 2, "left": 3}
+    centre = page.locator(".board .centre")
+    state = page.evaluate("window.parlour.state()")
+    obs = state["observation"]
+    assert centre.locator(".wall").get_attribute("data-wall") == str(obs["wall"])
+    assert f"{obs['wall']} tiles left" in centre.inner_text()
+    assert "East wind round" in centre.inner_text() and "Dealer:" in centre.inner_text()
+    assert centre.locator('.to-act[data-toward="bottom"]').count() == 1  # your turn
+    assert page.locator(".seat.current").get_attribute("data-seat") == "0"
+    # the others' concealed tiles are tile backs, named by their number in words
+    for seat in (1, 2, 3):
+        backs = page.locator(f'.seat[data-seat="{seat}"] .concealed-tiles')
+        assert backs.locator(".tile.back").count() == obs["hand_sizes"][seat]
+        assert (
+            backs.get_attribute("aria-label")
+            == f"{obs['hand_sizes'][seat]} tiles in hand, face down"
+        )
+    # the 5-seat table (two across) and the others, as the page places them
+    placed = page.evaluate(
+        """async () => { const { placeOf } = await import('/static/mahjong.js');
+          return [2, 3, 4, 5].map((n) => [...Array(n).keys()].map((s) => placeOf(s, 1, n))); }"""
+    )
+    assert placed == [_PLACES[n][-1:] + _PLACES[n][:-1] for n in (2, 3, 4, 5)]
+
+    # movement is on unless turned off (kept in the browser), sounds off unless on
+    assert page.get_attribute("#table", "data-movement") == "on"
+    assert not page.is_checked("#sounds")
+
+    rng = random.Random(3)
+    rows_checked = marks = 0
+    for _ in range(1000):
+        page.locator(READY).first.wait_for()
+        if page.locator(".result").is_visible():
+            page.click("#next")
+            continue
+        rivers = page.locator(".board .river")
+        counts = rivers.evaluate_all("rs => rs.map(r => r.querySelectorAll('img.tile').length)")
+        if max(counts) >= 8 and not rows_checked:
+            # a river of eight: six on the first row, the seventh under the first
+            river = rivers.nth(counts.index(max(counts)))
+            boxes = [b.bounding_box() for b in river.locator("img.tile").all()[:7]]
+            first, sixth, seventh = boxes[0], boxes[5], boxes[6]
+            assert first is not None and sixth is not None and seventh is not None
+            assert abs(sixth["y"] - first["y"]) < first["height"] / 2  # one row of six
+            assert seventh["y"] > first["y"] + first["height"] / 2  # the seventh starts a new row
+            assert abs(seventh["x"] - first["x"]) < 2  # under the first
+            rows_checked += 1
+            shot(page, "table-four-seats")
+        if asked(page) == "claim":
+            # the discard offered is the last discard: marked in words and by a mark,
+            # the last tile of its owner's river, and the only one marked
+            last = page.evaluate("window.parlour.state().observation.last_discard")
+            marked = page.locator('[data-last="yes"]')
+            assert marked.count() == 1
+            assert marked.evaluate(_LAST_IN_RIVER) == str(last["seat"])
+            alt = marked.locator("img").get_attribute("alt") or ""
+            assert alt == f"{tile_words(last['tile'])}, the last discard", alt
+            marks += 1
+            page.click('.actions button[data-action="pass"]')
+        elif rows_checked and marks:
+            break
+        else:
+            discard_by_click(page, rng)
+    assert rows_checked and marks, (rows_checked, marks)
+
+    # movement off, kept across a reload; sounds on likewise
+    page.click("summary:has-text('Auto-actions')")
+    page.uncheck("#movement")
+    page.check("#sounds")
+    assert page.get_attribute("#table", "data-movement") == "off"
+    page.reload()
+    page.wait_for_selector(".board .seat")
+    assert page.get_attribute("#table", "data-movement") == "off"
+    assert page.is_checked("#sounds") and not page.is_checked("#movement")
+
+    # a spectator sees seat 0 at the bottom and nobody's concealed tiles
+    watch = person.page()
+    watch.goto(server + made["spectator"])
+    watch.wait_for_selector(".board .seat")
+    watch.wait_for_function("() => window.parlour.state() !== null")
+    assert _around_the_centre(watch) == {"bottom": 0, "right": 1, "top": 2, "left": 3}
+    assert watch.locator(".seat.mine, .hand .tile-button").count() == 0
+    shot(watch, "table-spectator")
+
+
+def test_the_finished_hand_stays_on_the_table_until_the_player_goes_on(
+    server: str, person: Watched
+) -> None:
+    """At a hand's end the table it ended on stays in view under the result: the seats
+    named by the winds they held, every river, the winner's hand laid open with the
+    winning tile marked, the other hands face down (MCR shows only the winner's); the
+    next hand, dealt already, is drawn only once the player presses Next."""
+    policy = {"pause_seconds": 0, "claim_seconds": 60, "hand_pause_seconds": 120}
+    made = api(
+        server, "/api/tables", {"seats": ["human", "greedy", "greedy", "greedy"], "policy": policy}
+    )
+    page = person.page()
+    page.goto(server + made["links"][0]["url"])
+    rng = random.Random(11)
+    won = False
+    for _ in range(3000):
+        page.locator(READY).first.wait_for()
+        if page.locator(".result").is_visible():
+            state = page.evaluate("window.parlour.state()")
+            last, fin = state["last_hand"], state["finished_table"]
+            number = last["number"]
+            assert state["between_hands"] and fin["number"] == number
+            assert state["hand"] == number + 1  # the next hand is dealt already ...
+            # ... but the finished one is on the table
+            assert page.get_attribute("#table", "data-view") == "finished"
+            assert page.inner_text(".status").startswith(f"Hand {number} is over")
+            assert page.locator(".seat.mine .hand .tile-button").count() == 0
+            obs = fin["observation"]
+            assert obs["phase"] == "over" and obs["seat_names"] == last["seat_names"]
+            for seat, wind in enumerate(last["seat_names"]):
+                head = page.locator(f'.board .seat[data-seat="{seat}"] h2').inner_text()
+                assert f" · {wind}" in head, (head, wind)
+                river = page.locator(f'.board .seat[data-seat="{seat}"] .river img.tile')
+                assert river.count() == len(obs["discards"][seat].split()), seat
+            _around_the_centre_of(page, obs)
+            winners = {w["seat"]: w["tile"] for w in last["result"]["wins"]}
+            me = obs["seat"]
+            for seat in range(4):
+                shown = fin["hands"][seat]
+                # only the winners' hands (and your own) are shown: MCR reveals no other
+                assert (shown is not None) == (seat in winners or seat == me), (seat, shown)
+            if winners:
+                seat, tile = next(iter(winners.items()))
+                panel = page.locator(f'.board .seat.winner[data-seat="{seat}"]')
+                mark = panel.locator('[data-winning="yes"]')
+                assert mark.count() == 1
+                assert (mark.locator("img").get_attribute("alt") or "") == (
+                    f"{tile_words(tile)}, the winning tile"
+                )
+                hand = panel.locator(".hand.finished img.tile")
+                held = fin["hands"][seat]
+                assert hand.count() == sum(c.isdigit() or c.isupper() for c in held), held
+                assert page.locator('.result .winning-hand [data-winning="yes"]').count() == 1
+                for other in set(range(4)) - {seat, me}:
+                    backs = page.locator(
+                        f'.board .seat[data-seat="{other}"] .concealed-tiles .tile.back'
+                    )
+                    assert backs.count() == obs["hand_sizes"][other]
+                shot(page, "finished-hand")
+                page.click("button.fold")
+                assert not page.locator(".result .payments").is_visible()
+                shot(page, "finished-hand-folded")
+                page.click("button.fold")
+                won = True
+            # the next hand appears only when the player goes on
+            page.wait_for_timeout(300)
+            assert page.get_attribute("#table", "data-view") == "finished"
+            page.click("#next")
+            page.wait_for_selector('#table[data-view="live"]')
+            assert page.inner_text(".status").startswith(f"Hand {number + 1}")
+            if won:
+                break
+            continue
+        if asked(page) == "claim":
+            win = page.locator(".actions button[data-kind=win]")
+            (win.first if win.count() else page.locator('.actions [data-action="pass"]')).click()
+            continue
+        win = page.locator(".actions button[data-kind=win]")
+        if win.count():
+            win.first.click()
+            continue
+        discard_by_click(page, rng)
+    assert won, "no hand was won"
+
+
+def _around_the_centre_of(page: Page, obs: dict[str, Any]) -> None:
+    """The finished table's seats sit where they sat in that hand, from the viewer's seat."""
+    n = len(obs["seat_names"])
+    viewer = obs["seat"] if obs["seat"] is not None else 0
+    for seat in range(n):
+        place = page.get_attribute(f'.board .seat[data-seat="{seat}"]', "data-place")
+        assert place == _PLACES[n][(seat - viewer) % n]

@@ -21,6 +21,7 @@ from parlour.core.errors import ParlourError
 from parlour.core.game import Event
 from parlour.mahjong.session import Session, make_ruleset, rules_of
 from parlour.mahjong.table import TURN
+from parlour.mahjong.tiles import format_tiles
 
 AUTO_KEYS = ("pass_chow", "pass_pung", "pass_kong", "discard_drawn")
 """The auto-actions a mahjong player may set."""
@@ -165,6 +166,52 @@ class MahjongHosted:
                 },
             )
         return cached[1]
+
+    def finished_table(self, player: int | None) -> dict[str, Any] | None:
+        """The last finished hand's table as it ended, seen by ``player`` (None: a
+        spectator), or None before a hand ends: ``number``, the seat's end-of-hand
+        ``observation`` of that table (its winds, every river, the melds as the end
+        shows them, the seat's own tiles; ``match`` gives the players' seats of that
+        hand), ``hands``: each seat's concealed tiles where the rules reveal them at
+        the end (a winner's, a hand laid open, every hand the rules score), else None,
+        and ``wins``: each winner's seat and winning tile. Only a finished table: the
+        hand in play is never in it.
+
+        >>> match = MahjongHosted.make("mcr", {}, seed=3, players=["A", "B", "C", "D"])
+        >>> match.finished_table(0) is None
+        True
+        """
+        session = self.session
+        finished = len(session.outcomes)
+        if not finished:
+            return None
+        table = session.tables[finished - 1]
+        seating = list(session.setups[finished - 1].seating)
+        seat = seating.index(player) if player is not None and player in seating else None
+        obs = table.spectator_observation() if seat is None else table.observation(seat)
+        obs["legal"] = []
+        obs["to_act"] = []
+        view = session.match_view()
+        view["hand"] = finished
+        for p, entry in enumerate(view["players"]):
+            entry["seat"] = seating.index(p) if p in seating else None
+        obs["match"] = view
+        result = table.result() or {}
+        hands: list[str | None] = list(obs.get("public_hands") or [None] * table.num_seats)
+        scored = result.get("scores")
+        if isinstance(scored, list):  # the rules score every seat's hand: all shown
+            for s, score in enumerate(scored):
+                if score and s < len(hands):
+                    hands[s] = format_tiles(sorted(table.hands[s]))
+        wins = []
+        for e in table.events:
+            if e.kind == "win" and e.seat is not None:
+                shown = e.to_json()
+                hands[e.seat] = shown["hand"]
+                wins.append({"seat": e.seat, "tile": shown["tile"]})
+        if seat is not None:
+            hands[seat] = obs["hand"]
+        return {"number": finished, "observation": obs, "hands": hands, "wins": wins}
 
     def final(self) -> dict[str, Any]:
         session = self.session

@@ -52,6 +52,47 @@ export function tileImage(name, extra = {}) {
     class: 'tile', ...extra });
 }
 
+// -- the table: where each seat sits, seen from the viewer's side -----------------
+
+// The places around the table by how many seats, in play order from the viewer's own
+// (at the bottom): the next seat to the right, then across, then to the left.
+const PLACES = {
+  1: ['bottom'],
+  2: ['bottom', 'top'],
+  3: ['bottom', 'right', 'left'],
+  4: ['bottom', 'right', 'top', 'left'],
+  5: ['bottom', 'right', 'top-right', 'top-left', 'left'],
+};
+const PLACE_WORDS = { bottom: 'you', right: 'right', left: 'left', top: 'opposite',
+  'top-right': 'opposite, right', 'top-left': 'opposite, left' };
+const ARROWS = { bottom: '▼', right: '▶', left: '◀', top: '▲', 'top-right': '▲', 'top-left': '▲' };
+
+// Where ``seat`` sits for someone at ``viewer`` (a spectator sees seat 0 at the bottom):
+// placeOf(1, 0, 4) is "right", placeOf(0, 1, 4) "left", placeOf(1, 0, 2) "top".
+export function placeOf(seat, viewer, n) {
+  const d = (((seat - viewer) % n) + n) % n;
+  return (PLACES[n] || PLACES[4])[d] || 'top';
+}
+
+// A concealed tile seen from the other side: the tile back (drawn by the server's
+// /tiles/back.svg, with a plain drawn back under it should that be missing).
+function tileBack() {
+  return el('span', { class: 'tile back', 'aria-hidden': 'true' });
+}
+
+// The settings a person keeps in this browser: table movement (on) and sounds (off).
+const SETTINGS = { movement: ['parlour.movement', true], sounds: ['parlour.sounds', false] };
+export function setting(name) {
+  const [key, fallback] = SETTINGS[name];
+  try {
+    const v = window.localStorage.getItem(key);
+    return v === null ? fallback : v === 'on';
+  } catch { return fallback; }
+}
+function keepSetting(name, on) {
+  try { window.localStorage.setItem(SETTINGS[name][0], on ? 'on' : 'off'); } catch { /* private mode */ }
+}
+
 // -- Fujian gold mahjong: the Gold indicator, the Golds, float rounds --------------
 
 // The ruleset's own facts of the hand that the seat may see (the observation's
@@ -240,14 +281,18 @@ export class MahjongView {
     this.resting = {};        // hand number -> the players who sit that hand out
     this.golds = {};          // hand number -> the Gold kind (gold tables)
     this.deadline = null;     // when the claim window closes (performance.now() ms)
+    this.rivers = {};         // "hand|seat" -> how many tiles that river showed last drawn
     root.innerHTML = '';
+    root.dataset.movement = setting('movement') ? 'on' : 'off';
     this.status = el('p', { class: 'status', role: 'status' });
     this.errorBox = el('div', { class: 'error-box', role: 'alert', hidden: true });
     this.board = el('div', { class: 'board' });
     this.result = el('section', { class: 'result', hidden: true, 'aria-label': 'end of the hand', tabindex: '-1' });
     this.tools = el('details', { class: 'tools' }, el('summary', {}, 'Auto-actions, help, record'));
     this.logBox = el('ol', { class: 'events', 'aria-label': 'what happened' });
-    root.append(this.status, this.errorBox, this.result, this.board, this.tools,
+    // the end of a hand's result lies over the table it ended on
+    this.tableArea = el('div', { class: 'table-area' }, this.result, this.board);
+    root.append(this.status, this.errorBox, this.tableArea, this.tools,
       el('details', { class: 'log' }, el('summary', {}, 'Events'), this.logBox));
     this.buildTools();
     document.addEventListener('keydown', (e) => this.key(e));
@@ -325,9 +370,10 @@ export class MahjongView {
     this.logText = el('textarea', { id: 'log-text', readonly: true, rows: 6, hidden: true,
       'aria-label': 'the game log, to copy' });
     this.helpOut = el('p', { class: 'help', 'aria-live': 'polite' });
+    const settings = this.settingsRow();
     if (this.client.role === 'spectator') {
-      this.tools.querySelector('summary').textContent = 'Record and log';
-      this.tools.append(el('p', {}, copy, ' ', record), this.helpOut, this.logText);
+      this.tools.querySelector('summary').textContent = 'Record, log and settings';
+      this.tools.append(settings, el('p', {}, copy, ' ', record), this.helpOut, this.logText);
       return;
     }
     const boxes = [['pass_chow', 'Pass on chows'], ['pass_pung', 'Pass on pungs'],
@@ -345,7 +391,39 @@ export class MahjongView {
     const helpRow = el('p', {},
       el('button', { type: 'button', id: 'help', onclick: () => this.client.help() }, 'My waits'), ' ',
       why, ' ', el('button', { type: 'button', id: 'why-not', onclick: () => this.client.help(why.value.trim() || 'win') }, 'Why not?'));
-    this.tools.append(form, helpRow, this.helpOut, el('p', {}, copy, ' ', record), this.logText);
+    this.tools.append(form, settings, helpRow, this.helpOut, el('p', {}, copy, ' ', record), this.logText);
+  }
+
+  // Movement on the table (a discard sliding into its river) and sounds (a click on a
+  // discard), each kept in this browser.
+  settingsRow() {
+    const movement = el('input', { type: 'checkbox', id: 'movement', checked: setting('movement'),
+      onchange: () => { keepSetting('movement', movement.checked); this.root.dataset.movement = movement.checked ? 'on' : 'off'; } });
+    const sounds = el('input', { type: 'checkbox', id: 'sounds', checked: setting('sounds'),
+      onchange: () => { keepSetting('sounds', sounds.checked); if (sounds.checked) this.click(); } });
+    return el('p', { class: 'settings' }, el('label', {}, movement, ' Movement on the table'), ' ',
+      el('label', {}, sounds, ' Sounds (a click on each discard)'));
+  }
+
+  // A short click, made on the spot (no sound file): for a discard, when sounds are on.
+  click() {
+    if (!setting('sounds')) return;
+    const Audio = window.AudioContext || window.webkitAudioContext;
+    if (!Audio) return;
+    try {
+      this.audio = this.audio || new Audio();
+      const ctx = this.audio;
+      if (ctx.state === 'suspended') ctx.resume();
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      osc.type = 'triangle';
+      osc.frequency.value = 1800;
+      gain.gain.setValueAtTime(0.15, ctx.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.06);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start();
+      osc.stop(ctx.currentTime + 0.07);
+    } catch { /* no sound: the table plays on */ }
   }
 
   copyLog() {
@@ -393,10 +471,7 @@ export class MahjongView {
     const n = obs.seat_names.length;
     const me = obs.seat;
     let where = '';
-    if (me !== null && me !== undefined) {
-      const d = (seat - me + n) % n;
-      where = d === 0 ? 'you' : d === 1 ? 'right' : d === n - 1 ? 'left' : 'opposite';
-    }
+    if (me !== null && me !== undefined) where = PLACE_WORDS[placeOf(seat, me, n)];
     return { name, wind, where, score: player ? player.score : 0 };
   }
 
@@ -414,6 +489,15 @@ export class MahjongView {
     this.names[state.hand] = names;
     if (goldOf(obs)) this.golds[state.hand] = goldOf(obs);
     this.resting[state.hand] = obs.match.players.filter((p) => p.seat === null || p.seat === undefined).map((p) => p.name);
+    const fin = state.finished_table;
+    if (fin && fin.observation && fin.observation.match) {
+      const was = {};
+      for (const p of fin.observation.match.players) if (p.seat !== null && p.seat !== undefined) was[p.seat] = p.name;
+      this.names[fin.number] = was;
+      this.resting[fin.number] = fin.observation.match.players.filter((p) => p.seat === null || p.seat === undefined).map((p) => p.name);
+      if (goldOf(fin.observation)) this.golds[fin.number] = goldOf(fin.observation);
+    }
+    if (!this.freshLog && (state.events || []).some((e) => e.kind === 'discard')) this.click();
     if (this.freshLog) { this.logBox.innerHTML = ''; this.freshLog = false; }
     for (const e of state.events || []) {
       if (e.kind === 'drawn' && e.seat === me) this.drawnTile = e.tile;
@@ -435,6 +519,17 @@ export class MahjongView {
     this.draw();
   }
 
+  // The finished hand's table while the hand's result is up (the server has dealt the
+  // next hand already; it is drawn once this person goes on), else null.
+  finishedTable(state) {
+    const fin = state.finished_table;
+    const last = state.last_hand;
+    if (!fin || !last || fin.number !== last.number) return null;
+    if (!state.between_hands && !state.match_over) return null;
+    if (this.dismissed === last.number && !state.match_over) return null;
+    return fin;
+  }
+
   // Draw the table from the last state (again after a refused action).
   draw() {
     const state = this.state;
@@ -445,27 +540,31 @@ export class MahjongView {
     const handButtons = [...this.board.querySelectorAll('.hand .tile-button')];
     if (handButtons.includes(active)) this.focusIndex = handButtons.indexOf(active);
     this.busy(false);
-    const obs = state.observation;
+    const fin = this.finishedTable(state);
+    const obs = fin ? fin.observation : state.observation;
     const n = obs.seat_names.length;
     const me = obs.seat;
     const playing = me !== null && me !== undefined;
-    const legal = obs.legal || [];
+    const legal = fin ? [] : obs.legal || [];
     const canDiscard = legal.some((a) => /^discard \S+$/.test(a));
     const claims = legal.filter((a) => !/^discard \S+$/.test(a));
     // a goulash's exchange window: three tiles to choose, or pass, fish, win
-    const exchangeWindow = obs.phase === 'exchange' || (obs.window && obs.window.kind === 'exchange');
-    const exchanging = this.exchanging(state);
+    const exchangeWindow = !fin && (obs.phase === 'exchange' || (obs.window && obs.window.kind === 'exchange'));
+    const exchanging = !fin && this.exchanging(state);
     this.root.dataset.hand = state.hand;
-    this.root.dataset.asked = state.answered ? 'answered' : canDiscard ? 'turn'
+    this.root.dataset.view = fin ? 'finished' : 'live';
+    this.root.dataset.asked = fin ? 'none' : state.answered ? 'answered' : canDiscard ? 'turn'
       : exchangeWindow && claims.length ? 'exchange' : claims.length ? 'claim' : 'none';
-    const parts = [`Hand ${state.hand}`, `round ${obs.prevailing}`, `wall ${obs.wall}`];
-    if (playing) parts.push(`you are ${obs.seat_name}`);
+    const parts = fin ? [`Hand ${fin.number} is over`, `round ${obs.prevailing}`]
+      : [`Hand ${state.hand}`, `round ${obs.prevailing}`, `wall ${obs.wall}`];
+    if (playing) parts.push(fin ? `you were ${obs.seat_name}` : `you are ${obs.seat_name}`);
     const resting = obs.match.players.filter((p) => p.seat === null || p.seat === undefined);
-    if (resting.length && !state.match_over) {
+    if (resting.length && !state.match_over && !fin) {
       const mine = state.player !== null && state.player !== undefined && resting.some((p) => p === obs.match.players[state.player]);
       parts.push(mine ? 'you sit this hand out' : `${resting.map((p) => p.name).join(', ')} sits this hand out`);
     }
     if (state.match_over) parts.push('the match is over');
+    else if (fin) parts.push('the table as the hand ended; the next hand starts when everyone goes on');
     else if (playing && canDiscard) parts.push('your turn: choose a tile to discard');
     else if (playing && exchangeWindow && claims.length && !state.answered) {
       const number = (obs.window && obs.window.exchange) || rulesetState(obs).exchange || '';
@@ -481,23 +580,29 @@ export class MahjongView {
     else if (obs.phase === 'turn' && obs.current !== null && obs.current !== undefined) parts.push(`${this.label(obs, obs.current).name} to play`);
     this.status.textContent = parts.join(' · ');
 
-    const window = obs.phase !== 'turn' && obs.phase !== 'over';
+    const window = !fin && obs.phase !== 'turn' && obs.phase !== 'over';
     const left = state.claim_seconds_left;
     this.deadline = window && left !== null && left !== undefined ? performance.now() + left * 1000 : null;
 
     this.board.innerHTML = '';
-    const goulash = this.goulashInfo(obs);
-    if (goulash) this.board.append(goulash);
-    const goldInfo = this.goldInfo(obs);
-    if (goldInfo) this.board.append(goldInfo);
-    const order = playing ? [...Array(n).keys()].map((k) => (me + k + 1) % n)  // others first, you last
-      : [...Array(n).keys()];
-    for (const seat of order) this.board.append(this.seatPanel(state, seat));
-    if (playing) this.board.append(this.actions(state));
+    this.board.className = `board seats-${n}`;
+    this.board.dataset.seats = String(n);
+    this.board.dataset.view = fin ? 'finished' : 'live';
+    const viewer = playing ? me : 0;
+    this.board.append(this.centre(state, obs, fin, viewer));
+    for (let seat = 0; seat < n; seat++) {
+      const panel = this.seatPanel(state, seat, fin);
+      panel.dataset.place = placeOf(seat, viewer, n);
+      this.board.append(panel);
+    }
+    if (playing && !fin) {
+      const mine = this.board.querySelector('.seat.mine');
+      mine.insertBefore(this.actions(state), mine.querySelector('.hand'));
+    } else this.countdown = null;
     if (exchanging) this.syncPicks();
     if (this.autoBoxes) this.syncAuto(state.auto);
     this.tick();
-    const resultShown = this.renderResult(state);
+    const resultShown = this.renderResult(state, fin);
 
     if (inTable) {
       const claimButton = this.board.querySelector('.actions button[data-action]');
@@ -509,45 +614,138 @@ export class MahjongView {
     }
   }
 
-  seatPanel(state, seat) {
-    const obs = state.observation;
+  // The middle of the table: the wall, the round and hand, the dealer, whose turn it
+  // is (an arrow toward the seat), and the rule system's own state of the hand.
+  centre(state, obs, fin, viewer) {
+    const n = obs.seat_names.length;
+    const box = el('section', { class: 'centre', 'aria-label': 'the centre of the table' });
+    const number = fin ? fin.number : state.hand;
+    const dealer = obs.dealer !== null && obs.dealer !== undefined ? this.label(obs, obs.dealer) : null;
+    box.append(
+      el('p', { class: 'round' }, el('strong', {}, `${tileWords(obs.prevailing) || obs.prevailing} round`), ` · hand ${number}`),
+      el('p', { class: 'wall', 'data-wall': obs.wall }, fin ? `Wall at the end: ${obs.wall} tiles` : `Wall: ${obs.wall} tiles left`));
+    if (dealer) box.append(el('p', { class: 'dealer-line' }, `Dealer: ${dealer.name} (${dealer.wind})`));
+    const current = !fin && obs.phase === 'turn' && obs.current !== null && obs.current !== undefined ? obs.current : null;
+    if (current !== null) {
+      const place = placeOf(current, viewer, n);
+      const who = this.label(obs, current);
+      box.append(el('p', { class: 'to-act', 'data-toward': place },
+        el('span', { class: 'arrow', 'aria-hidden': 'true' }, ARROWS[place]), ' ',
+        current === obs.seat ? 'your turn' : `${who.name} (${who.wind}) to play`));
+    } else if (!fin && obs.window && obs.phase !== 'turn' && obs.phase !== 'over') {
+      box.append(el('p', { class: 'to-act window' }, obs.last_discard ? 'a discard may be claimed' : 'the players choose'));
+    } else if (fin) {
+      const wins = fin.wins || [];
+      box.append(el('p', { class: 'to-act over' }, wins.length
+        ? wins.map((w) => `${this.label(obs, w.seat).name} (${obs.seat_names[w.seat]}) won on the ${tileWords(w.tile)}`).join('; ')
+        : 'the hand is drawn'));
+    }
+    const resting = obs.match.players.filter((p) => p.seat === null || p.seat === undefined);
+    if (resting.length) box.append(el('p', { class: 'resting-line' }, `sitting out: ${resting.map((p) => p.name).join(', ')}`));
+    const goulash = this.goulashInfo(obs);
+    if (goulash) box.append(goulash);
+    const goldInfo = this.goldInfo(obs);
+    if (goldInfo) box.append(goldInfo);
+    return box;
+  }
+
+  // A seat at the table: its name, wind and score, its river (in front of it, toward
+  // the centre), its melds and bonus tiles beside it, and its concealed tiles: your own
+  // hand to play, the others' as tile backs (or open, where the rules show them).
+  seatPanel(state, seat, fin = null) {
+    const obs = fin ? fin.observation : state.observation;
     const who = this.label(obs, seat);
     const mine = seat === obs.seat;
-    const current = obs.phase === 'turn' && obs.current === seat;
-    const dealer = seat === obs.dealer ? el('span', { class: 'dealer', title: 'dealer' }, ' (dealer)') : null;
+    const current = !fin && obs.phase === 'turn' && obs.current === seat;
+    const isDealer = seat === obs.dealer;
+    const dealer = isDealer ? el('span', { class: 'dealer', title: 'dealer' }, ' (dealer)') : null;
     const turn = current ? el('span', { class: 'turn-mark' }, ' ▶ to play') : null;
-    const head = el('h2', {}, `${who.name} · ${who.wind}${who.where ? ' · ' + who.where : ''} · ${who.score}`, dealer, turn);
-    const panel = el('section', { class: 'seat' + (mine ? ' mine' : '') + (current ? ' current' : ''),
-      'data-seat': seat, 'aria-label': `${who.name}, ${who.wind}${who.where ? ', ' + who.where : ''}` }, head);
-    const melds = el('div', { class: 'melds', 'aria-label': 'melds' });
+    const won = fin ? (fin.wins || []).find((w) => w.seat === seat) : null;
+    const head = el('h2', {}, `${who.name} · ${who.wind}${who.where ? ' · ' + who.where : ''} · ${who.score}`, dealer, turn,
+      won ? el('span', { class: 'won-mark' }, ' ★ won') : null);
+    const panel = el('section', { class: 'seat' + (mine ? ' mine' : '') + (current ? ' current' : '') + (isDealer ? ' dealer-seat' : '')
+      + (won ? ' winner' : ''),
+    'data-seat': seat, 'aria-label': `${who.name}, ${who.wind}${who.where ? ', ' + who.where : ''}${won ? ', the winner' : ''}` }, head);
     const gold = goldOf(obs);
+    const melds = el('div', { class: 'melds', 'aria-label': 'melds' });
     for (const m of obs.melds[seat]) melds.append(meldTiles(m, gold));
     const bonus = el('div', { class: 'bonus', 'aria-label': 'bonus tiles' }, tiles(obs.bonus[seat]).map((t) => tileImage(t, { class: 'tile small' })));
-    panel.append(melds, bonus);
-    if (mine) panel.append(this.handRow(state));
+    const asideText = (obs.aside || [])[seat];
+    const aside = asideText ? el('div', { class: 'aside', 'aria-label': 'tiles laid aside, face up' },
+      tiles(asideText).map((t) => tileImage(t, { class: 'tile small', alt: `${tileWords(t)}, laid aside`, title: `${tileWords(t)}, laid aside` }))) : null;
+    panel.append(el('div', { class: 'exposed' }, melds, bonus, aside));
+    panel.append(this.riverOf(state, seat, fin, who));
+    if (fin) panel.append(this.finishedHand(fin, seat, mine));
+    else if (mine) panel.append(this.handRow(state));
     else {
       const shown = (obs.public_hands || [])[seat];
       const open = shown ? tiles(shown) : [];
       const held = indicatorAt(open, gold, rulesetState(obs).indicator_holder === seat);
       panel.append(shown ? el('div', { class: 'public' }, 'Open hand: ', open.map((t, i) => goldTileImage(t, gold, { class: 'tile small', ordinary: i === held })))
-        : el('p', { class: 'size' }, `${obs.hand_sizes[seat]} tiles in hand`));
+        : this.backs(obs.hand_sizes[seat]));
     }
+    return panel;
+  }
+
+  // Another seat's concealed tiles, face down: so many tile backs.
+  backs(count) {
+    const row = el('div', { class: 'concealed-tiles size', role: 'img', 'aria-label': `${count} tiles in hand, face down`,
+      'data-count': count });
+    for (let i = 0; i < count; i++) row.append(tileBack());
+    return row;
+  }
+
+  // A seat's river: its discards still in sight, in rows of six, oldest first; the last
+  // discard marked, a new one sliding in.
+  riverOf(state, seat, fin, who) {
+    const obs = fin ? fin.observation : state.observation;
+    const gold = goldOf(obs);
     const river = tiles(obs.discards[seat]);
-    const discards = el('div', { class: 'discards', 'aria-label': `${who.name}'s discards, oldest first` });
-    const last = obs.last_discard || this.lastDiscard;
+    const discards = el('div', { class: 'discards river', 'aria-label': `${who.name}'s discards, oldest first`, 'data-count': river.length });
+    const last = fin ? null : obs.last_discard || this.lastDiscard;
     const thrown = rulesetState(obs).indicator_discard;  // the indicator discarded: ordinary
+    const key = `${state.hand}|${seat}`;
+    const before = this.rivers[key];
+    if (!fin) this.rivers[key] = river.length;
+    const fresh = !fin && before !== undefined && river.length === before + 1;
     river.forEach((t, i) => {
       const isLast = last && last.seat === seat && i === river.length - 1 && last.tile === t;
       const ordinary = !!thrown && thrown.seat === seat && thrown.index === i;
-      if (!isLast) { discards.append(goldTileImage(t, gold, { class: 'tile small', ordinary })); return; }
+      const isNew = fresh && i === river.length - 1;
+      if (!isLast) {
+        const img = goldTileImage(t, gold, { class: 'tile small' + (isNew ? ' fresh' : ''), ordinary });
+        discards.append(img);
+        return;
+      }
       // the last discard: outlined, raised and labelled in words, not by colour alone
       const lastWords = `${ordinary ? indicatorWords(t) : goldWords(t, gold)}, the last discard`;
-      discards.append(el('span', { class: 'last-discard', 'data-last': 'yes' },
+      discards.append(el('span', { class: 'last-discard' + (isNew ? ' fresh' : ''), 'data-last': 'yes' },
         goldTileImage(t, gold, { class: 'tile small last', alt: lastWords, title: lastWords, ordinary }),
         el('span', { class: 'last-mark', 'aria-hidden': 'true' }, '▲ last')));
     });
-    panel.append(discards);
-    return panel;
+    return discards;
+  }
+
+  // A seat's concealed tiles as the finished hand shows them: open where the rules
+  // reveal them (the winner's with the winning tile marked), else face down.
+  finishedHand(fin, seat, mine) {
+    const obs = fin.observation;
+    const gold = goldOf(obs);
+    const shown = (fin.hands || [])[seat];
+    const won = (fin.wins || []).find((w) => w.seat === seat);
+    if (shown === null || shown === undefined) return this.backs(obs.hand_sizes[seat]);
+    const list = tiles(shown);
+    const at = won ? list.lastIndexOf(won.tile) : -1;
+    const row = el('div', { class: 'hand finished' + (mine ? '' : ' public'), role: 'group',
+      'aria-label': mine ? 'your hand as the hand ended' : 'the hand, laid open at the end' });
+    list.forEach((t, i) => {
+      if (i !== at) { row.append(goldTileImage(t, gold, { class: mine ? 'tile' : 'tile small' })); return; }
+      const words = `${goldWords(t, gold)}, the winning tile`;
+      row.append(el('span', { class: 'winning-tile', 'data-winning': 'yes' },
+        goldTileImage(t, gold, { class: 'tile' + (mine ? '' : ' small') + ' won', alt: words, title: words }),
+        el('span', { class: 'won-tile-mark', 'aria-hidden': 'true' }, '★ won')));
+    });
+    return row;
   }
 
   handRow(state) {
@@ -831,8 +1029,9 @@ export class MahjongView {
   }
 
   // The end of a hand: who won, how, the breakdown and the payments; true when shown.
-  renderResult(state) {
+  renderResult(state, fin = null) {
     const last = state.last_hand;
+    this.tableArea.dataset.result = 'none';
     this.nextButton = null;
     if (!last) { this.result.hidden = true; return false; }
     if (this.dismissed === last.number && !state.match_over) {
@@ -840,6 +1039,7 @@ export class MahjongView {
       if (state.between_hands) this.status.textContent += ' · waiting for the others to go on';
       return false;
     }
+    this.tableArea.dataset.result = fin ? 'over-table' : 'over-next';
     if (this.shownResult === last.number && !this.result.hidden && !state.match_over) {
       this.nextButton = this.result.querySelector('#next');
       return false;  // already up; drawn once
@@ -852,7 +1052,14 @@ export class MahjongView {
     const name = (s) => (names[s] ? `${names[s]} (${last.seat_names[s]})` : last.seat_names[s]);
     const r = last.result;
     const gold = this.golds[last.number] || null;
-    this.result.append(el('h2', {}, `Hand ${last.number} is over`));
+    this.result.classList.remove('folded');
+    const fold = el('button', { type: 'button', class: 'fold', 'aria-expanded': 'true',
+      onclick: () => {
+        const folded = this.result.classList.toggle('folded');
+        fold.setAttribute('aria-expanded', folded ? 'false' : 'true');
+        fold.textContent = folded ? 'Show the scores' : 'See the table';
+      } }, 'See the table');
+    this.result.append(el('div', { class: 'result-head' }, el('h2', {}, `Hand ${last.number} is over`), fold));
     if (!r.wins.length) this.result.append(el('p', { class: 'drawn-hand' }, 'Nobody won: the hand is drawn.'));
     const revealed = last.revealed || [];
     // rule systems that score every seat's hand (classical) send every score: each
@@ -863,8 +1070,16 @@ export class MahjongView {
       const shown = revealed[i];
       this.result.append(el('h3', { class: 'winner' }, `${name(w.seat)} wins on the ${tileWords(w.tile)}, ${how}`));
       if (shown) {
+        const list = tiles(shown.hand);
+        const at = list.lastIndexOf(w.tile);
         this.result.append(el('p', { class: 'winning-hand', 'aria-label': 'the winning hand' },
-          tiles(shown.hand).map((t) => goldTileImage(t, gold, { class: 'tile small' })), ' ',
+          list.map((t, k) => {
+            if (k !== at) return goldTileImage(t, gold, { class: 'tile small' });
+            const words = `${goldWords(t, gold)}, the winning tile`;
+            return el('span', { class: 'winning-tile', 'data-winning': 'yes' },
+              goldTileImage(t, gold, { class: 'tile small won', alt: words, title: words }),
+              el('span', { class: 'won-tile-mark', 'aria-hidden': 'true' }, '★ won'));
+          }), ' ',
           (shown.melds || []).map((m) => meldTiles(m, gold))));
       }
       if (scores) return;
@@ -890,7 +1105,9 @@ export class MahjongView {
     if (state.match_over) this.result.append(this.standings(state));
     else if (this.client.role !== 'spectator') {
       this.nextButton = el('button', { type: 'button', id: 'next', onclick: () => {
-        this.dismissed = last.number; this.result.hidden = true; this.client.next(); } }, 'Next hand');
+        this.dismissed = last.number; this.result.hidden = true; this.client.next();
+        this.draw();  // the next hand, dealt already: drawn now this person goes on
+      } }, 'Next hand');
       this.result.append(this.nextButton);
     }
     if (fresh) this.result.scrollIntoView({ block: 'nearest' });
@@ -983,7 +1200,7 @@ export class MahjongView {
     svg.setAttribute('role', 'img');
     svg.setAttribute('aria-label', 'scores over the hands');
     svg.classList.add('chart');
-    if (!hist.length) return svg;
+    if (hist.length <= 1) return this.bars(svg, hist.length ? hist[0] : players.map((r) => r.score), players);
     const flat = hist.flat();
     const lo = Math.min(0, ...flat), hi = Math.max(0, ...flat) || 1;
     const x = (i) => 10 + (300 * i) / Math.max(1, hist.length - 1);
@@ -1003,5 +1220,50 @@ export class MahjongView {
       legend.append(el('li', {}, `${['solid', 'dashed', 'dotted', 'dash-dot', 'fine dots'][p % 5]} line: ${who ? who.name : 'player ' + (p + 1)}`));
     });
     return el('figure', {}, svg, el('figcaption', {}, legend));
+  }
+
+  // A match of one hand: each player's total as a bar from zero, named and numbered
+  // on the bar itself (a line over the hands needs two hands at least).
+  bars(svg, totals, players) {
+    const NS = 'http://www.w3.org/2000/svg';
+    svg.setAttribute('aria-label', "each player's total");
+    const rowH = 24;
+    svg.setAttribute('viewBox', `0 0 320 ${Math.max(1, totals.length) * rowH + 8}`);
+    const lo = Math.min(0, ...totals), hi = Math.max(0, ...totals);
+    const span = hi - lo || 1;
+    const x = (v) => 110 + (200 * (v - lo)) / span;
+    totals.forEach((v, p) => {
+      const who = players.find((r) => r.player === p);
+      const name = who ? who.name : `player ${p + 1}`;
+      const y = 4 + p * rowH;
+      const bar = document.createElementNS(NS, 'rect');
+      bar.setAttribute('class', 'bar');
+      bar.setAttribute('x', String(Math.min(x(0), x(v))));
+      bar.setAttribute('y', String(y + 4));
+      bar.setAttribute('width', String(Math.max(1, Math.abs(x(v) - x(0)))));
+      bar.setAttribute('height', String(rowH - 8));
+      bar.setAttribute('fill', 'currentColor');
+      bar.setAttribute('fill-opacity', v < 0 ? '0.45' : '0.85');
+      bar.dataset.player = String(p);
+      bar.dataset.total = String(v);
+      const title = document.createElementNS(NS, 'title');
+      title.textContent = `${name}: ${v}`;
+      bar.append(title);
+      const label = document.createElementNS(NS, 'text');
+      label.setAttribute('x', '2');
+      label.setAttribute('y', String(y + rowH / 2 + 4));
+      label.setAttribute('font-size', '11');
+      label.setAttribute('fill', '#222');
+      label.textContent = `${name}: ${v}`;
+      svg.append(bar, label);
+    });
+    const axis = document.createElementNS(NS, 'line');
+    axis.setAttribute('x1', String(x(0)));
+    axis.setAttribute('x2', String(x(0)));
+    axis.setAttribute('y1', '0');
+    axis.setAttribute('y2', String(totals.length * rowH + 8));
+    axis.setAttribute('stroke', '#222');
+    svg.append(axis);
+    return el('figure', {}, svg, el('figcaption', {}, 'Each player\'s total after the one hand (a bar from zero).'));
   }
 }
