@@ -29,9 +29,11 @@ from typing import Annotated, Any, Literal, Protocol
 from urllib.parse import urlencode
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from parlour import __version__
 from parlour.core.errors import ParlourError
@@ -300,6 +302,23 @@ def create_app(
             detail = explain_errors(problems)
         return JSONResponse({"detail": detail}, status_code=400)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        """An error a browser asked a page for is a page (what is wrong, what to do,
+        the way home); the API's errors, and anything not asked for as HTML, stay
+        JSON."""
+        if wants_page(request):
+            title, advice, replay = PROBLEMS.get(
+                error.status_code,
+                ("Something went wrong", "Go back to the home page and try again.", None),
+            )
+            problem = getattr(request.state, "problem", None)
+            if problem is not None:
+                title, advice, replay = problem
+            page = pages.problem(title, _sentence(str(error.detail)), advice, replay=replay)
+            return HTMLResponse(page, status_code=error.status_code, headers=error.headers)
+        return await http_exception_handler(request, error)
+
     if isinstance(games, LocalGames):
         app.state.manager = games.manager
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -320,19 +339,53 @@ def create_app(
     async def home() -> str:
         return pages.home()
 
+    def _wrong_link(request: Request, token: str, what: str) -> HTTPException:
+        """The refusal of a link that opens nothing: wrong, or its table expired or
+        broken (the page a browser is shown says which, and what to do)."""
+        known = store.find_token(token)
+        row = store.game(known[0]) if known is not None else None
+        if row is not None and row.status == "expired":
+            request.state.problem = (
+                "This table has expired",
+                "Nobody played at it for too long after it was made, so its links no "
+                "longer open it. Start a new table and send the new links.",
+                None,
+            )
+            return HTTPException(404, f"no such {what}: the table has expired")
+        if row is not None and row.status == "broken":
+            request.state.problem = (
+                "This table cannot be played",
+                "Its record no longer replays on this server. Its record may still be "
+                "listed among the records.",
+                None,
+            )
+            return HTTPException(404, f"no such {what}: the table's record does not replay")
+        request.state.problem = (
+            "This link does not open a table",
+            "Check that the whole link was copied, or ask whoever made the table to send it again.",
+            None,
+        )
+        return HTTPException(404, f"no such {what}: the link is wrong or the table is gone")
+
     @app.get("/play/{token}", response_class=HTMLResponse, include_in_schema=False)
-    async def play_page(token: str) -> str:
+    async def play_page(token: str, request: Request) -> str:
         found = games.find(token)
         if found is None or found[1] == SPECTATOR:
-            raise HTTPException(404, "no such seat: the link is wrong or the table is gone")
-        return pages.table(token, found[0], spectator=False, family=_family(found[0]))
+            raise _wrong_link(request, token, "seat")
+        return _table_page(token, found[0], spectator=False)
 
     @app.get("/watch/{token}", response_class=HTMLResponse, include_in_schema=False)
-    async def watch_page(token: str) -> str:
+    async def watch_page(token: str, request: Request) -> str:
         found = games.find(token)
         if found is None:
-            raise HTTPException(404, "no such table: the link is wrong or the table is gone")
-        return pages.table(token, found[0], spectator=True, family=_family(found[0]))
+            raise _wrong_link(request, token, "table")
+        return _table_page(token, found[0], spectator=True)
+
+    def _table_page(token: str, game_id: str, *, spectator: bool) -> str:
+        row = store.game(game_id)
+        finished = row is not None and row.status == "finished"
+        family = _family(game_id)
+        return pages.table(token, game_id, spectator=spectator, family=family, finished=finished)
 
     @app.get("/calculator", response_class=HTMLResponse, include_in_schema=False)
     async def calculator_page() -> str:
@@ -608,6 +661,53 @@ async def _json_body(request: Request) -> Any:
     except Unwritable as e:
         raise HTTPException(400, str(e)) from None
     return data
+
+
+PROBLEMS: dict[int, tuple[str, str, str | None]] = {
+    404: (
+        "There is no page at this address",
+        "Check the address, or start again from the home page.",
+        None,
+    ),
+    503: ("The table is starting again", "Try again in a moment.", None),
+}
+"""For the errors a browser is shown as a page: the title and what to do (and a
+game to replay), by status."""
+
+PAGE_PREFIXES = ("/api", "/static", "/ws", "/tiles", "/cards", "/openapi", "/docs", "/redoc")
+"""Where requests are not pages: their errors stay JSON whatever they accept."""
+
+
+def wants_page(request: Request) -> bool:
+    """Whether a request is a browser's for a page: it accepts HTML, and its path is
+    not the API's (or a file's).
+
+    >>> from starlette.requests import Request
+    >>> def asking(path, accept):
+    ...     scope = {"type": "http", "path": path, "headers": [(b"accept", accept)]}
+    ...     return wants_page(Request(scope))
+    >>> asking("/play/x", b"text/html,application/xhtml+xml,*/*;q=0.8")
+    True
+    >>> asking("/api/tables/x", b"text/html"), asking("/play/x", b"application/json")
+    (False, False)
+    """
+    path = request.url.path
+    if any(path == p or path.startswith(p + "/") for p in PAGE_PREFIXES):
+        return False
+    return "text/html" in request.headers.get("accept", "")
+
+
+def _sentence(detail: str) -> str:
+    """An error's detail as a sentence: ``"no such seat: …"`` → ``"No such seat: …."``.
+
+    >>> _sentence("no such seat: the link is wrong")
+    'No such seat: the link is wrong.'
+    """
+    text = detail.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 UNAVAILABLE = {"description": "The table's worker is starting again: try again in a moment"}

@@ -54,6 +54,13 @@ def home() -> str:
     <label><input id="no-timer" type="checkbox"> no timer (friends and learners)</label>
     <label>Turn clock
       <input id="turn" type="number" min="0" max="600" value="0"> s (0: none)</label>
+    <label>When someone leaves <select id="away">
+      <option value="bot_hand" selected>a bot plays for them to the end of the hand</option>
+      <option value="bot">a bot plays for them until they return</option>
+      <option value="wait">the table waits for them</option>
+    </select></label>
+    <label>A bot takes over after
+      <input id="absence" type="number" min="5" max="600" value="60"> s away</label>
     <label>Hands to play <select id="hands">
       <option value="">the whole match</option>
       <option value="1">1 (a quick game)</option>
@@ -66,18 +73,30 @@ def home() -> str:
 <section id="made" class="panel" hidden></section>
 <form id="join" class="panel">
   <label>Join by link
-    <input id="link" type="url" placeholder="paste a seat or spectator link"></label>
+    <input id="link" type="text" inputmode="url" aria-describedby="link-problem"
+      placeholder="paste a seat or spectator link"></label>
   <button type="submit">Join</button>
+  <p id="link-problem" class="error" role="alert" hidden></p>
 </form>
 """
     return _page("New table", body, script="import {home} from '/static/home.js'; home();")
 
 
-def table(token: str, game_id: str, *, spectator: bool, family: str) -> str:
+def table(token: str, game_id: str, *, spectator: bool, family: str, finished: bool = False) -> str:
     """A seat's (or a spectator's) view of a table; ``family`` (the rule system's
-    renderer: ``mahjong``, ``cards``) chooses the script the client loads."""
+    renderer: ``mahjong``, ``cards``) chooses the script the client loads. The
+    ``away`` notice says who is away and who plays for them; a ``finished`` table
+    links to its replay."""
     role = "spectator" if spectator else "player"
-    body = f"""
+    done = (
+        f'<p class="note" id="finished">This table has finished: '
+        f'<a href="/replay/{escape(game_id)}">step through its replay</a> or '
+        f'<a href="/">start a new table</a>.</p>'
+        if finished
+        else ""
+    )
+    body = f"""{done}
+<div id="away" class="away" role="status" aria-live="polite" hidden></div>
 <div id="table" class="table" data-token="{escape(token)}" data-game="{escape(game_id)}"
      data-role="{role}" data-family="{escape(family)}">
   <p class="note">Connecting…</p>
@@ -118,4 +137,21 @@ def replay(game_id: str) -> str:
     return _page("Replay", body, script="import {replay} from '/static/records.js'; replay();")
 
 
-__all__ = ["calculator", "home", "records", "replay", "table"]
+def problem(title: str, detail: str, advice: str, *, replay: str | None = None) -> str:
+    """A page for a browser whose link or request cannot be served (a wrong or
+    expired link): what is wrong, what to do, and the way home and to the records
+    (and to a game's ``replay`` when there is one to see)."""
+    more = f'<li><a href="/replay/{escape(replay)}">Its replay</a></li>' if replay else ""
+    body = f"""
+<h1 id="problem">{escape(title)}</h1>
+<div class="panel">
+<p class="error">{escape(detail)}</p>
+<p>{escape(advice)}</p>
+<ul class="ways">{more}<li><a href="/" id="home">Start a new table</a></li>
+<li><a href="/records">See the records of the tables played here</a></li></ul>
+</div>
+"""
+    return _page(title, body)
+
+
+__all__ = ["calculator", "home", "problem", "records", "replay", "table"]
