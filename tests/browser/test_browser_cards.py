@@ -187,7 +187,7 @@ def test_a_deal_of_ninety_nine_played_by_clicking_bids_tricks_and_shows_backs(
             break
         play_one(page, rng, seen)
     mine = page.inner_text(".my-hand h2")
-    assert re.search(r"took \d+ of \d+ tricks? bid", mine), mine
+    assert re.search(r"bid \d+, took \d+", mine), mine
     assert re.search(r"Your bid: \d+ tricks?", page.inner_text(".my-bid"))
     shot(page, "cards-ninety-nine-play")
     title = play_a_deal(page, rng, seen)
@@ -324,4 +324,7 @@ def test_a_finished_card_game_is_replayed_move_by_move_as_a_table(
     history = board.locator(".trick-history li")
     assert history.count() >= 1
     assert all("taken by " in t for t in history.all_inner_texts())
+    end = board.locator(".replay-end .deal-breakdown")  # the deal's end, told as at the table
+    assert end.count() == 1
+    assert end.locator(".ledger, .deal-scores").count() >= 1
     shot(page, f"cards-replay-{rules}-end")

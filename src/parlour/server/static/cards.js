@@ -213,6 +213,45 @@ export function scoreChart(history, names) {
   return box;
 }
 
+// the end of a deal: Ninety-Nine's bids against the tricks taken, Piquet's points line by
+// line with the declarations and every trick's taker
+export function dealBreakdown(last, name, pointRule = 'count') {
+  const r = last.result;
+  const box = el('div', { class: 'deal-breakdown', 'data-deal': last.number });
+  if (r.kind === 'deal_end') {
+    const table = el('table', { class: 'deal-scores' },
+      el('thead', {}, el('tr', {}, ...['player', 'bid', 'laid aside', 'took', '', 'scores', 'total']
+        .map((h) => el('th', { scope: 'col' }, h)))),
+      el('tbody', {}, r.bids.map((b, s) => el('tr', { 'data-seat': s },
+        el('th', { scope: 'row' }, name(s)), el('td', {}, count(b, 'trick')), el('td', {}, cardRow(r.bid_cards?.[s])),
+        el('td', {}, String(r.tricks[s])), el('td', {}, r.succeeded[s] ? 'made it' : 'missed'),
+        el('td', { class: 'num' }, String(r.scores[s])), el('td', { class: 'num' }, String(r.totals?.[s] ?? ''))))));
+    box.append(table);
+    if (r.premium) {
+      const [holder, kind] = r.premium;
+      box.append(el('p', { class: 'premium' }, `Premium: ${name(holder)} ${kind === 'reveal' ? 'revealed' : 'declared'} and ${r.succeeded[holder] ? 'made the bid' : 'missed the bid'}`));
+    }
+    box.append(el('p', {}, `${r.successes === 1 ? '1 player' : `${r.successes} players`} made their bid exactly · next trumps: ${SUITS[r.next_trumps]?.[0]} ${SUITS[r.next_trumps]?.[1]}`));
+    return box;
+  }
+  box.append(el('ul', { class: 'deal-scores' }, r.points.map((p, s) => el('li', { 'data-seat': s }, `${name(s)}: ${p} this deal, game total ${r.scores[s]}`))));
+  const tricks = r.tricks || [];
+  const ended = r.ended === 'declarations' ? 'the game was won during the declarations' : `tricks: ${tricks.map((t, s) => `${name(s)} ${t}`).join(', ')}`;
+  box.append(el('p', { class: 'tricks-summary' }, capital(ended)));
+  if (r.bonus) box.append(el('p', { class: 'bonus' }, `${capital(r.bonus.name)}: ${name(r.bonus.seat)}`));
+  if ((r.carte_blanche || []).length) box.append(el('p', {}, `Carte blanche: ${r.carte_blanche.map(name).join(', ')}`));
+  if (r.lines) box.append(piquetLedger(r.lines, name));
+  if ((r.declarations || []).length || (r.scored || []).length) {
+    box.append(el('details', { class: 'said-details', open: true }, el('summary', {}, 'Declarations'),
+      dialogue(r.declarations, r.scored, name, pointRule)));
+  }
+  if ((r.tricks_taken || []).length) {
+    box.append(el('details', { class: 'tricks-details', open: true }, el('summary', {}, 'Tricks, one by one'), trickList(r.tricks_taken, name)));
+  }
+  return box;
+}
+
+
 function sameCards(a, b) {
   return a.length === b.length && [...a].sort().join(' ') === [...b].sort().join(' ');
 }
@@ -376,8 +415,8 @@ export class CardsView {
     if (obs.rules === 'piquet') return obs.phase === 'play' || won ? ` · ${count(won, 'trick')}` : '';
     const bid = this.knownBid(obs, s);
     if (obs.phase === 'bid' && !obs.has_bid?.[s]) return ' · to bid';
-    if (bid === null) return obs.has_bid?.[s] ? ` · bid hidden · took ${won}` : '';
-    return ` · took ${won} of ${count(bid, 'trick')} bid`;
+    if (bid === null) return obs.has_bid?.[s] ? ` · bid hidden, took ${won}` : '';
+    return ` · bid ${bid}, took ${won}`;
   }
 
   knownBid(obs, s) {
@@ -421,15 +460,21 @@ export class CardsView {
 
   scores(obs) {
     const piquet = obs.rules === 'piquet';
+    const heads = piquet ? ['player', 'game', 'this deal', 'tricks'] : ['player', 'total', 'bid', 'took'];
     const rows = this.names().map((n, s) => {
-      const total = piquet ? obs.scores?.[s] : obs.totals?.[s];
-      const extra = piquet ? (obs.hand_points?.[s] ?? 0) : this.tally(obs, s).replace(/^ · /, '') || '–';
+      const won = String(obs.tricks_won?.[s] ?? 0);
+      let cells;
+      if (piquet) cells = [obs.scores?.[s] ?? 0, obs.hand_points?.[s] ?? 0, won];
+      else {
+        const bid = this.knownBid(obs, s);
+        const said = bid !== null ? count(bid, 'trick') : obs.has_bid?.[s] ? 'hidden' : '–';
+        cells = [obs.totals?.[s] ?? 0, said, won];
+      }
       return el('tr', { 'data-seat': s }, el('th', { scope: 'row' }, this.name(s)),
-        el('td', { class: 'total' }, String(total ?? 0)), el('td', {}, String(extra)));
+        cells.map((c, i) => el('td', { class: i === 0 ? 'total' : '' }, String(c))));
     });
     return el('table', { class: 'card-scores', 'aria-label': 'scores' },
-      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'player'), el('th', { scope: 'col' }, piquet ? 'game' : 'total'),
-        el('th', { scope: 'col' }, piquet ? 'this deal' : 'tricks'))),
+      el('thead', {}, el('tr', {}, heads.map((h) => el('th', { scope: 'col' }, h)))),
       el('tbody', {}, rows));
   }
 
@@ -618,37 +663,7 @@ export class CardsView {
   }
 
   dealBreakdown(last) {
-    const r = last.result;
-    const name = (s) => this.name(s);
-    const box = el('div', { class: 'deal-breakdown', 'data-deal': last.number });
-    if (r.kind === 'deal_end') {
-      const table = el('table', { class: 'deal-scores' },
-        el('thead', {}, el('tr', {}, ...['player', 'bid', 'laid aside', 'took', '', 'scores', 'total']
-          .map((h) => el('th', { scope: 'col' }, h)))),
-        el('tbody', {}, r.bids.map((b, s) => el('tr', { 'data-seat': s },
-          el('th', { scope: 'row' }, name(s)), el('td', {}, count(b, 'trick')), el('td', {}, cardRow(r.bid_cards?.[s])),
-          el('td', {}, String(r.tricks[s])), el('td', {}, r.succeeded[s] ? 'made it' : 'missed'),
-          el('td', { class: 'num' }, String(r.scores[s])), el('td', { class: 'num' }, String(r.totals?.[s] ?? ''))))));
-      box.append(table);
-      if (r.premium) box.append(el('p', {}, `${name(r.premium[0])} ${r.premium[1]}d: ${r.succeeded[r.premium[0]] ? 'made it' : 'missed'}`));
-      box.append(el('p', {}, `${count(r.successes, 'player')} made the bid exactly · next trumps: ${SUITS[r.next_trumps]?.[0]} ${SUITS[r.next_trumps]?.[1]}`));
-      return box;
-    }
-    box.append(el('ul', { class: 'deal-scores' }, r.points.map((p, s) => el('li', { 'data-seat': s }, `${name(s)}: ${p} this deal, game total ${r.scores[s]}`))));
-    const tricks = r.tricks || [];
-    const ended = r.ended === 'declarations' ? 'the game was won during the declarations' : `tricks: ${tricks.map((t, s) => `${name(s)} ${t}`).join(', ')}`;
-    box.append(el('p', { class: 'tricks-summary' }, capital(ended)));
-    if (r.bonus) box.append(el('p', { class: 'bonus' }, `${capital(r.bonus.name)}: ${name(r.bonus.seat)}`));
-    if ((r.carte_blanche || []).length) box.append(el('p', {}, `Carte blanche: ${r.carte_blanche.map(name).join(', ')}`));
-    if (r.lines) box.append(piquetLedger(r.lines, name));
-    if ((r.declarations || []).length || (r.scored || []).length) {
-      box.append(el('details', { class: 'said-details', open: true }, el('summary', {}, 'Declarations'),
-        dialogue(r.declarations, r.scored, name, this.state.observation.point_rule)));
-    }
-    if ((r.tricks_taken || []).length) {
-      box.append(el('details', { class: 'tricks-details' }, el('summary', {}, 'Tricks, one by one'), trickList(r.tricks_taken, name)));
-    }
-    return box;
+    return dealBreakdown(last, (seat) => this.name(seat), this.state.observation.point_rule);
   }
 
   narrate(e) {
@@ -784,5 +799,9 @@ export function drawCardReplay(steps, move) {
   if (st.declarations.length || st.scored.length) side.append(dialogue(st.declarations, st.scored, name, 'count'));
   if (st.tricks.length) side.append(el('h3', {}, 'Tricks'), trickList(st.tricks, name));
   box.append(felt, side);
+  if (st.end) {
+    box.append(el('section', { class: 'result replay-end', 'aria-label': 'end of the deal' },
+      el('h3', {}, 'The deal is over'), dealBreakdown({ number: st.end.deal ?? st.end.hand, result: st.end }, name)));
+  }
   return box;
 }
