@@ -1267,7 +1267,9 @@ def test_a_xiamen_hand_from_the_home_page_shows_the_gold_and_ends_with_water_and
         "seat_names": obs["seat_names"],
         "revealed": [{"kind": "win", "seat": 1, "hand": f"{gold} {gold} {plain[0]}", "melds": []}],
     }
+    # a hand in play (not the table of a finished one, which the real state may carry)
     fake.update(observation=obs, answered=False, last_hand=last, match_over=False)
+    fake.update(between_hands=False, finished_table=None)
     drawn = page.evaluate(
         """async (state) => {
           const { MahjongView } = await import('/static/mahjong.js');
@@ -1357,6 +1359,7 @@ def test_a_quanzhou_hand_from_the_home_page_is_played_to_the_end(
         to_act=[],
     )
     fake = {**state, "observation": obs, "answered": False, "last_hand": None}
+    fake.update(between_hands=False, finished_table=None)  # a hand in play
     drawn = page.evaluate(
         """async (state) => {
           const { MahjongView } = await import('/static/mahjong.js');
