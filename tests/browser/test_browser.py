@@ -1447,6 +1447,38 @@ _LAST_IN_RIVER = """m => {
 }"""
 
 
+_FIVE = """async (state) => {
+  const { MahjongView } = await import('/static/mahjong.js');
+  const root = document.createElement('div');
+  root.id = 'five-sample';
+  document.querySelector('main').append(root);
+  const view = new MahjongView(root, { role: 'player', game: 'x', act() {}, auto() {} });
+  view.render(state);
+  const box = (q) => { const r = root.querySelector(q).getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height }; };
+  const out = { centre: box('.centre'), places: [] };
+  for (const seat of root.querySelectorAll('.seat')) {
+    out[seat.dataset.place] = box(`.seat[data-seat="${seat.dataset.seat}"]`);
+    out.places.push(seat.dataset.place);
+  }
+  clearInterval(view.ticker);
+  return out;
+}"""
+"""A five-seat table drawn by the page's renderer: where its seats and centre are."""
+
+_SLIDE = """(movement) => {
+  const box = document.createElement('div');
+  box.dataset.movement = movement;
+  box.innerHTML = '<section class="seat" data-place="left"><div class="river">'
+    + '<img class="tile small fresh" alt="x"></div></section>';
+  document.body.append(box);
+  const name = getComputedStyle(box.querySelector('.fresh')).animationName;
+  box.remove();
+  return name;
+}"""
+"""The animation a new discard in a river has, under a table's movement setting."""
+
+
 def test_the_seats_sit_around_the_centre_and_the_rivers_run_in_rows_of_six(
     server: str, person: Watched
 ) -> None:
@@ -1486,6 +1518,28 @@ def test_the_seats_sit_around_the_centre_and_the_rivers_run_in_rows_of_six(
           return [2, 3, 4, 5].map((n) => [...Array(n).keys()].map((s) => placeOf(s, 1, n))); }"""
     )
     assert placed == [_PLACES[n][-1:] + _PLACES[n][:-1] for n in (2, 3, 4, 5)]
+
+    # five seats (no rule system seats five today): two across, drawn by the renderer
+    five = dict(state)
+    obs5 = dict(obs)
+    for key in ("melds", "discards", "discarded", "bonus", "aside", "public_hands", "hand_sizes"):
+        obs5[key] = [*obs[key], obs[key][1]]
+    obs5["seat_names"] = [*obs["seat_names"], "C"]
+    match = dict(obs["match"])
+    match["players"] = [*match["players"], {"name": "fifth", "seat": 4, "score": 0}]
+    obs5["match"] = match
+    five.update(observation=obs5, last_hand=None, between_hands=False, finished_table=None)
+    boxes = page.evaluate(_FIVE, five)
+    page.locator("#five-sample").screenshot(path=str(SCREENSHOTS / "table-five-seats.png"))
+    page.evaluate("document.querySelector('#five-sample').remove()")
+    centre_box = boxes["centre"]
+    for place in ("top-left", "top-right"):
+        assert boxes[place]["y"] + boxes[place]["height"] <= centre_box["y"] + 1, place
+    assert boxes["top-left"]["x"] + boxes["top-left"]["width"] <= boxes["top-right"]["x"] + 1
+    assert boxes["left"]["x"] + boxes["left"]["width"] <= centre_box["x"] + 1
+    assert boxes["right"]["x"] >= centre_box["x"] + centre_box["width"] - 1
+    assert boxes["bottom"]["y"] >= centre_box["y"] + centre_box["height"] - 1
+    assert boxes["places"] == _PLACES[5]
 
     # movement is on unless turned off (kept in the browser), sounds off unless on
     assert page.get_attribute("#table", "data-movement") == "on"
@@ -1527,6 +1581,17 @@ def test_the_seats_sit_around_the_centre_and_the_rivers_run_in_rows_of_six(
         else:
             discard_by_click(page, rng)
     assert rows_checked and marks, (rows_checked, marks)
+
+    # a new discard slides into its river, unless movement is off or the system asks
+    # for reduced motion
+    def slides(movement: str) -> bool:
+        name = page.evaluate(_SLIDE, movement)
+        return bool(name) and name != "none"
+
+    assert slides("on") and not slides("off")
+    page.emulate_media(reduced_motion="reduce")
+    assert not slides("on")
+    page.emulate_media(reduced_motion="no-preference")
 
     # movement off, kept across a reload; sounds on likewise
     page.click("summary:has-text('Auto-actions')")
