@@ -11,6 +11,77 @@ function uid() {
   return Math.random().toString(36).slice(2) + Date.now().toString(36);
 }
 
+// The away notice: for each person's seat that is away, who plays it (the same for
+// every seat and spectator, from the state's presence), and, for a person who comes
+// back, what a bot played for them meanwhile. The seconds tick between messages.
+export class AwayNotice {
+  constructor(root) {
+    this.root = root;
+    this.key = '';
+    this.deadlines = new Map();  // player -> when the bot takes over (performance.now())
+    this.timer = null;
+  }
+
+  // The sentence for one away seat (without its seconds, which tick).
+  static words(seat, policy) {
+    const who = seat.name;
+    if (seat.bot_playing) {
+      return policy === 'bot_hand' ? `A bot is playing for ${who} to the end of this hand (then the table waits for them).`
+        : `A bot is playing for ${who} until they return.`;
+    }
+    if (seat.bot_in_seconds !== null && seat.bot_in_seconds !== undefined) return `${who} is away: a bot plays for them in`;
+    return `${who} is away: the table waits for them.`;
+  }
+
+  render(state) {
+    const away = (state.presence || []).filter((p) => !p.connected);
+    const mine = state.played_for_you || 0;
+    const lines = away.map((p) => [p.player, AwayNotice.words(p, state.away_policy)]);
+    const key = JSON.stringify([lines, mine]);
+    const now = performance.now();
+    this.deadlines = new Map(away.filter((p) => p.bot_in_seconds !== null && p.bot_in_seconds !== undefined)
+      .map((p) => [p.player, now + p.bot_in_seconds * 1000]));
+    if (key !== this.key) {
+      this.key = key;
+      this.root.innerHTML = '';
+      for (const [player, text] of lines) {
+        const line = document.createElement('p');
+        line.dataset.player = String(player);
+        const seat = away.find((p) => p.player === player);
+        line.dataset.away = seat.bot_playing ? 'bot' : this.deadlines.has(player) ? 'soon' : 'waits';
+        line.append(text);
+        if (this.deadlines.has(player)) {
+          const seconds = document.createElement('span');
+          seconds.className = 'away-seconds';
+          seconds.setAttribute('aria-live', 'off');
+          line.append(' ', seconds, ' s.');
+        }
+        this.root.append(line);
+      }
+      if (mine) {
+        const line = document.createElement('p');
+        line.className = 'played-for-you';
+        line.textContent = `A bot played for you while you were away (${mine} action${mine === 1 ? '' : 's'}).`;
+        this.root.append(line);
+      }
+      this.root.hidden = !this.root.childElementCount;
+    }
+    this.tick();
+    if (this.deadlines.size && !this.timer) this.timer = setInterval(() => this.tick(), 500);
+    if (!this.deadlines.size && this.timer) { clearInterval(this.timer); this.timer = null; }
+  }
+
+  tick() {
+    const now = performance.now();
+    for (const [player, at] of this.deadlines) {
+      const span = this.root.querySelector(`p[data-player="${player}"] .away-seconds`);
+      if (!span) continue;
+      const left = String(Math.max(0, Math.ceil((at - now) / 1000)));
+      if (span.textContent !== left) { span.textContent = left; span.dataset.seconds = left; }
+    }
+  }
+}
+
 export function start() {
   const root = document.getElementById('table');
   const token = root.dataset.token;
@@ -43,6 +114,13 @@ export function start() {
   };
   const View = VIEWS[root.dataset.family] || MahjongView;
   const view = new View(root, client);
+  const awayRoot = document.getElementById('away');
+  const away = awayRoot ? new AwayNotice(awayRoot) : null;
+  function show(message) {
+    state = message;
+    view.render(message);
+    if (away) away.render(message);
+  }
 
   window.addEventListener('error', (event) => {
     view.error(`Something went wrong in this page: ${event.message}`);
@@ -69,10 +147,10 @@ export function start() {
       let message;
       try { message = JSON.parse(event.data); } catch { return; }
       remember('received', message);
-      if (message.type === 'state') { state = message; view.render(message); }
+      if (message.type === 'state') show(message);
       else if (message.type === 'error') {
         if (/no such seat/.test(message.message)) gone = true;
-        if (message.state) { state = message.state; view.render(message.state); }
+        if (message.state) show(message.state);
         view.error(message.message);
       } else if (message.type === 'help') view.help(message);
       else if (message.type === 'auto') view.autoSaved(message.auto);

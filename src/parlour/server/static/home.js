@@ -76,7 +76,10 @@ export async function home() {
       options: opts,
       seats: kinds,
       policy: { claim_seconds: noTimer ? null : Number(document.getElementById('claim').value),
-        turn_seconds: turn > 0 ? turn : null },
+        turn_seconds: turn > 0 ? turn : null,
+        // who plays the seat of someone who closed their page, and after how long
+        away: document.getElementById('away').value,
+        absence_seconds: Number(document.getElementById('absence').value) },
     };
     const system = info.systems.find((s) => s.name === rules.value);
     if (hands && system?.family !== 'cards') spec.policy.hands = Number(hands);
@@ -107,9 +110,33 @@ export async function home() {
       el('p', { class: 'note' }, `Seed commitment: ${body.commitment} (the seed is shown when the game is over).`));
     document.getElementById('made-title').focus();
   });
+  const linkInput = document.getElementById('link');
+  const linkProblem = document.getElementById('link-problem');
+  function sayLinkProblem(text) {
+    linkProblem.textContent = text;
+    linkProblem.hidden = !text;
+    if (text) linkInput.setAttribute('aria-invalid', 'true');
+    else linkInput.removeAttribute('aria-invalid');
+  }
+  linkInput.addEventListener('input', () => sayLinkProblem(''));
   document.getElementById('join').addEventListener('submit', (event) => {
     event.preventDefault();
-    const link = document.getElementById('link').value.trim();
-    try { const url = new URL(link, location.origin); location.href = url.pathname; } catch { /* ignore */ }
+    const problem = joinProblem(linkInput.value);
+    if (problem) { sayLinkProblem(problem); linkInput.focus(); return; }
+    location.href = new URL(linkInput.value.trim(), location.origin).pathname;
   });
+}
+
+// What is wrong with a pasted link ('' when it is a seat's or a spectator's link).
+export function joinProblem(text) {
+  const link = text.trim();
+  if (!link) return 'Paste the link you were sent first: a seat\'s link ends in /play/… and a spectator\'s in /watch/….';
+  let url;
+  try { url = new URL(link, location.origin); } catch { url = null; }
+  const looks = /^\/(play|watch)\/[A-Za-z0-9_-]{10,128}$/;
+  if (!url || !/^https?:$/.test(url.protocol) || !looks.test(url.pathname)) {
+    return 'That is not a table\'s link: a seat\'s link looks like '
+      + `${location.origin}/play/… and a spectator's like ${location.origin}/watch/…. Copy the whole link you were sent.`;
+  }
+  return '';
 }
