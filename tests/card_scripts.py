@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.cards.games import find_card_game
+from parlour.cards.terminal import card_order, menu_actions
 from parlour.core.rng import derive_seed
-from parlour.terminal import card_order
 
 
 def scripted_answers(
@@ -35,9 +35,11 @@ def scripted_answers(
                 action = next(a for a in legal if a.kind == "bid")
                 answers.append(game.format_action(action))
             else:  # the first action, or confirm an exchange as soon as it may be
-                confirm = [k for k, a in enumerate(legal) if a.kind == "exchange"]
+                numbered = menu_actions(legal, game.format_action)  # the menu's numbers
+                assert numbered is not None
+                confirm = [k for k, a in enumerate(numbered) if a.kind == "exchange"]
                 k = confirm[0] if confirm else 0
-                action = legal[k]
+                action = numbered[k]
                 answers.append(str(k + 1))
         else:
             action = players[seat - 1].act(game.observation(seat), legal)

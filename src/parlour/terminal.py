@@ -72,6 +72,44 @@ def read_answer(
     return text
 
 
+PATIENCE = 25
+"""Answers in a row that choose nothing (an unknown action, a number out of range,
+``help``, a card already chosen) after which the game stops: input that repeats an
+answer the game cannot use ends with a message instead of being asked forever."""
+
+
+class Misses:
+    """Counts the answers in a row that chose nothing; the ``limit``-th says so and
+    stops the game (:class:`Quit`). An answer that chooses something starts the count
+    again (:meth:`reset`).
+
+    >>> misses = Misses(print, limit=2)
+    >>> misses.miss()
+    >>> misses.miss()
+    Traceback (most recent call last):
+    ...
+    parlour.terminal.Quit
+    """
+
+    def __init__(self, say: Callable[[str], None], limit: int = PATIENCE) -> None:
+        self.say = say
+        self.limit = limit
+        self.count = 0
+
+    def miss(self) -> None:
+        """One more answer that chose nothing; :class:`Quit` (said why) at the limit."""
+        self.count += 1
+        if self.count >= self.limit:
+            self.say(
+                f"{self.count} answers in a row chose none of your actions: the game stops "
+                "here ('help' lists them; 'quit' stops)"
+            )
+            raise Quit
+
+    def reset(self) -> None:
+        self.count = 0
+
+
 # -- where a seat sits ------------------------------------------------------------------------
 
 
@@ -140,4 +178,14 @@ def __getattr__(name: str) -> Any:
     return getattr(importlib.import_module(home), name)
 
 
-__all__ = ["HELP_WORDS", "QUIT_WORDS", "Quit", "pause", "place", "read_answer", "record_problem"]
+__all__ = [
+    "HELP_WORDS",
+    "PATIENCE",
+    "QUIT_WORDS",
+    "Misses",
+    "Quit",
+    "pause",
+    "place",
+    "read_answer",
+    "record_problem",
+]

@@ -126,7 +126,7 @@ def test_play_a_short_match_and_record_it(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "hand 1 of 16: round E" in result.output and "hand 2 of 16: round E" in result.output
-    assert "scores: " in result.output
+    assert "balances (change since the start): " in result.output  # after each hand
     result = runner.invoke(app, ["validate", str(path)])
     assert result.exit_code == 1, result.output  # two played, the third dealt: unfinished
     assert "unfinished: hand 3 stops after move 0" in result.output

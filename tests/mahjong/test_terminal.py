@@ -90,26 +90,26 @@ def test_players_are_named_by_name_seat_and_place_after_the_seats_change() -> No
     assert lines[0] == "the match has 16 hands: you play the first 5."
     first = after(lines, "hand 1 of 16: round E, you are E (seat 0)")
     assert first[0] == (
-        "at the table: you (E) · random 1 (S, right) · random 2 (W, opposite) · random 3 (N, left)"
+        "at the table: you (E) · random 2 (S, right) · random 3 (W, opposite) · random 4 (N, left)"
     )
     # hand 5 opens the South round: MCR swaps East and South, West and North
     fifth = after(lines, "hand 5 of 16: round S, you are S (seat 1)")
     assert fifth[:2] == [
         "the players change seats.",
-        "at the table: random 1 (E, left) · you (S) · random 3 (W, right) · random 2 (N, opposite)",
+        "at the table: random 2 (E, left) · you (S) · random 4 (W, right) · random 3 (N, opposite)",
     ]
     assert fifth[2:5] == [
-        "random 3 (W, right) lays out f3",
-        "random 2 (N, opposite) lays out x4",
-        "random 1 (E, left) discards 6p",
+        "random 4 (W, right) lays out f3",
+        "random 3 (N, opposite) lays out x4",
+        "random 2 (E, left) discards 6p",
     ]
     table = [row(line) for line in fifth[5:10]]
     assert table == [
         "player tiles melds bonus discards",
-        "random 1 (E, left) 13 - - 6p (last)",
+        "random 2 (E, left) 13 - - 6p (last)",
         "you (S) 13 - - -",
-        "random 3 (W, right) 13 - f3 -",
-        "random 2 (N, opposite) 13 - x4 -",
+        "random 4 (W, right) 13 - f3 -",
+        "random 3 (N, opposite) 13 - x4 -",
     ]
     assert fifth[10:14] == [
         "hand 5 of 16 · round S · wall 89",
@@ -130,7 +130,7 @@ def test_hand_number_drawn_tile_and_discards() -> None:
     lines, _ = run(script, seed=1)
     assert rule(lines[0]) == "hand 1 of 16: round E, you are E (seat 0)"
     assert lines[1:6] == [
-        "at the table: you (E) · greedy 1 (S, right) · greedy 2 (W, opposite) · greedy 3 (N, left)",
+        "at the table: you (E) · greedy 2 (S, right) · greedy 3 (W, opposite) · greedy 4 (N, left)",
         "you (E) lay out x1",
         "you (E) draw 9p",
         "you (E) lay out x4",
@@ -142,9 +142,9 @@ def test_hand_number_drawn_tile_and_discards() -> None:
     assert [row(line) for line in lines[drawn + 1 : drawn + 6]] == [
         "player tiles melds bonus discards",
         "you (E) 14 - x1 x4 1m",
-        "greedy 1 (S, right) 13 - f3 8s",
-        "greedy 2 (W, opposite) 13 - - 4m",
-        "greedy 3 (N, left) 13 - f2 S (last)",  # the last discard, marked
+        "greedy 2 (S, right) 13 - f3 8s",
+        "greedy 3 (W, opposite) 13 - - 4m",
+        "greedy 4 (N, left) 13 - f2 S (last)",  # the last discard, marked
     ]
     assert lines[drawn + 6 : drawn + 9] == [
         "hand 1 of 16 · round E · wall 83",
@@ -152,7 +152,7 @@ def test_hand_number_drawn_tile_and_discards() -> None:
         "  1. discard 3m",
     ]
     # in a claim window nothing is drawn: the hand is one sorted row
-    passing = lines.index("greedy 1 (S, right) discards 8s")
+    passing = lines.index("greedy 2 (S, right) discards 8s")
     assert lines[passing + 6 : passing + 8] == [
         "hand 1 of 16 · round E · wall 86",
         "your hand: 3m 8m 8m 9m 3p 4p 9p 9p 2s 4s 5s 9s 9s",
@@ -172,7 +172,7 @@ def test_discards_are_written_tile_by_tile_in_order_the_last_marked() -> None:
     lines, session = run(Script(), seed=1, hands=1)
     river = " ".join(e.data["tile"] for e in session.tables[0].events if e.kind == "discard")
     assert river.startswith("1m 8s 4m S 3m 5m 6p N")  # the rows above, read in turn order
-    assert "greedy 2 (W, opposite) 13 - - 4m 6p (last)" in [row(line) for line in lines]
+    assert "greedy 3 (W, opposite) 13 - - 4m 6p (last)" in [row(line) for line in lines]
 
 
 # -- 5. claims offered as the tiles they make; the typed words still work -------------------
@@ -201,11 +201,11 @@ def test_claims_are_offered_as_tiles_and_read_as_typed() -> None:
         "your hand: 4p 5p 8p 2s 3s 6s 8s 9s W C C F P",
         "  1. pass",
     ]
-    assert lines[offer + 1] == "you (E) claim 6p from greedy 3 (N, left): chow 4p 5p 6p"
+    assert lines[offer + 1] == "you (E) claim 6p from greedy 4 (N, left): chow 4p 5p 6p"
     assert row(lines[offer + 3]) == "you (E) 11 [4p 5p 6p] - 3m 5m 9m 9m 1p 3p 7m"
     assert lines[offer + 8] == "your hand: 8p 2s 3s 6s 8s 9s W C C F P"
     # a concealed kong of another player stays face down
-    assert row(lines[offer + 5]).startswith("greedy 2 (W, opposite) 10 {????} f1")
+    assert row(lines[offer + 5]).startswith("greedy 3 (W, opposite) 10 {????} f1")
 
 
 @pytest.mark.slow
@@ -248,10 +248,10 @@ def table_action(text: str) -> Any:
 def test_the_end_of_a_hand_explains_the_win_and_waits() -> None:
     script = Script()
     lines, session = run(script, seed=1, hands=2)
-    won = lines.index("greedy 2 (W, opposite) wins on 5p: 17 points")
+    won = lines.index("greedy 3 (W, opposite) wins on 5p: 17 points")
     assert lines[won : won + 15] == [
-        "greedy 2 (W, opposite) wins on 5p: 17 points",
-        "  won on greedy 3 (N, left)'s discard",
+        "greedy 3 (W, opposite) wins on 5p: 17 points",
+        "  won on greedy 4 (N, left)'s discard",
         "  hand: 3m 6m 7m 7m 9m 2p 8p 1s 3s 4s 4s 5s 7s + 5p",
         "  Knitted Straight  12 x 1 = 12",
         "  Concealed Hand     2 x 1 =  2",
@@ -260,13 +260,14 @@ def test_the_end_of_a_hand_explains_the_win_and_waits() -> None:
         "  total                      17",
         "  payments:",
         "    you (E)                   -8  pays",
-        "    greedy 1 (S, right)       -8  pays",
-        "    greedy 2 (W, opposite)   +41  wins",
-        "    greedy 3 (N, left)       -25  discarded 5p",
-        "scores: greedy 2 +41, you -8, greedy 1 -8, greedy 3 -25",
+        "    greedy 2 (S, right)       -8  pays",
+        "    greedy 3 (W, opposite)   +41  wins",
+        "    greedy 4 (N, left)       -25  discarded 5p",
+        "balances (change since the start): greedy 3 41 (+41), you -8 (-8), greedy 2 -8 (-8), "
+        "greedy 4 -25 (-25)",
         "─" * 38 + " hand 2 of 16: round E, you are N (seat 0) " + "─" * 39,
     ]
-    self_drawn = lines.index("greedy 1 (E, right) wins on 6p: 25 points")
+    self_drawn = lines.index("greedy 2 (E, right) wins on 6p: 25 points")
     assert lines[self_drawn + 1 : self_drawn + 4] == [
         "  won self-drawn",
         "  hand: 1m 2m 3m 1p 2p 3p 4p 5p 5s 5s + 6p",
@@ -275,9 +276,9 @@ def test_the_end_of_a_hand_explains_the_win_and_waits() -> None:
     assert lines[self_drawn + 10 : self_drawn + 16] == [
         "  total                       25",
         "  payments:",
-        "    greedy 1 (E, right)      +99  wins",
-        "    greedy 2 (S, opposite)   -33  pays",
-        "    greedy 3 (W, left)       -33  pays",
+        "    greedy 2 (E, right)      +99  wins",
+        "    greedy 3 (S, opposite)   -33  pays",
+        "    greedy 4 (W, left)       -33  pays",
         "    you (N)                  -33  pays",
     ]
     # one pause, between the two hands; none after the last
@@ -365,15 +366,17 @@ def test_ctrl_c_at_the_pause_still_writes_the_record(tmp_path: Path) -> None:
 def test_a_short_match_ends_with_the_standings_and_the_results() -> None:
     lines, session = run(Script(), seed=1, hands=2)
     end = after(lines, "2 hands played")
-    assert end[:5] == [
+    assert end[:6] == [
         "final standings:",
-        "  1. greedy 1  +91",
-        "  2. greedy 2  +8",
-        "  3. you       -41",
-        "  4. greedy 3  -58",
+        "  rank  player    start  change  balance",
+        "     1  greedy 2      0     +91       91",
+        "     2  greedy 3      0      +8        8",
+        "     3  you           0     -41      -41",
+        "     4  greedy 4      0     -58      -58",
     ]
-    assert end[5:] == session.results_text().splitlines()
-    assert end[5] == "hand  wind  dealer  winner  total       you  greedy 1  greedy 2  greedy 3"
+    assert end[6:-1] == session.results_text().splitlines()[:-1]  # the hands
+    assert end[6] == "hand  wind  dealer  winner  total       you  greedy 2  greedy 3  greedy 4"
+    assert end[-1] == "change                                  -41       +91        +8       -58"
 
 
 # -- 8. help ----------------------------------------------------------------------------------
@@ -424,18 +427,22 @@ def test_a_three_seat_match_at_the_terminal() -> None:
         "the match is over",
     ]  # fmt: skip
     assert after(lines, "hand 1 of 6: round E, you are banker (seat 0)")[0] == (
-        "at the table: you (banker) · random 1 (right, right) · random 2 (left, left)"
+        "at the table: you (banker) · random 2 (right, right) · random 3 (left, left)"
     )
     assert after(lines, "hand 2 of 6: round E, you are left (seat 0)")[0] == (
-        "at the table: random 1 (banker, right) · random 2 (right, left) · you (left)"
+        "at the table: random 2 (banker, right) · random 3 (right, left) · you (left)"
     )
-    assert "random 1 (right, right) discards 8p" in lines
+    assert "random 2 (right, right) discards 8p" in lines
     end = after(lines, "the match is over")
     standings = session.standings()
     assert end[0] == "final standings:"
-    width = max(len(r["name"]) for r in standings)
-    assert end[1:4] == [f"  {r['rank']}. {r['name']:<{width}}  {r['score']:+d}" for r in standings]
-    assert end[4:] == session.results_text().splitlines()
+    assert end[1].split() == ["rank", "player", "start", "change", "balance"]
+    assert [line.split() for line in end[2:5]] == [
+        [str(r["rank"]), *r["name"].split(), "0", f"{r['score']:+d}", str(r["score"])]
+        for r in standings
+    ]
+    assert end[5:-1] == session.results_text().splitlines()[:-1]
+    assert end[-1].split() == ["change", *(f"{x:+d}" for x in session.scores)]
     assert script.prompts.count(PAUSE) == 5
     assert not [line for line in lines if "seat 1" in line or "seat 2" in line]
 
@@ -443,11 +450,11 @@ def test_a_three_seat_match_at_the_terminal() -> None:
 def test_a_player_who_sits_out_is_named_without_places() -> None:
     lines, session = run(Script(), seed=4, hands=2, rules="test-dreamer", bots=["random"] * 4)
     assert lines[1:3] == [
-        "at the table: you (E) · random 1 (S, right) · random 2 (W, opposite) · random 3 (N, left)",
-        "sitting out: random 4",
+        "at the table: you (E) · random 2 (S, right) · random 3 (W, opposite) · random 4 (N, left)",
+        "sitting out: random 5",
     ]
     assert after(lines, "hand 2: you sit out this hand")[:2] == [
         "the players change seats.",
-        "at the table: random 1 (E) · random 2 (S) · random 3 (W) · random 4 (N)",
+        "at the table: random 2 (E) · random 3 (S) · random 4 (W) · random 5 (N)",
     ]
     assert session.setups[1].resting == (0,)

@@ -17,7 +17,8 @@ from rich.console import Console
 from parlour.core.actions import Action
 from parlour.core.errors import NotationError
 from parlour.core.game import Event
-from parlour.terminal import Quit, pause, read_answer, record_problem
+from parlour.core.names import terminal_names
+from parlour.terminal import Misses, Quit, pause, read_answer, record_problem
 
 _MENU_LIMIT = 30
 """A choice among more actions than this (Ninety-Nine's 220 bids) is typed, not listed."""
@@ -50,16 +51,205 @@ def card_order(legal: Sequence[Action], fmt: Callable[[Action], str]) -> list[Ac
     return sorted(legal, key=key)
 
 
-def card_menu(legal: Sequence[Action], fmt: Callable[[Action], str]) -> list[str] | None:
-    """The numbered lines of a card game's legal actions, or None when there are too
-    many to list (they are typed in words then).
+_MARKING: dict[str, tuple[str, str, str]] = {"discard": ("keep", "exchange", "unmark a card")}
+"""Kinds that mark a card one at a time (Piquet's ``discard``), each with the kind that
+takes a mark back (``keep``), the kind that confirms the marks (``exchange``) and what
+taking back does. Taking back is typed in words, never numbered: a number answered
+again and again then marks card after card and confirms, and never undoes a mark."""
 
-    >>> card_menu([Action("pass"), Action("play", 3)], lambda a: str(a))
-    ['your actions:', '  1. pass', '  2. play 3']
+_TAKE_BACK = frozenset(back for back, _, _ in _MARKING.values())
+
+
+def menu_actions(legal: Sequence[Action], fmt: Callable[[Action], str]) -> list[Action] | None:
+    """The actions numbered in the menu, in order (number ``k`` is the ``k - 1``-th), or
+    None when there are too many to list: every legal action but those that take a
+    mark back (typed in words).
+
+    >>> legal = [Action("discard", 3), Action("keep", 5), Action("exchange")]
+    >>> menu_actions(legal, str)
+    [Action(kind='discard', payload=3), Action(kind='exchange', payload=None)]
     """
     if len(legal) > _MENU_LIMIT:
         return None
-    return ["your actions:"] + [f"  {k}. {fmt(a)}" for k, a in enumerate(legal, 1)]
+    numbered = [a for a in legal if a.kind not in _TAKE_BACK]
+    return numbered or list(legal)
+
+
+def card_menu(legal: Sequence[Action], fmt: Callable[[Action], str]) -> list[str] | None:
+    """The numbered lines of a card game's legal actions, or None when there are too
+    many to list (they are typed in words then). Taking back a mark is not numbered: a
+    line says how to type it.
+
+    >>> card_menu([Action("pass"), Action("play", 3)], lambda a: str(a))
+    ['your actions:', '  1. pass', '  2. play 3']
+    >>> card_menu([Action("discard", 1), Action("keep", 2)], lambda a: f"{a.kind} {a.payload}")
+    ['your actions:', '  1. discard 1', '  to unmark a card, type: keep 2']
+    """
+    numbered = menu_actions(legal, fmt)
+    if numbered is None:
+        return None
+    lines = ["your actions:"] + [f"  {k}. {fmt(a)}" for k, a in enumerate(numbered, 1)]
+    for back, _, what in _MARKING.values():
+        backs = [fmt(a) for a in legal if a.kind == back and a not in numbered]
+        if backs:
+            lines.append(f"  to {what}, type: {', '.join(backs)}")
+    return lines
+
+
+def marking_line(copy_game: Callable[[], Any], seat: int, legal: Sequence[Action]) -> str | None:
+    """While ``seat`` marks cards one at a time (Piquet's exchange): how many are
+    marked, how many more may be, how many more must be before confirming; None
+    otherwise. The counts are found by marking on a copy of the game as it stands
+    (``copy_game()`` makes one).
+
+    >>> from parlour.cards.games import make_game
+    >>> g = make_game("piquet", {"partie": "single_game"}, seed=1)
+    >>> elder = g.to_act()[0]
+    >>> copy_game = lambda: make_game("piquet", {"partie": "single_game"}, seed=1)
+    >>> marking_line(copy_game, elder, g.legal_actions(elder))
+    'none marked yet: mark 1 to 5 cards, then exchange'
+    """
+    kinds = {a.kind for a in legal}
+    for mark, (back, confirm, _) in _MARKING.items():
+        if mark not in kinds and back not in kinds:
+            continue
+        marked = sum(a.kind == back for a in legal)
+        trial = copy_game()
+        more, need = 0, None if confirm in kinds else -1
+        while True:
+            now = trial.legal_actions(seat)
+            if need == -1 and any(a.kind == confirm for a in now):
+                need = more
+            marks = [a for a in now if a.kind == mark]
+            if not marks:
+                break
+            trial.apply(seat, marks[0])
+            more += 1
+        if marked == 0:
+            least = max(need or 0, 0)
+            span = f"{least} to {more}" if least != more else str(more)
+            noun = "card" if more == 1 else "cards"
+            return f"none marked yet: mark {span} {noun}, then {confirm}"
+        text = f"{marked} marked"
+        text += f"; you may mark {more} more" if more else "; no more may be marked"
+        if need is not None and need > 0:
+            text += f"; mark at least {need} more before you {confirm}"
+        else:
+            text += f"; {confirm} confirms them"
+        return text
+    return None
+
+
+def _cards_of(text: str) -> list[str] | None:
+    """The cards an action names when it names several (``bid 7S 9H 6H``), else None."""
+    from parlour.cards.cards import parse_card
+
+    words = text.split()
+    if len(words) < 3:
+        return None
+    try:
+        return [str(parse_card(w)) for w in words[1:]]
+    except NotationError:
+        return None
+
+
+def _hand_key(card: str) -> tuple[int, int]:
+    from parlour.cards.cards import parse_card
+
+    c = parse_card(card)
+    return ("SHDC".index(c.suit), -c.rank)
+
+
+class _Picking:
+    """Building an action that names several cards (Ninety-Nine's bid of three) card by
+    card, when there are too many such actions to list: each pick is numbered among
+    the cards that can still complete one; a number or a card picks it once, and the
+    last pick makes the action."""
+
+    def __init__(self, legal: Sequence[Action], fmt: Callable[[Action], str]) -> None:
+        named = {a: _cards_of(fmt(a)) for a in legal}
+        by_kind: dict[str, list[Action]] = {}
+        for a, cards in named.items():
+            if cards is not None:
+                by_kind.setdefault(a.kind, []).append(a)
+        self.kind = max(by_kind, key=lambda k: len(by_kind[k])) if by_kind else None
+        self.sets = {
+            a: frozenset(cards)
+            for a, cards in named.items()
+            if cards is not None and a.kind == self.kind
+        }
+        self.size = max((len(c) for c in self.sets.values()), default=0)
+        self.others = [fmt(a) for a in legal if a not in self.sets]
+        self.picked: list[str] = []
+        self.example = fmt(next(iter(self.sets))) if self.sets else ""
+
+    def __bool__(self) -> bool:
+        return bool(self.sets)
+
+    def choices(self) -> list[str]:
+        """The cards that can be picked next, in the order of the hand."""
+        chosen = set(self.picked)
+        left = {
+            c for cards in self.sets.values() if chosen <= cards for c in cards if c not in chosen
+        }
+        return sorted(left, key=_hand_key)
+
+    def lines(self) -> list[str]:
+        """The menu of the next pick."""
+        to_go = self.size - len(self.picked)
+        noun = "card" if to_go == 1 else "cards"
+        if self.picked:
+            head = (
+                f"your {self.kind} so far: {' '.join(self.picked)} ({to_go} more {noun} to "
+                "choose; 'again' starts it again):"
+            )
+        else:
+            head = (
+                f"your {self.kind}: choose its {self.size} cards one at a time ({to_go} {noun} "
+                f"to choose), or type it whole ({self.example}):"
+            )
+        lines = [head] + [f"  {k}. {c}" for k, c in enumerate(self.choices(), 1)]
+        if self.others:
+            lines.append(f"  or type: {', '.join(self.others)}")
+        return lines
+
+    def pick(self, card: str) -> Action | None:
+        """Pick ``card`` (one of :meth:`choices`); the action once the last is picked."""
+        self.picked.append(card)
+        if len(self.picked) < self.size:
+            return None
+        want = frozenset(self.picked)
+        self.picked = []
+        return next(a for a, cards in self.sets.items() if cards == want)
+
+
+def _picks_card(text: str) -> str | None:
+    """``text`` read as one card (``as`` -> ``AS``), else None."""
+    from parlour.cards.cards import parse_card
+
+    if " " in text:
+        return None
+    try:
+        return str(parse_card(text))
+    except (NotationError, ValueError):
+        return None
+
+
+def menu_lines(legal: Sequence[Action], fmt: Callable[[Action], str]) -> list[str]:
+    """What the person is shown of their actions: the numbered menu; when there are too
+    many to list, the cards to pick one at a time for an action that names several
+    (a bid), else each kind with an example.
+
+    >>> menu_lines([Action("pass")], str)
+    ['your actions:', '  1. pass']
+    """
+    menu = card_menu(legal, fmt)
+    if menu is not None:
+        return menu
+    picking = _Picking(legal, fmt)
+    if picking:
+        return picking.lines()
+    return ["your actions: " + _kinds_text(legal, fmt)]
 
 
 def _kinds_text(legal: Sequence[Action], fmt: Callable[[Action], str]) -> str:
@@ -84,15 +274,19 @@ def choose_card_action(
 ) -> Action:
     """Ask until the answer names one of a card game's ``legal`` actions: its number in
     the menu (when the actions are listed), or the action in words read by the game
-    (``play AS``, ``bid 7S 9H 6H``). ``help`` says what can be typed and shows the
-    actions again; an answer that is not legal says why and changes nothing.
+    (``play AS``, ``bid 7S 9H 6H``). When there are too many to list and they name
+    several cards (a bid of three), a number or a card picks one card at a time, once
+    each, and the last pick makes the action. ``help`` says what can be typed and shows
+    the actions again; an answer that is not legal says why and changes nothing; after
+    :data:`~parlour.terminal.PATIENCE` answers in a row that choose nothing the game
+    stops (:class:`~parlour.terminal.Quit`).
 
     >>> from parlour.cards.games import make_game
     >>> g = make_game("ninety-nine", seed=1)
     >>> hand = g.observation(0)["hand"]
-    >>> answers = iter(["1", "bid AS", "play 7C", "bid 6C 7C 8C", "bid " + " ".join(hand[:3])])
+    >>> answers = iter(["13", "bid AS", "play 7C", "bid 6C 7C 8C", "bid " + " ".join(hand[:3])])
     >>> a = choose_card_action(g.legal_actions(0), lambda p: next(answers), print, g, ())
-    the actions are typed in words here (220 of them): 220 bid actions, such as bid 9C 6D 9D
+    no card 13: answer 1-12
     cannot read the action 'bid AS': 3 cards expected, 1 given
     play 7C is not one of your actions now; you may: 220 bid actions, such as bid 9C 6D 9D
     bid 6C 7C 8C is not one of your actions now; you may: 220 bid actions, such as bid 9C 6D 9D
@@ -100,39 +294,88 @@ def choose_card_action(
     True
     """
     fmt = game.format_action
-    menu = card_menu(legal, fmt)
-    shown = [*help_lines, *(menu or ["your actions: " + _kinds_text(legal, fmt)])]
+    numbered = menu_actions(legal, fmt)
+    picking = _Picking(legal, fmt) if numbered is None else None
+    shown = [*help_lines, *menu_lines(legal, fmt)]
+    misses = Misses(say)
+
+    def show_picks() -> None:
+        assert picking is not None
+        for line in picking.lines():
+            say(line)
+
     while True:
         text = read_answer(ask, say, shown)
         if text is None:
+            if picking and picking.picked:
+                show_picks()
+            misses.miss()
             continue
-        if text.isdigit():
-            if menu is None:
+        if picking:
+            if text.lower() == "again":
+                picking.picked = []
+                show_picks()
+                misses.miss()
+                continue
+            choices = picking.choices()
+            if text.isdigit():
+                if not 1 <= int(text) <= len(choices):
+                    say(f"no card {text}: answer 1-{len(choices)}")
+                    misses.miss()
+                    continue
+                card: str | None = choices[int(text) - 1]
+            else:
+                card = _picks_card(text)
+            if card is not None:
+                if card in picking.picked:
+                    say(f"{card} is already chosen; 'again' starts the {picking.kind} again")
+                    misses.miss()
+                    continue
+                if card not in choices:
+                    say(f"{card} cannot be chosen: answer 1-{len(choices)} or a card listed")
+                    misses.miss()
+                    continue
+                action = picking.pick(card)
+                if action is not None:
+                    return action
+                show_picks()
+                continue
+        elif text.isdigit():
+            if numbered is None:
                 say(
                     f"the actions are typed in words here ({len(legal)} of them): "
                     + _kinds_text(legal, fmt)
                 )
+                misses.miss()
                 continue
             k = int(text)
-            if 1 <= k <= len(legal):
-                return legal[k - 1]
-            say(f"no action {k}: answer 1-{len(legal)}")
+            if 1 <= k <= len(numbered):
+                return numbered[k - 1]
+            say(f"no action {k}: answer 1-{len(numbered)}")
+            misses.miss()
             continue
         try:
-            action: Action = game.parse_action(text)
+            parsed: Action = game.parse_action(text)
         except (NotationError, ValueError) as e:
             say(str(e))
+            misses.miss()
             continue
-        if action in legal:
-            return action
-        say(f"{fmt(action)} is not one of your actions now; you may: {_kinds_text(legal, fmt)}")
+        if parsed in legal:
+            return parsed
+        marked = _MARKING.get(parsed.kind)
+        if marked is not None and (undo := Action(marked[0], parsed.payload)) in legal:
+            say(f"{fmt(parsed)}: already marked ({fmt(undo)} unmarks it)")
+            misses.miss()
+            continue
+        say(f"{fmt(parsed)} is not one of your actions now; you may: {_kinds_text(legal, fmt)}")
+        misses.miss()
 
 
 def card_names(players: Sequence[str]) -> list[str]:
     """How a card table names its seats: a letter and the player (``A (you)``).
 
-    >>> card_names(["you", "heuristic 1"])
-    ['A (you)', 'B (heuristic 1)']
+    >>> card_names(["you", "heuristic 2"])
+    ['A (you)', 'B (heuristic 2)']
     """
     return [f"{'ABCDEFGH'[s]} ({p})" for s, p in enumerate(players)]
 
@@ -163,12 +406,19 @@ def play_cards(
     spec = find_card_game(rules)
     console = console or Console()
     ask = ask or (lambda prompt: console.input(f"[bold]{prompt}>[/] "))
-    game = spec.make_game(options or {}, seed, deck)
-    players = ["you", *(f"{b} {i}" for i, b in enumerate(bots, 1))]
+    game: Any = spec.make_game(options or {}, seed, deck)  # a card game (its actions too)
+    players = terminal_names(bots)
     makers = [
         spec.make_bot(b, seed=derive_seed("cards-bot", seed, i)) for i, b in enumerate(bots, 1)
     ]
     names = card_names(players)
+
+    def copy_game() -> Any:
+        """The game as it stands, played again from its start on a new game."""
+        fresh = spec.make_game(options or {}, seed, deck)
+        for seat, action in game.actions:
+            fresh.apply(seat, action)
+        return fresh
 
     def say(line: str) -> None:
         console.print(line, highlight=False, markup=False, soft_wrap=True)
@@ -196,8 +446,11 @@ def play_cards(
                 console.rule(style="dim")
                 for line in spec.render(game.observation(0), names):
                     say(line)
-                menu = card_menu(legal, game.format_action)
-                for line in menu or ["your actions: " + _kinds_text(legal, game.format_action)]:
+                marking = marking_line(copy_game, 0, legal)
+                for line in [
+                    *([marking] if marking else []),
+                    *menu_lines(legal, game.format_action),
+                ]:
                     say(line)
                 action = choose_card_action(legal, ask, say, game, spec.help)
             else:
@@ -223,4 +476,13 @@ def play_cards(
     return game
 
 
-__all__ = ["card_menu", "card_names", "card_order", "choose_card_action", "play_cards"]
+__all__ = [
+    "card_menu",
+    "card_names",
+    "card_order",
+    "choose_card_action",
+    "marking_line",
+    "menu_actions",
+    "menu_lines",
+    "play_cards",
+]

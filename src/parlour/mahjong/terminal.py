@@ -29,12 +29,13 @@ from parlour.bots import Bot, make_bot
 from parlour.core.actions import Action
 from parlour.core.errors import NotationError
 from parlour.core.game import Event
+from parlour.core.names import terminal_names
 from parlour.mahjong.actions import MahjongAction
 from parlour.mahjong.melds import parse_meld
 from parlour.mahjong.ruleset import ruleset_state
 from parlour.mahjong.session import Session, SessionRules
 from parlour.mahjong.tiles import NUM_KINDS, parse_tiles, tile_name
-from parlour.terminal import Quit, pause, place, read_answer, record_problem
+from parlour.terminal import Misses, Quit, pause, place, read_answer, record_problem
 
 HELP = (
     "type the number of an action, or the action in words as shown in [brackets]:",
@@ -74,24 +75,29 @@ def choose(
         "your actions:",
         *(menu or [f"  {k}. {a}" for k, a in enumerate(legal, 1)]),
     ]
+    misses = Misses(say)
     while True:
         text = read_answer(ask, say, help_lines)
         if text is None:
+            misses.miss()
             continue
         if text.isdigit():
             k = int(text)
             if 1 <= k <= len(legal):
                 return legal[k - 1]
             say(f"no action {k}: answer 1-{len(legal)}")
+            misses.miss()
             continue
         try:
             action = parse(text)
         except NotationError as e:
             say(str(e))
+            misses.miss()
             continue
         if action in legal:
             return action
         say(f"{action} is not one of your actions")
+        misses.miss()
 
 
 # -- naming the players --------------------------------------------------------------------
@@ -543,17 +549,79 @@ def match_length(session: Session) -> int | None:
     return total if rules.max_hands is None else min(total, rules.max_hands)
 
 
-def standings_lines(session: Session) -> list[str]:
-    """The final standings: rank, name, score.
+def _starts(session: Session) -> list[int]:
+    """Each player's balance before the first hand (classical: 2,000; MCR: 0)."""
+    return [session.match_rules.starting_score] * session.num_players
 
-    >>> standings_lines(Session(seed=1, players=["Ann", "Bob", "Cid", "Dee"]))[:2]
-    ['final standings:', '  1. Ann  +0']
+
+def scores_line(session: Session) -> str:
+    """Everyone's balance after a hand, best first, each with its change since the
+    start of the match apart (a balance of 2,000 unchanged is ``2,000 (+0)``, not a
+    win).
+
+    >>> scores_line(Session(seed=1, players=["Ann", "Bob", "Cid", "Dee"]))
+    'balances (change since the start): Ann 0 (+0), Bob 0 (+0), Cid 0 (+0), Dee 0 (+0)'
+    """
+    starts = _starts(session)
+    return "balances (change since the start): " + ", ".join(
+        f"{r['name']} {r['score']:,} ({r['score'] - starts[r['player']]:+,})"
+        for r in session.standings()
+    )
+
+
+def standings_lines(session: Session) -> list[str]:
+    """The final standings: rank, name, and each player's balance at the start, its
+    change over the match and the balance now, in columns apart.
+
+    >>> for line in standings_lines(Session(seed=1, players=["Ann", "Bob", "Cid", "Dee"]))[:3]:
+    ...     print(line)
+    final standings:
+      rank  player  start  change  balance
+         1  Ann         0      +0        0
     """
     rows = session.standings()
-    width = max(len(r["name"]) for r in rows)
-    return ["final standings:"] + [
-        f"  {r['rank']}. {r['name']:<{width}}  {r['score']:+d}" for r in rows
+    starts = _starts(session)
+    table = [
+        (
+            str(r["rank"]),
+            r["name"],
+            f"{starts[r['player']]:,}",
+            f"{r['score'] - starts[r['player']]:+,}",
+            f"{r['score']:,}",
+        )
+        for r in rows
     ]
+    head = ("rank", "player", "start", "change", "balance")
+    widths = [max(len(x[i]) for x in [head, *table]) for i in range(len(head))]
+
+    def line(cells: Sequence[str]) -> str:
+        rank, name, *numbers = cells
+        return f"  {rank:>{widths[0]}}  {name:<{widths[1]}}" + "".join(
+            f"  {x:>{w}}" for x, w in zip(numbers, widths[2:], strict=True)
+        )
+
+    return ["final standings:", line(head), *(line(cells) for cells in table)]
+
+
+def results_lines(session: Session) -> list[str]:
+    """The results table, one line per finished hand (each player's payments), then
+    each player's change over the match and, when the players started from a balance
+    (classical: 2,000), their start and balance, in rows apart.
+
+    >>> for line in results_lines(Session(seed=1, players=["Ann", "Bob", "Cid", "Dee"])):
+    ...     print(line)
+    hand  wind  dealer  winner  total     Ann     Bob     Cid     Dee
+    change                                 +0      +0      +0      +0
+    """
+    lines = session.results_text().splitlines()[:-1]  # its last line: the balances
+    width = max(7, *(len(p) + 1 for p in session.players)) + 1  # as results_text's columns
+    starts = _starts(session)
+    changes = [score - start for score, start in zip(session.scores, starts, strict=True)]
+    lines.append(f"{'change':<33}" + "".join(f"{x:>+{width},}" for x in changes))
+    if any(starts):
+        lines.append(f"{'start':<33}" + "".join(f"{x:>{width},}" for x in starts))
+        lines.append(f"{'balance':<33}" + "".join(f"{x:>{width},}" for x in session.scores))
+    return lines
 
 
 def play(
@@ -587,7 +655,7 @@ def play(
         rules,
         options,
         seed=seed,
-        players=["you", *(f"{b} {i}" for i, b in enumerate(bots, 1))],
+        players=terminal_names(bots),
     )
     players: list[Bot | None] = [None] + [
         make_bot(name, seed=seed * 4 + i, ruleset=session.ruleset) for i, name in enumerate(bots, 1)
@@ -660,7 +728,7 @@ def play(
             for line in view.result_lines(table.events, result):
                 say(line)
             played += 1
-            say("scores: " + ", ".join(f"{r['name']} {r['score']:+d}" for r in session.standings()))
+            say(scores_line(session))
             if not session.is_over() and played < hands:
                 pause(ask)
         finished = True
@@ -673,7 +741,8 @@ def play(
         console.rule("the match is over" if session.is_over() else f"{played} hands played")
         for line in standings_lines(session):
             say(line)
-        say(session.results_text())
+        for line in results_lines(session):
+            say(line)
     if record is not None:
         from parlour.records import record_of, write_record
 
@@ -700,4 +769,14 @@ def _value_text(pattern: Mapping[str, Any]) -> str:
     return f"{value} {word}"
 
 
-__all__ = ["HELP", "HandView", "Names", "choose", "match_length", "play", "standings_lines"]
+__all__ = [
+    "HELP",
+    "HandView",
+    "Names",
+    "choose",
+    "match_length",
+    "play",
+    "results_lines",
+    "scores_line",
+    "standings_lines",
+]

@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from parlour.core.errors import ParlourError
+from parlour.core.names import table_names
 from parlour.registry import DEFAULT_SYSTEM, check_playable
 from parlour.server.limits import Limits
 from parlour.server.live import SPECTATOR, LiveGame, Policy
@@ -178,9 +179,7 @@ class Manager:
                 known = ", ".join(sorted(bots))
                 raise BadRequest(f"a seat is 'human' or a bot ({known}), not {s!r}")
             kinds.append(kind)
-        names = spec.get("names") or [
-            f"player {p + 1}" if k == HUMAN else f"{k} {p + 1}" for p, k in enumerate(kinds)
-        ]
+        names = spec.get("names") or table_names([None if k == HUMAN else k for k in kinds])
         if (
             not isinstance(names, list)
             or len(names) != count
