@@ -59,6 +59,29 @@ def check_table(page: Page, seen: dict[str, object]) -> None:
         seen.setdefault("talon", set()).add(text)  # type: ignore[union-attr]
 
 
+def both_sizes(page: Page, name: str) -> None:
+    """Photograph the page at desktop size and at a phone's."""
+    shot(page, name)
+    size = page.viewport_size
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, f"{name}-phone")
+    if size:
+        page.set_viewport_size(size)
+
+
+def photograph_phases(page: Page, seen: dict[str, object]) -> None:
+    """One picture (both sizes) of the first moment of each phase the player is asked in,
+    and of the first trick with a card on it."""
+    rules = page.get_attribute("#table", "data-rules")
+    phase = page.get_attribute("#table", "data-phase") or ""
+    if phase == "play" and not page.locator(".trick .played").count():
+        return
+    key = f"phase {phase}"
+    if key not in seen:
+        seen[key] = True
+        both_sizes(page, f"cards-{rules}-{phase}")
+
+
 def play_a_deal(page: Page, rng: random.Random, seen: dict[str, object]) -> str:
     """Answer every question of the table by clicking until the deal ends, checking
     the table at each question; the title of the end-of-deal panel. As Piquet's
@@ -69,6 +92,7 @@ def play_a_deal(page: Page, rng: random.Random, seen: dict[str, object]) -> str:
         if result.count():
             return result.locator("h2").inner_text()
         check_table(page, seen)
+        photograph_phases(page, seen)
         bid = page.locator(".bid-button")
         if bid.count():  # Ninety-Nine: pick three cards, then bid
             assert "pick" in bid.inner_text().lower()
@@ -212,6 +236,7 @@ def test_a_deal_of_ninety_nine_played_by_clicking_bids_tricks_and_shows_backs(
 def play_one(page: Page, rng: random.Random, seen: dict[str, object]) -> None:
     """One answer of the table, as ``play_a_deal`` gives it."""
     check_table(page, seen)
+    photograph_phases(page, seen)
     bid = page.locator(".bid-button")
     if bid.count():
         for k in rng.sample(range(page.locator(".my-hand .card-button").count()), 3):
@@ -328,3 +353,39 @@ def test_a_finished_card_game_is_replayed_move_by_move_as_a_table(
     assert end.count() == 1
     assert end.locator(".ledger, .deal-scores").count() >= 1
     shot(page, f"cards-replay-{rules}-end")
+
+
+def test_a_finished_card_game_shows_the_standings_the_last_deal_and_a_chart(
+    server: str,  # noqa: F811
+    person: Watched,  # noqa: F811
+) -> None:
+    """A spectator of a finished Piquet game (bots only) sees the final scores, the last
+    deal told in full and the scores over the deals: a line per player."""
+    from test_browser import api
+
+    spec = {
+        "rules": "piquet",
+        "options": {"partie": "single_game"},
+        "seats": ["heuristic", "random"],
+        "policy": {"bot_seconds": 0},
+        "wait_seconds": 60,
+    }
+    made = api(server, "/api/tables", spec)
+    assert made["status"] == "finished"
+    page = person.page()
+    page.goto(server + made["spectator"])
+    page.wait_for_selector(".result:not([hidden]) h2")
+    result = page.locator(".result")
+    assert result.locator("h2").first.inner_text() == "The game is over"
+    assert result.locator(".final tbody tr").count() == 2
+    assert result.locator(".winner").inner_text() in ("heuristic 1 wins", "random 2 wins")
+    assert result.locator(".deal-breakdown").count() == 1
+    chart = result.locator(".match-chart")
+    deals = api(server, f"/api/tables/{made['id']}")["hand"]
+    assert chart.locator("polyline").count() == (2 if deals > 1 else 0)
+    assert chart.locator("rect").count() == (2 if deals == 1 else 0)
+    assert chart.locator(".legend li").count() == 2
+    assert page.locator(".opponent").count() == 2  # a spectator sees both hands as backs
+    assert page.locator(".my-hand").count() == 0
+    assert page.locator(".actions").count() == 0
+    shot(page, "cards-piquet-game-over")

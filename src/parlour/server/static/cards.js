@@ -552,7 +552,8 @@ export class CardsView {
     box.append(el('h2', {}, bidding ? `Your hand: pick three cards to lay aside (${this.picked.length} picked)` : `Your hand, ${this.name(me)}`,
       tags.length ? el('span', { class: 'tags' }, ` · ${tags.join(' · ')}`) : null,
       el('span', { class: 'tally' }, this.tally(obs, me))));
-    const row = el('div', { class: 'fan', role: 'group', 'aria-label': 'your cards', style: `--n:${Math.max(cards.length, 1)}` });
+    const choosing = bidding || legal.some((a) => /^(play|discard|keep) /.test(a));
+    const row = el('div', { class: `fan${choosing ? ' choosing' : ''}`, role: 'group', 'aria-label': 'your cards', style: `--n:${Math.max(cards.length, 1)}` });
     const marked = split(obs.selected);
     for (const card of cards) {
       let action = null;
@@ -646,9 +647,16 @@ export class CardsView {
     this.result.innerHTML = '';
     if (state.match_over) {
       const scores = state.results?.scores || [];
+      const standings = state.results?.standings || scores.map((score, p) => ({ player: p, score, rank: 1 }));
+      const piquet = state.observation.rules === 'piquet';
+      const winner = standings.find((r) => r.rank === 1 && !standings.some((o) => o !== r && o.rank === 1));
       this.result.hidden = false;
       this.result.append(el('h2', {}, 'The game is over'),
-        el('ul', { class: 'final' }, scores.map((s, p) => el('li', {}, `${this.name(p)}: ${s}`))));
+        winner ? el('p', { class: 'winner' }, winner.player === state.player ? 'You win' : `${this.name(winner.player)} wins`) : null,
+        el('table', { class: 'final card-scores' },
+          el('thead', {}, el('tr', {}, ['', 'player', piquet ? 'games won' : 'points'].map((h) => el('th', { scope: 'col' }, h)))),
+          el('tbody', {}, standings.map((r) => el('tr', { 'data-seat': r.player },
+            el('td', {}, String(r.rank)), el('th', { scope: 'row' }, this.name(r.player)), el('td', { class: 'total' }, String(r.score)))))));
       if (last) this.result.append(this.dealBreakdown(last));
       this.result.append(scoreChart(state.score_history, this.names()),
         el('p', {}, el('a', { href: `/api/tables/${this.client.game}/record`, download: `parlour-${this.client.game}.json` }, 'The game record'),
