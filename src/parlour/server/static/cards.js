@@ -493,7 +493,8 @@ export class CardsView {
     }
     if (obs.premium) {
       const h = obs.premium.holder;
-      box.append(el('p', { class: 'premium' }, `${this.name(h)} ${obs.premium.kind}s: bids ${count(bidValue(obs.shown_bid_cards[h]), 'trick')} with `,
+      const who = h === obs.seat ? `You ${obs.premium.kind}` : `${this.name(h)} ${obs.premium.kind}s`;
+      box.append(el('p', { class: 'premium' }, `${who}: ${h === obs.seat ? 'bid' : 'bids'} ${count(bidValue(obs.shown_bid_cards[h]), 'trick')} with `,
         cardRow(obs.shown_bid_cards[h])));
     } else if (obs.phase === 'play' && (obs.offers || []).every((o) => o !== null)) {
       box.append(el('p', { class: 'note' }, 'No premium bid this deal.'));
@@ -549,7 +550,14 @@ export class CardsView {
     const tags = [];
     if (obs.dealer === me) tags.push('dealer');
     if (obs.role) tags.push(obs.role);
-    box.append(el('h2', {}, bidding ? `Your hand: pick three cards to lay aside (${this.picked.length} picked)` : `Your hand, ${this.name(me)}`,
+    const exchanging = legal.some((a) => /^(discard|keep) /.test(a));
+    let title = `Your hand, ${this.name(me)}`;
+    if (bidding) title = `Your hand: pick three cards to lay aside (${this.picked.length} picked)`;
+    else if (exchanging) {
+      const most = obs.role === 'elder' ? Math.min(obs.options?.elder_max_exchange ?? 5, obs.talon) : obs.talon;
+      title = `Your hand: tap up to ${count(most, 'card')} to exchange (${split(obs.selected).length} marked)`;
+    }
+    box.append(el('h2', {}, title,
       tags.length ? el('span', { class: 'tags' }, ` · ${tags.join(' · ')}`) : null,
       el('span', { class: 'tally' }, this.tally(obs, me))));
     const choosing = bidding || legal.some((a) => /^(play|discard|keep) /.test(a));

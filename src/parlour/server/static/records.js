@@ -94,7 +94,8 @@ export async function replay() {
     root.dataset.hand = String(hand);
     root.dataset.move = String(move);
     const said = s.seats ? describe(s, s.seats) : describeAny(s);
-    title.textContent = `Hand ${hand}${hands ? ' of ' + hands : ''}, move ${move} of ${steps.length - 1}: ${said}`;
+    const unit = s.seats ? 'Hand' : 'Deal';  // a card game's hands are deals
+    title.textContent = `${unit} ${hand}${hands ? ' of ' + hands : ''}, move ${move} of ${steps.length - 1}: ${said}`;
     prev.disabled = move === 0;
     next.disabled = move === steps.length - 1;
     prevHand.disabled = hand <= 1;
