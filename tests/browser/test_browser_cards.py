@@ -242,6 +242,9 @@ def play_one(page: Page, rng: random.Random, seen: dict[str, object]) -> None:
         for k in rng.sample(range(page.locator(".my-hand .card-button").count()), 3):
             page.locator(".my-hand .card-button").nth(k).click()
         seen["bid"] = page.locator(".bid-button").inner_text()
+        if "picked" not in seen:
+            seen["picked"] = True
+            both_sizes(page, "cards-ninety-nine-bid-picked")
         page.locator(".bid-button").click()
         return
     buttons = page.locator(".actions button[data-action]")
