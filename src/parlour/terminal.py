@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
+
+from parlour.core.actions import Action
 
 QUIT_WORDS = ("q", "quit", "exit")
 HELP_WORDS = ("h", "help", "?")
@@ -110,6 +113,163 @@ class Misses:
         self.count = 0
 
 
+# -- building an action piece by piece ---------------------------------------------------------
+
+MENU_LIMIT = 30
+"""A choice among more actions than this (Ninety-Nine's 220 bids, a goulash's 364
+exchanges) is not listed action by action."""
+
+
+class Picked(NamedTuple):
+    """What one answer did to a :class:`Picker`: the ``action`` made or chosen (None
+    while picking), the ``lines`` to say, and whether the answer ``missed`` (chose
+    nothing)."""
+
+    action: Action | None
+    lines: list[str]
+    missed: bool
+
+
+class Picker:
+    """An action that names several pieces (cards or tiles: Ninety-Nine's bid of three
+    cards, a goulash's exchange of three tiles) built one piece at a time, when there
+    are too many such actions to list. The pieces that can still complete one are
+    numbered; a number or a piece picks it, once (a piece held twice can be picked
+    twice), and the last pick makes the action; the other actions are numbered after
+    the pieces; ``again`` starts again. ``part(word)`` reads a word as a piece (None when
+    it is none), ``order(piece)`` sorts them as the hand shows them.
+
+    >>> legal = [Action("bid", p) for p in (("a", "b"), ("a", "c"), ("b", "c"))]
+    >>> legal.append(Action("pass"))
+    >>> fmt = str  # bid a b
+    >>> part = lambda w: w if w in "abc" else None
+    >>> picker = Picker.of(legal, fmt, part, str, limit=2)
+    >>> for line in picker.lines():
+    ...     print(line)
+    your bid: choose its 2 pieces one at a time (2 to choose), or type it whole (bid a b):
+      1. a
+      2. b
+      3. c
+      4. pass
+    >>> picker.answer("2", part).lines[0]
+    'your bid so far: b (1 more to choose; again starts it again):'
+    >>> picker.answer("b", part).lines
+    ['b is already chosen; again starts the bid again']
+    >>> picker.answer("1", part).action
+    Action(kind='bid', payload=('a', 'b'))
+    """
+
+    def __init__(
+        self,
+        kind: str,
+        pieces: Mapping[Action, Sequence[str]],
+        others: Sequence[Action],
+        fmt: Callable[[Action], str],
+        order: Callable[[str], Any],
+        noun: str = "pieces",
+    ) -> None:
+        self.kind = kind
+        self.noun = noun
+        self.pieces = {a: Counter(p) for a, p in pieces.items()}
+        self.size = len(next(iter(pieces.values())))
+        self.others = list(others)
+        self.fmt = fmt
+        self.order = order
+        self.example = fmt(next(iter(pieces)))
+        self.picked: list[str] = []
+
+    @classmethod
+    def of(
+        cls,
+        legal: Sequence[Action],
+        fmt: Callable[[Action], str],
+        part: Callable[[str], str | None],
+        order: Callable[[str], Any],
+        *,
+        limit: int = MENU_LIMIT,
+        noun: str = "pieces",
+    ) -> Picker | None:
+        """A picker for ``legal`` when there are more than ``limit`` actions and one
+        kind names two pieces or more (the same number in each action), else None."""
+        if len(legal) <= limit:
+            return None
+        named: dict[str, dict[Action, list[str]]] = {}
+        for action in legal:
+            kind, *words = fmt(action).split()
+            parts = [part(w) for w in words]
+            if len(parts) >= 2 and all(p is not None for p in parts):
+                named.setdefault(kind, {})[action] = [p for p in parts if p is not None]
+        if not named:
+            return None
+        kind = max(named, key=lambda k: len(named[k]))
+        pieces = named[kind]
+        if len({len(p) for p in pieces.values()}) != 1:
+            return None
+        return cls(kind, pieces, [a for a in legal if a not in pieces], fmt, order, noun)
+
+    def choices(self) -> list[str]:
+        """The pieces that can be picked next, in the order of the hand."""
+        chosen = Counter(self.picked)
+        left = {p for held in self.pieces.values() if chosen <= held for p in held - chosen}
+        return sorted(left, key=self.order)
+
+    def lines(self) -> list[str]:
+        """The menu of the next pick."""
+        to_go = self.size - len(self.picked)
+        if self.picked:
+            head = (
+                f"your {self.kind} so far: {' '.join(self.picked)} ({to_go} more to choose; "
+                "again starts it again):"
+            )
+        else:
+            head = (
+                f"your {self.kind}: choose its {self.size} {self.noun} one at a time ({to_go} to "
+                f"choose), or type it whole ({self.example}):"
+            )
+        choices = self.choices()
+        return (
+            [head]
+            + [f"  {k}. {p}" for k, p in enumerate(choices, 1)]
+            + [f"  {k}. {self.fmt(a)}" for k, a in enumerate(self.others, len(choices) + 1)]
+        )
+
+    def answer(self, text: str, part: Callable[[str], str | None]) -> Picked | None:
+        """What answer ``text`` does: a number, a piece (read by ``part``) or ``again``;
+        None when it is none of those (the action typed in words, say)."""
+        if text.lower() == "again":
+            self.picked = []
+            return Picked(None, self.lines(), True)
+        choices = self.choices()
+        if text.isdigit():
+            k = int(text)
+            if 1 <= k <= len(choices):
+                return self._pick(choices[k - 1])
+            if len(choices) < k <= len(choices) + len(self.others):
+                self.picked = []
+                return Picked(self.others[k - len(choices) - 1], [], False)
+            return Picked(
+                None, [f"no choice {k}: answer 1-{len(choices) + len(self.others)}"], True
+            )
+        piece = part(text) if " " not in text else None
+        if piece is None:
+            return None
+        if piece in choices:
+            return self._pick(piece)
+        if piece in self.picked:
+            return Picked(
+                None, [f"{piece} is already chosen; again starts the {self.kind} again"], True
+            )
+        return Picked(None, [f"{piece} cannot be chosen now: answer a number or one listed"], True)
+
+    def _pick(self, piece: str) -> Picked:
+        self.picked.append(piece)
+        if len(self.picked) < self.size:
+            return Picked(None, self.lines(), False)
+        made = Counter(self.picked)
+        self.picked = []
+        return Picked(next(a for a, held in self.pieces.items() if held == made), [], False)
+
+
 # -- where a seat sits ------------------------------------------------------------------------
 
 
@@ -180,9 +340,12 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "HELP_WORDS",
+    "MENU_LIMIT",
     "PATIENCE",
     "QUIT_WORDS",
     "Misses",
+    "Picked",
+    "Picker",
     "Quit",
     "pause",
     "place",

@@ -232,7 +232,7 @@ def test_play_help_and_illegal_input_change_nothing(tmp_path: Path) -> None:
     assert "bid 7S 9H 6H (lay three cards aside" in out  # help
     assert "2C is not in the 36-card pack" in out or "not one of your actions" in out
     assert "play AS is not one of your actions now" in out
-    assert "no card 99: answer 1-12" in out  # a bid's cards are picked by number, one at a time
+    assert "no choice 99: answer 1-12" in out  # a bid's cards are picked by number, one at a time
     assert json.loads(record.read_text())["actions"] == []
 
 

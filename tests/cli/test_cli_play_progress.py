@@ -183,7 +183,7 @@ def test_a_bid_is_picked_card_by_card_each_card_once() -> None:
     first = card_order([Action("x", c) for c in range(len(hand))], lambda a: f"x {hand[a.payload]}")
     in_order = [hand[a.payload] for a in first]
     assert sorted(game.format_action(action).split()[1:]) == sorted(in_order[:3])
-    assert said[0].startswith(f"your bid so far: {in_order[0]} (2 more cards to choose")
+    assert said[0].startswith(f"your bid so far: {in_order[0]} (2 more to choose")
     assert not any(line.endswith(f". {in_order[0]}") for line in said)  # never offered again
 
 
@@ -191,7 +191,7 @@ def test_a_card_chosen_again_is_said_to_be_chosen() -> None:
     game = find_card_game("ninety-nine").make_game({}, 1, None)
     card = game.observation(0)["hand"][0]
     action, said, game = _bid([card, card, "2", "2"])
-    assert f"{card} is already chosen; 'again' starts the bid again" in said
+    assert f"{card} is already chosen; again starts the bid again" in said
     assert card in game.format_action(action).split()
 
 
@@ -274,3 +274,21 @@ def test_a_classical_match_ends_with_balances_and_changes_apart() -> None:
     balances_line = next(line for line in out if line.startswith("balances"))
     assert balances_line.startswith("balances (change since the start): ")
     assert "(+" in balances_line or "(-" in balances_line
+
+
+# -- 6. a goulash exchange is picked tile by tile -----------------------------------------
+
+
+def test_a_goulash_exchange_is_picked_tile_by_tile_and_the_match_goes_on() -> None:
+    # seed 1: the first hand is a washout, so the second is a goulash with its exchanges
+    args = ["--rules", "classical", "--option", "goulash=true", "--seed", "1", "--hands", "2"]
+    out = fed_forever("1", *args)
+    assert "2 hands played" in out
+    lines = out.splitlines()
+    start = lines.index(next(line for line in lines if line.startswith("your exchange: choose")))
+    assert lines[start].startswith("your exchange: choose its 3 tiles one at a time (3 to choose)")
+    first = lines[start + 1].split(". ")[1]
+    picked = next(line for line in lines[start:] if line.startswith("your exchange so far:"))
+    assert picked.startswith(f"your exchange so far: {first} (2 more to choose")
+    assert not [line for line in lines if line.strip().startswith("364.")]  # never listed whole
+    assert "you (E) pass 3 tiles to" in out

@@ -18,7 +18,7 @@ from parlour.core.actions import Action
 from parlour.core.errors import NotationError
 from parlour.core.game import Event
 from parlour.core.names import terminal_names
-from parlour.terminal import Misses, Quit, pause, read_answer, record_problem
+from parlour.terminal import Misses, Picker, Quit, pause, read_answer, record_problem
 
 _MENU_LIMIT = 30
 """A choice among more actions than this (Ninety-Nine's 220 bids) is typed, not listed."""
@@ -140,87 +140,11 @@ def marking_line(copy_game: Callable[[], Any], seat: int, legal: Sequence[Action
     return None
 
 
-def _cards_of(text: str) -> list[str] | None:
-    """The cards an action names when it names several (``bid 7S 9H 6H``), else None."""
-    from parlour.cards.cards import parse_card
-
-    words = text.split()
-    if len(words) < 3:
-        return None
-    try:
-        return [str(parse_card(w)) for w in words[1:]]
-    except NotationError:
-        return None
-
-
 def _hand_key(card: str) -> tuple[int, int]:
     from parlour.cards.cards import parse_card
 
     c = parse_card(card)
     return ("SHDC".index(c.suit), -c.rank)
-
-
-class _Picking:
-    """Building an action that names several cards (Ninety-Nine's bid of three) card by
-    card, when there are too many such actions to list: each pick is numbered among
-    the cards that can still complete one; a number or a card picks it once, and the
-    last pick makes the action."""
-
-    def __init__(self, legal: Sequence[Action], fmt: Callable[[Action], str]) -> None:
-        named = {a: _cards_of(fmt(a)) for a in legal}
-        by_kind: dict[str, list[Action]] = {}
-        for a, cards in named.items():
-            if cards is not None:
-                by_kind.setdefault(a.kind, []).append(a)
-        self.kind = max(by_kind, key=lambda k: len(by_kind[k])) if by_kind else None
-        self.sets = {
-            a: frozenset(cards)
-            for a, cards in named.items()
-            if cards is not None and a.kind == self.kind
-        }
-        self.size = max((len(c) for c in self.sets.values()), default=0)
-        self.others = [fmt(a) for a in legal if a not in self.sets]
-        self.picked: list[str] = []
-        self.example = fmt(next(iter(self.sets))) if self.sets else ""
-
-    def __bool__(self) -> bool:
-        return bool(self.sets)
-
-    def choices(self) -> list[str]:
-        """The cards that can be picked next, in the order of the hand."""
-        chosen = set(self.picked)
-        left = {
-            c for cards in self.sets.values() if chosen <= cards for c in cards if c not in chosen
-        }
-        return sorted(left, key=_hand_key)
-
-    def lines(self) -> list[str]:
-        """The menu of the next pick."""
-        to_go = self.size - len(self.picked)
-        noun = "card" if to_go == 1 else "cards"
-        if self.picked:
-            head = (
-                f"your {self.kind} so far: {' '.join(self.picked)} ({to_go} more {noun} to "
-                "choose; 'again' starts it again):"
-            )
-        else:
-            head = (
-                f"your {self.kind}: choose its {self.size} cards one at a time ({to_go} {noun} "
-                f"to choose), or type it whole ({self.example}):"
-            )
-        lines = [head] + [f"  {k}. {c}" for k, c in enumerate(self.choices(), 1)]
-        if self.others:
-            lines.append(f"  or type: {', '.join(self.others)}")
-        return lines
-
-    def pick(self, card: str) -> Action | None:
-        """Pick ``card`` (one of :meth:`choices`); the action once the last is picked."""
-        self.picked.append(card)
-        if len(self.picked) < self.size:
-            return None
-        want = frozenset(self.picked)
-        self.picked = []
-        return next(a for a, cards in self.sets.items() if cards == want)
 
 
 def _picks_card(text: str) -> str | None:
@@ -246,10 +170,15 @@ def menu_lines(legal: Sequence[Action], fmt: Callable[[Action], str]) -> list[st
     menu = card_menu(legal, fmt)
     if menu is not None:
         return menu
-    picking = _Picking(legal, fmt)
-    if picking:
-        return picking.lines()
+    picker = _picker(legal, fmt)
+    if picker is not None:
+        return picker.lines()
     return ["your actions: " + _kinds_text(legal, fmt)]
+
+
+def _picker(legal: Sequence[Action], fmt: Callable[[Action], str]) -> Picker | None:
+    """Cards picked one at a time for an action that names several (a bid of three)."""
+    return Picker.of(legal, fmt, _picks_card, _hand_key, limit=_MENU_LIMIT, noun="cards")
 
 
 def _kinds_text(legal: Sequence[Action], fmt: Callable[[Action], str]) -> str:
@@ -286,7 +215,7 @@ def choose_card_action(
     >>> hand = g.observation(0)["hand"]
     >>> answers = iter(["13", "bid AS", "play 7C", "bid 6C 7C 8C", "bid " + " ".join(hand[:3])])
     >>> a = choose_card_action(g.legal_actions(0), lambda p: next(answers), print, g, ())
-    no card 13: answer 1-12
+    no choice 13: answer 1-12
     cannot read the action 'bid AS': 3 cards expected, 1 given
     play 7C is not one of your actions now; you may: 220 bid actions, such as bid 9C 6D 9D
     bid 6C 7C 8C is not one of your actions now; you may: 220 bid actions, such as bid 9C 6D 9D
@@ -295,52 +224,27 @@ def choose_card_action(
     """
     fmt = game.format_action
     numbered = menu_actions(legal, fmt)
-    picking = _Picking(legal, fmt) if numbered is None else None
+    picker = _picker(legal, fmt) if numbered is None else None
     shown = [*help_lines, *menu_lines(legal, fmt)]
     misses = Misses(say)
-
-    def show_picks() -> None:
-        assert picking is not None
-        for line in picking.lines():
-            say(line)
-
     while True:
         text = read_answer(ask, say, shown)
         if text is None:
-            if picking and picking.picked:
-                show_picks()
+            if picker is not None and picker.picked:
+                for line in picker.lines():
+                    say(line)
             misses.miss()
             continue
-        if picking:
-            if text.lower() == "again":
-                picking.picked = []
-                show_picks()
+        picked = picker.answer(text, _picks_card) if picker is not None else None
+        if picked is not None:
+            for line in picked.lines:
+                say(line)
+            if picked.action is not None:
+                return picked.action
+            if picked.missed:
                 misses.miss()
-                continue
-            choices = picking.choices()
-            if text.isdigit():
-                if not 1 <= int(text) <= len(choices):
-                    say(f"no card {text}: answer 1-{len(choices)}")
-                    misses.miss()
-                    continue
-                card: str | None = choices[int(text) - 1]
-            else:
-                card = _picks_card(text)
-            if card is not None:
-                if card in picking.picked:
-                    say(f"{card} is already chosen; 'again' starts the {picking.kind} again")
-                    misses.miss()
-                    continue
-                if card not in choices:
-                    say(f"{card} cannot be chosen: answer 1-{len(choices)} or a card listed")
-                    misses.miss()
-                    continue
-                action = picking.pick(card)
-                if action is not None:
-                    return action
-                show_picks()
-                continue
-        elif text.isdigit():
+            continue
+        if text.isdigit():
             if numbered is None:
                 say(
                     f"the actions are typed in words here ({len(legal)} of them): "

@@ -35,7 +35,7 @@ from parlour.mahjong.melds import parse_meld
 from parlour.mahjong.ruleset import ruleset_state
 from parlour.mahjong.session import Session, SessionRules
 from parlour.mahjong.tiles import NUM_KINDS, parse_tiles, tile_name
-from parlour.terminal import Misses, Quit, pause, place, read_answer, record_problem
+from parlour.terminal import Misses, Picker, Quit, pause, place, read_answer, record_problem
 
 HELP = (
     "type the number of an action, or the action in words as shown in [brackets]:",
@@ -51,6 +51,7 @@ def choose(
     say: Callable[[str], None],
     parse: Callable[[str], Action] = MahjongAction.parse,
     menu: Sequence[str] | None = None,
+    picker: Picker | None = None,
 ) -> Action:
     """Ask until the answer names a legal action: its number, or the action in words
     (read by ``parse``, the game's own reader). ``help`` says what can be typed and
@@ -80,6 +81,15 @@ def choose(
         text = read_answer(ask, say, help_lines)
         if text is None:
             misses.miss()
+            continue
+        picked = picker.answer(text, tile_part) if picker is not None else None
+        if picked is not None:
+            for line in picked.lines:
+                say(line)
+            if picked.action is not None:
+                return picked.action
+            if picked.missed:
+                misses.miss()
             continue
         if text.isdigit():
             k = int(text)
@@ -162,6 +172,24 @@ def tiles_of(text: str) -> list[str]:
         return [tile_name(t) for t in parse_tiles(text)]
     except NotationError:
         return text.split()
+
+
+def tile_part(word: str) -> str | None:
+    """``word`` read as one tile (its name), else None: how a tile is picked when an
+    action names several (a goulash's exchange of three).
+
+    >>> tile_part("7p"), tile_part("E"), tile_part("123m"), tile_part("pass")
+    ('7p', 'E', None, None)
+    """
+    try:
+        tiles = parse_tiles(word)
+    except NotationError:
+        return None
+    return tile_name(tiles[0]) if len(tiles) == 1 else None
+
+
+def _tile_order(name: str) -> int:
+    return int(parse_tiles(name)[0])
 
 
 def hand_text(text: str, drawn: str | None = None) -> str:
@@ -711,10 +739,11 @@ def play(
                 if seat == me:
                     obs = table.observation(me)
                     view.render(console, obs, title)
-                    menu = view.menu(legal, obs)
+                    picker = Picker.of(legal, str, tile_part, _tile_order, noun="tiles")
+                    menu = picker.lines() if picker is not None else view.menu(legal, obs)
                     for line in menu:
                         say(line)
-                    action = choose(legal, ask, say, table.parse_action, menu)
+                    action = choose(legal, ask, say, table.parse_action, menu, picker)
                 else:
                     bot = players[session.player_at(seat)]
                     assert bot is not None
