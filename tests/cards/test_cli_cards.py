@@ -354,7 +354,7 @@ def test_replay_with_events_names_each_move(tmp_path: Path) -> None:
     path.write_text(json.dumps(record))
     result = invoke("replay", str(path), "--events")
     assert result.exit_code == 0, result.output
-    assert "   1. A (heuristic 0): bid" in result.output
+    assert "   1. A (heuristic 1): bid" in result.output  # players counted from 1
     assert "deal 9" in result.output and "result:" in result.output
 
 

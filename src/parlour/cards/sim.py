@@ -20,6 +20,7 @@ from typing import Any
 
 from parlour.cards.games import find_card_game
 from parlour.cards.records import card_record
+from parlour.core.names import table_names
 from parlour.core.rng import derive_seed
 
 __all__ = ["play_card_game", "simulate_cards", "write_card_outputs"]
@@ -57,7 +58,7 @@ def play_card_game(
         "stats": spec.stats(game),
     }
     if record:
-        names = [f"{b} {s}" for s, b in enumerate(bots)]
+        names = table_names(bots)  # heuristic 1, greedy 2: as every table names them
         out["record"] = card_record(rules, game, seed=seed, deck=deck, players=names)
     return out
 
