@@ -49,6 +49,23 @@ def test_the_end_of_a_piquet_deal_says_who_took_each_trick_and_how_it_scored() -
         assert r["declarations"][0]["seat"] == r["elder"]
         for s in r["scored"]:
             assert s["points"] > 0 and s["combinations"]
+        # younger's claims at the first trick: his, each in a category elder left open
+        for c in r["claims"]:
+            assert c["seat"] == r["dealer"]
+            elder_said = [d for d in r["declarations"] if d["category"] == c["category"]]
+            assert all(d["says"] in ("no sequence",) for d in elder_said), elder_said
+
+
+def test_younger_claims_what_elder_left_unsaid_and_everyone_is_told() -> None:
+    claimed = []
+    for seed in range(12):
+        match, _ = play_first_deal(seed)
+        last = match.last_hand()
+        assert last is not None
+        claimed += last["result"]["claims"]
+    assert claimed, "some deal of twelve has a claim"
+    for c in claimed:
+        assert c["category"] in ("point", "sequence", "set") and c["says"]
 
 
 def test_piquet_observations_tell_the_trick_takers_and_what_was_scored() -> None:
@@ -66,7 +83,7 @@ def test_piquet_observations_tell_the_trick_takers_and_what_was_scored() -> None
 
 
 def test_what_the_tables_are_told_shows_no_card_still_held_by_the_other_seat() -> None:
-    """The new facts (scored, trick_winners, lines) name only combinations declared
+    """The new facts (scored, claims, trick_winners, lines) name only combinations declared
     aloud and cards played: a seat's observation never holds a card the other seat
     still has in hand."""
     for seed in range(4):
@@ -76,7 +93,9 @@ def test_what_the_tables_are_told_shows_no_card_still_held_by_the_other_seat() -
             deal = match.game.hand  # type: ignore[attr-defined]
             for seat in (0, 1):
                 obs = match.observation(seat)
-                told = {k: obs[k] for k in ("scored", "trick_winners", "lines") if k in obs}
+                told = {
+                    k: obs[k] for k in ("scored", "claims", "trick_winners", "lines") if k in obs
+                }
                 text = json.dumps(told)
                 for card in deal.hands[1 - seat] if deal is not None else ():
                     assert f'"{card}"' not in text, (seed, seat, card)

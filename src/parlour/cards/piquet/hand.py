@@ -80,6 +80,7 @@ class HandState:
     settlements: dict[str, Settlement] = field(default_factory=dict)
     dialogue: list[tuple[str, int, str]] = field(default_factory=list)
     scored: list[dict[str, Any]] = field(default_factory=list)
+    claims: list[dict[str, Any]] = field(default_factory=list)
     claims_due: list[str] = field(default_factory=list)
     ledger: Ledger = field(default_factory=Ledger)
     evaluated: bool = False
@@ -571,6 +572,9 @@ class PiquetDeal(SpaceActions):
         assert h is not None
         category = h.claims_due.pop(0)
         claimed = self._combination(seat, category, action)
+        if claimed is not None:  # younger announces it as he plays to the first trick
+            says = claimed.describe(self.options.point_rule)
+            h.claims.append({"category": category, "seat": seat, "says": says})
         s = settle(category, h.hands[h.elder], h.hands[seat], None, claimed, self.options)
         h.settlements[category] = s
         if not h.claims_due:
@@ -712,8 +716,9 @@ class PiquetDeal(SpaceActions):
     def _breakdown(self) -> dict[str, Any]:
         """What the end of the deal shows of how it was scored, all of it public: the
         dealer and elder, the declarations as spoken and who scored what, the ledger's
-        lines in the canonical order (repique, pique, the cards, capot among them), the
-        bonus, carte blanche, and every trick with the seat that took it."""
+        lines in the canonical order (repique, pique, the cards, capot among them), what
+        younger claimed at the first trick, the bonus, carte blanche, and every trick
+        with the seat that took it."""
         h = self.hand
         assert h is not None
         return {
@@ -721,6 +726,7 @@ class PiquetDeal(SpaceActions):
             "elder": h.elder,
             "declarations": [{"category": c, "seat": s, "says": w} for c, s, w in h.dialogue],
             "scored": copy.deepcopy(h.scored),
+            "claims": copy.deepcopy(h.claims),
             "lines": [ln.to_json() for ln in h.ledger.lines],
             "bonus": None
             if h.ledger.bonus is None
@@ -818,6 +824,7 @@ class PiquetDeal(SpaceActions):
                 "lead_suit": h.lead_suit,
                 "declarations": [{"category": c, "seat": s, "says": w} for c, s, w in h.dialogue],
                 "scored": copy.deepcopy(h.scored),
+                "claims": copy.deepcopy(h.claims),
                 "spoken": list(h.spoken),
                 "trick": [{"seat": s, "card": str(c)} for s, c in h.current],
                 "tricks": tricks,

@@ -92,16 +92,19 @@ export function declarationWords(d, i, all, pointRule = 'count') {
 }
 
 // Piquet: the declarations grouped by category, each line "who: what he said"
-export function dialogue(declarations, scored, name, pointRule) {
+export function dialogue(declarations, scored, name, pointRule, claims = []) {
   const list = declarations || [];
   const box = el('div', { class: 'dialogue', 'aria-label': 'declarations' });
   for (const category of ['point', 'sequence', 'set']) {
     const lines = list.map((d, i) => [d, i]).filter(([d]) => d.category === category);
-    if (!lines.length) continue;
+    const claimed = (claims || []).filter((c) => c.category === category);
+    if (!lines.length && !claimed.length) continue;
     box.append(el('h3', {}, CATEGORY_WORDS[category]),
       el('ul', { class: 'said', 'data-category': category },
         lines.map(([d, i]) => el('li', { 'data-seat': d.seat }, el('span', { class: 'who' }, `${name(d.seat)}: `),
-          el('q', {}, declarationWords(d, i, list, pointRule))))));
+          el('q', {}, declarationWords(d, i, list, pointRule)))),
+        claimed.map((c) => el('li', { 'data-seat': c.seat, class: 'claim' }, el('span', { class: 'who' }, `${name(c.seat)}: `),
+          el('q', {}, capital(c.says)), ' (claimed at the first trick)'))));
   }
   if ((scored || []).length) {
     box.append(el('h3', {}, 'Scored'), el('ul', { class: 'scored' },
@@ -243,7 +246,7 @@ export function dealBreakdown(last, name, pointRule = 'count') {
   if (r.lines) box.append(piquetLedger(r.lines, name));
   if ((r.declarations || []).length || (r.scored || []).length) {
     box.append(el('details', { class: 'said-details', open: true }, el('summary', {}, 'Declarations'),
-      dialogue(r.declarations, r.scored, name, pointRule)));
+      dialogue(r.declarations, r.scored, name, pointRule, r.claims)));
   }
   if ((r.tricks_taken || []).length) {
     box.append(el('details', { class: 'tricks-details', open: true }, el('summary', {}, 'Tricks, one by one'), trickList(r.tricks_taken, name)));
@@ -525,7 +528,7 @@ export class CardsView {
     if ((obs.carte_blanche || []).length) box.append(el('p', {}, `Carte blanche: ${obs.carte_blanche.map((s) => this.name(s)).join(', ')}`));
     if (obs.lead_suit) box.append(el('p', {}, `First lead named: ${SUITS[obs.lead_suit][0]} ${SUITS[obs.lead_suit][1]}`));
     if ((obs.declarations || []).length || (obs.scored || []).length) {
-      box.append(dialogue(obs.declarations, obs.scored, (s) => this.name(s), obs.point_rule));
+      box.append(dialogue(obs.declarations, obs.scored, (s) => this.name(s), obs.point_rule, obs.claims));
     }
     const winners = obs.trick_winners || [];
     if (winners.length) {
