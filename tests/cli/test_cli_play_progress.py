@@ -200,6 +200,13 @@ def test_numbers_out_of_range_and_again_count_towards_the_stop() -> None:
         _bid(["99", "again"] * PATIENCE)
 
 
+def test_a_card_picked_starts_the_count_of_answers_that_chose_nothing_again() -> None:
+    answers = ["x"] * (PATIENCE - 1) + ["1"] + ["x"] * (PATIENCE - 1) + ["1", "1"]
+    action, said, _ = _bid(answers)
+    assert action.kind == "bid"
+    assert not [line for line in said if "answers in a row" in line]
+
+
 # -- 4. the same names at the terminal and at the server ---------------------------------
 
 

@@ -243,6 +243,8 @@ def choose_card_action(
                 return picked.action
             if picked.missed:
                 misses.miss()
+            else:  # a piece picked: the answers in a row that chose nothing start again
+                misses.reset()
             continue
         if text.isdigit():
             if numbered is None:

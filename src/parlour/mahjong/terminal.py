@@ -7,7 +7,7 @@ numbered list of their legal actions; they answer with a number or the action in
 (``discard 4p``), or ``help``. Bad input asks again; end of input stops the game.
 
 Every player is named the same way everywhere, by name, seat name and place at the
-table as seen from the human (``greedy 1 (S, right)``), so that nobody is lost when the
+table as seen from the human (``greedy 2 (S, right)``), so that nobody is lost when the
 seats change. Seat names come from the observation, never from a fixed list of winds,
 so that any rule system reads as well as MCR. A claim is offered as the tiles it makes
 (``chow 3m 4m + 5m``); the drawn tile stands apart in the hand (``... 9s + 7p``); the
@@ -90,6 +90,8 @@ def choose(
                 return picked.action
             if picked.missed:
                 misses.miss()
+            else:  # a piece picked: the answers in a row that chose nothing start again
+                misses.reset()
             continue
         if text.isdigit():
             k = int(text)
