@@ -190,3 +190,22 @@ def test_join_by_link_says_what_is_wrong(
     page.fill("#link", running.url + link)
     page.click("#join button[type=submit]")
     page.wait_for_url(running.url + link)
+
+
+def test_the_home_page_sets_who_plays_for_someone_away(
+    running: Running,  # noqa: F811
+    person: Watched,  # noqa: F811
+) -> None:
+    page = person.page()
+    page.goto(running.url + "/")
+    page.wait_for_selector("#rules option", state="attached")
+    assert page.input_value("#away") == "bot_hand"  # a new table's default
+    page.select_option("#away", "wait")
+    page.fill("#absence", "30")
+    page.click("#start")
+    link = page.get_attribute("#your-seat", "href")
+    assert link is not None
+    found = running.manager.by_token(link.rsplit("/", 1)[1])
+    assert found is not None
+    game, _ = found
+    assert (game.policy.away, game.policy.absence_seconds) == ("wait", 30)
