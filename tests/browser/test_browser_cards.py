@@ -181,7 +181,7 @@ def test_a_deal_of_piquet_played_by_clicking_shows_cards_backs_and_the_whole_end
         assert said.count() >= 1, "the declarations are listed"
         assert re.match(r"(player 1 \(you\)|heuristic \d): Point of ", said.first.inner_text())
         assert "point" in [u.get_attribute("data-category") for u in result.locator(".said").all()]
-        shot(page, f"cards-piquet-deal-{deal}-end")
+        both_sizes(page, f"cards-piquet-deal-{deal}-end")
         if seen.get("younger exchanged") or deal == 2:
             break
         page.click(".result .next-hand")
@@ -223,7 +223,7 @@ def test_a_deal_of_ninety_nine_played_by_clicking_bids_tricks_and_shows_backs(
         cells = row.locator("td")
         assert re.fullmatch(r"\d+ tricks?", cells.nth(0).inner_text())
         assert row.locator("img.playing-card").count() == 3  # the cards laid aside
-    shot(page, "cards-ninety-nine-deal-end")
+    both_sizes(page, "cards-ninety-nine-deal-end")
     page.set_viewport_size({"width": 390, "height": 844})
     page.click(".result .next-hand")
     page.wait_for_selector('#table[data-asked="yes"] .bid-button')
@@ -355,7 +355,7 @@ def test_a_finished_card_game_is_replayed_move_by_move_as_a_table(
     end = board.locator(".replay-end .deal-breakdown")  # the deal's end, told as at the table
     assert end.count() == 1
     assert end.locator(".ledger, .deal-scores").count() >= 1
-    shot(page, f"cards-replay-{rules}-end")
+    both_sizes(page, f"cards-replay-{rules}-end")
 
 
 def test_a_finished_card_game_shows_the_standings_the_last_deal_and_a_chart(

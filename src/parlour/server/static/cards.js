@@ -249,7 +249,8 @@ export function dealBreakdown(last, name, pointRule = 'count') {
       dialogue(r.declarations, r.scored, name, pointRule, r.claims)));
   }
   if ((r.tricks_taken || []).length) {
-    box.append(el('details', { class: 'tricks-details', open: true }, el('summary', {}, 'Tricks, one by one'), trickList(r.tricks_taken, name)));
+    const narrow = typeof window !== 'undefined' && window.matchMedia?.('(max-width: 40rem)').matches;
+    box.append(el('details', { class: 'tricks-details', open: !narrow }, el('summary', {}, 'Tricks, one by one'), trickList(r.tricks_taken, name)));
   }
   return box;
 }
