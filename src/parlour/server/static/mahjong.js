@@ -756,6 +756,7 @@ export class MahjongView {
     const drawn = obs.phase === 'turn' && obs.current === obs.seat && hand.length % 3 === 2
       && this.drawnTile && hand.includes(this.drawnTile) ? this.drawnTile : null;
     const row = el('div', { class: 'hand', role: 'group', 'aria-label': 'your hand: arrows move, Enter or Space discards' });
+    row.style.setProperty('--tiles', String(Math.max(14, hand.length)));  // on a phone: one row
     const ordered = hand.map((t) => [t, false]);
     if (drawn) {
       ordered.splice(ordered.findIndex(([t]) => t === drawn), 1);
@@ -858,6 +859,7 @@ export class MahjongView {
     this.exchangeMap = new Map(legal.map((a) => [exchangeKey(a.split(' ').slice(1)), a]));
     const row = el('div', { class: 'hand choosing', role: 'group',
       'aria-label': 'your hand: pick three tiles to pass; arrows move, Enter or Space picks or puts back, X passes them' });
+    row.style.setProperty('--tiles', String(Math.max(14, hand.length)));
     hand.forEach((t, i) => {
       const isWild = wild !== null && t.replace(/\*$/, '') === wild;
       row.append(el('button', { type: 'button', class: 'tile-button' + (isWild ? ' wild' : ''), 'data-tile': t,
