@@ -180,6 +180,17 @@ class MahjongHosted:
         >>> match = MahjongHosted.make("mcr", {}, seed=3, players=["A", "B", "C", "D"])
         >>> match.finished_table(0) is None
         True
+        >>> while match.hand_number == 1:  # the last action offered, every time
+        ...     seat = match.to_act()[0]
+        ...     _ = match.apply(seat, match.legal_actions(seat)[-1], 1)
+        >>> table = match.finished_table(1)
+        >>> table["number"], table["observation"]["phase"], table["wins"]
+        (1, 'over', [])
+
+        A drawn hand of MCR shows nobody's concealed tiles but the player's own:
+
+        >>> table["hands"]
+        [None, '1122558m', None, None]
         """
         session = self.session
         finished = len(session.outcomes)
