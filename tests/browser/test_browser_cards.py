@@ -218,11 +218,16 @@ def test_a_deal_of_ninety_nine_played_by_clicking_bids_tricks_and_shows_backs(
     assert title == "Deal 1 is over"
     assert re.match(r"Bid \d+ tricks?: lay aside ", str(seen["bid"]))
     rows = page.locator(".result .deal-scores tbody tr")
+    tricks: list[int] = []
     assert rows.count() == 3
     for row in rows.all():
         cells = row.locator("td")
         assert re.fullmatch(r"\d+ tricks?", cells.nth(0).inner_text())
         assert row.locator("img.playing-card").count() == 3  # the cards laid aside
+        took = re.fullmatch(r"(\d+), (made it|missed)", cells.nth(2).inner_text())
+        assert took, cells.nth(2).inner_text()
+        tricks.append(int(took.group(1)))
+    assert sum(tricks) == 9
     both_sizes(page, "cards-ninety-nine-deal-end")
     page.set_viewport_size({"width": 390, "height": 844})
     page.click(".result .next-hand")

@@ -223,13 +223,15 @@ export function dealBreakdown(last, name, pointRule = 'count') {
   const box = el('div', { class: 'deal-breakdown', 'data-deal': last.number });
   if (r.kind === 'deal_end') {
     const table = el('table', { class: 'deal-scores' },
-      el('thead', {}, el('tr', {}, ...['player', 'bid', 'laid aside', 'took', '', 'scores', 'total']
-        .map((h) => el('th', { scope: 'col' }, h)))),
+      el('thead', {}, el('tr', {}, ...['player', 'bid', 'laid aside', 'took', 'scores', 'total']
+        .map((h) => el('th', { scope: 'col', class: h === 'total' ? 'total-col' : undefined }, h)))),
       el('tbody', {}, r.bids.map((b, s) => el('tr', { 'data-seat': s },
-        el('th', { scope: 'row' }, name(s)), el('td', {}, count(b, 'trick')), el('td', {}, cardRow(r.bid_cards?.[s])),
-        el('td', {}, String(r.tricks[s])), el('td', {}, r.succeeded[s] ? 'made it' : 'missed'),
-        el('td', { class: 'num' }, String(r.scores[s])), el('td', { class: 'num' }, String(r.totals?.[s] ?? ''))))));
-    box.append(table);
+        el('th', { scope: 'row' }, name(s)), el('td', { 'data-label': 'bid' }, count(b, 'trick')),
+        el('td', { 'data-label': 'laid aside' }, cardRow(r.bid_cards?.[s])),
+        el('td', { class: r.succeeded[s] ? 'made' : 'missed', 'data-label': 'took' }, `${r.tricks[s]}, ${r.succeeded[s] ? 'made it' : 'missed'}`),
+        el('td', { class: 'num', 'data-label': 'scores' }, String(r.scores[s])),
+        el('td', { class: 'num total-col', 'data-label': 'total' }, String(r.totals?.[s] ?? ''))))));
+    box.append(el('div', { class: 'table-scroll' }, table));
     if (r.premium) {
       const [holder, kind] = r.premium;
       box.append(el('p', { class: 'premium' }, `Premium: ${name(holder)} ${kind === 'reveal' ? 'revealed' : 'declared'} and ${r.succeeded[holder] ? 'made the bid' : 'missed the bid'}`));
