@@ -400,13 +400,13 @@ export class MahjongView {
     const movement = el('input', { type: 'checkbox', id: 'movement', checked: setting('movement'),
       onchange: () => { keepSetting('movement', movement.checked); this.root.dataset.movement = movement.checked ? 'on' : 'off'; } });
     const sounds = el('input', { type: 'checkbox', id: 'sounds', checked: setting('sounds'),
-      onchange: () => { keepSetting('sounds', sounds.checked); if (sounds.checked) this.click(); } });
+      onchange: () => { keepSetting('sounds', sounds.checked); if (sounds.checked) this.clickSound(); } });
     return el('p', { class: 'settings' }, el('label', {}, movement, ' Movement on the table'), ' ',
       el('label', {}, sounds, ' Sounds (a click on each discard)'));
   }
 
   // A short click, made on the spot (no sound file): for a discard, when sounds are on.
-  click() {
+  clickSound() {
     if (!setting('sounds')) return;
     const Audio = window.AudioContext || window.webkitAudioContext;
     if (!Audio) return;
@@ -497,7 +497,7 @@ export class MahjongView {
       this.resting[fin.number] = fin.observation.match.players.filter((p) => p.seat === null || p.seat === undefined).map((p) => p.name);
       if (goldOf(fin.observation)) this.golds[fin.number] = goldOf(fin.observation);
     }
-    if (!this.freshLog && (state.events || []).some((e) => e.kind === 'discard')) this.click();
+    if (!this.freshLog && (state.events || []).some((e) => e.kind === 'discard')) this.clickSound();
     if (this.freshLog) { this.logBox.innerHTML = ''; this.freshLog = false; }
     for (const e of state.events || []) {
       if (e.kind === 'drawn' && e.seat === me) this.drawnTile = e.tile;
