@@ -12,6 +12,10 @@ Messages on a socket are JSON objects with a ``type``. From the client: ``action
 refused), ``ping``. From the server: ``state`` (the seat's observation, the events it may
 see, clocks), ``ack``, ``auto``, ``help``, ``pong`` and ``error`` (with the reason; the
 game is unchanged). Oversized messages and floods are refused; a flood closes the socket.
+
+A browser asking for a page that cannot be served (a wrong or expired link) is answered
+with a page saying what is wrong and what to do; the API's errors, and any request that
+does not ask for HTML, are JSON (``{"detail": ...}``).
 """
 
 from __future__ import annotations

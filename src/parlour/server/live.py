@@ -283,6 +283,7 @@ class LiveGame:
         self.turn_key = None
         self.hand_over_at = None
         self.ready_next = set()
+        self.timed_out = {}  # the clock's answers may not be in the log
         self._replay()
 
     # -- who plays a seat -------------------------------------------------------------
