@@ -181,7 +181,8 @@ def person(browser: Browser) -> Iterator[Watched]:
 
 def shot(page: Page, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    # movement on the table (a discard sliding in) is taken at its end
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True, animations="disabled")
 
 
 def api(base: str, path: str, body: Any = None) -> Any:
