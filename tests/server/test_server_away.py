@@ -15,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from test_server_play import Clock, Inbox, new_game
 
+from parlour.render.cards import card_words
 from parlour.render.svg import tile_words
 from parlour.server.live import SPECTATOR, LiveGame, Policy
 from parlour.server.manager import Manager, new_token
@@ -331,6 +332,35 @@ def test_a_turn_clock_is_shown_as_seconds_left() -> None:
         clock.now += 5
         await game.pump()  # the clock discards for Ann
         assert game.seq > 0
+        await game.close()
+
+    run(scenario())
+
+
+def test_a_ninety_nine_bid_has_its_clock_and_a_late_bid_is_told_what_was_laid_aside() -> None:
+    async def scenario() -> None:
+        clock = Clock()
+        manager = Manager(Store("sqlite:///:memory:"), clock=clock)
+        spec = {"rules": "ninety-nine", "seats": ["human", "random", "random"]}
+        made = await manager.create(spec | {"policy": {"claim_seconds": 2, "pause_seconds": 0}})
+        game = manager.get(made["id"])
+        assert game is not None
+        ann = Inbox(0)
+        await game.connect(ann.conn)
+        state = ann.last
+        assert state["claim_seconds_left"] == state["seconds_left"] == 2
+        bids = [a for a in state["observation"]["legal"] if a.startswith("bid ")]
+        assert bids
+        clock.now += 2  # Ann does not bid: the clock bids for her
+        await game.pump()
+        (entry,) = [e for e in game.store.log(game.id) if e.by == "clock"]
+        laid = [f"the {card_words(c)}" for c in entry.action.split()[1:]]
+        late = {"type": "action", "action": bids[0], "hand": 1, "step": state["step"]}
+        reply = await handle_message(game, 0, json.dumps(late))
+        assert reply is not None and reply["message"] == (
+            "the time ran out: a bid was made for you, laying aside "
+            f"{laid[0]}, {laid[1]} and {laid[2]}"
+        )
         await game.close()
 
     run(scenario())

@@ -910,24 +910,43 @@ def timeout_words(text: str) -> str:
     'the 3 of bamboos, the 4 of bamboos and the Joker were passed for you'
     >>> timeout_words("discard 4p")
     'the 4 of circles was discarded for you'
-    >>> timeout_words("bid 7C 2H 9S")
-    "'bid 7C 2H 9S' was played for you"
+    >>> timeout_words("bid 6C 8C KC")
+    'a bid was made for you, laying aside the 6 of clubs, the 8 of clubs and the King of clubs'
+    >>> timeout_words("play AS")
+    'the Ace of spades was played for you'
+    >>> timeout_words("declare point 4")
+    "'declare point 4' was played for you"
     """
-    from parlour.render.svg import tile_words
-
     kind, _, rest = text.partition(" ")
     if kind == "pass" and not rest:
         return "you passed"
-    try:
-        tiles = [f"the {tile_words(t)}" for t in rest.split()]
-    except ValueError:
-        tiles = []
-    if kind == "exchange" and tiles:
-        listed = ", ".join(tiles[:-1]) + " and " + tiles[-1] if len(tiles) > 1 else tiles[0]
+    pieces = [_piece_words(p) for p in rest.split()]
+    named = [f"the {p}" for p in pieces if p is not None]
+    if not named or len(named) != len(pieces):
+        return f"{text!r} was played for you"
+    listed = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
+    if kind == "exchange":
         return f"{listed} were passed for you"
-    if kind == "discard" and len(tiles) == 1:
-        return f"{tiles[0]} was discarded for you"
+    if kind == "bid":
+        return f"a bid was made for you, laying aside {listed}"
+    if kind == "discard":
+        return f"{listed} {'was' if len(named) == 1 else 'were'} discarded for you"
+    if kind == "play" and len(named) == 1:
+        return f"{listed} was played for you"
     return f"{text!r} was played for you"
+
+
+def _piece_words(name: str) -> str | None:
+    """A tile or a card named in words; None for anything else."""
+    from parlour.render.cards import card_words
+    from parlour.render.svg import tile_words
+
+    for words in (tile_words, card_words):
+        try:
+            return words(name)
+        except ValueError:
+            continue
+    return None
 
 
 __all__ = ["SPECTATOR", "Connection", "LiveGame", "Policy", "Refused", "timeout_words"]
