@@ -209,3 +209,26 @@ def test_the_home_page_sets_who_plays_for_someone_away(
     assert found is not None
     game, _ = found
     assert (game.policy.away, game.policy.absence_seconds) == ("wait", 30)
+
+
+def test_a_card_table_shows_the_seconds_left_to_bid(
+    running: Running,  # noqa: F811
+    person: Watched,  # noqa: F811
+) -> None:
+    made = api(
+        running.url,
+        "/api/tables",
+        {
+            "rules": "ninety-nine",
+            "seats": ["human", "random", "random"],
+            "policy": {"claim_seconds": 30, "pause_seconds": 0},
+        },
+    )
+    page = person.page()
+    page.goto(running.url + made["links"][0]["url"])
+    clock = page.locator("#clock:not([hidden])")
+    clock.wait_for()
+    said = clock.inner_text()
+    assert re.fullmatch(r"Time left to answer: ([1-9]|[12]\d|30) s", said), said
+    assert clock.get_attribute("role") == "timer"
+    shot(page, "cards-clock")

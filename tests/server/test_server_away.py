@@ -325,6 +325,7 @@ def test_a_turn_clock_is_shown_as_seconds_left() -> None:
         await game.connect(ann.conn)
         await game.connect(watcher.conn)
         assert ann.last["seconds_left"] == 8 and ann.last["clock"] == "turn"
+        assert ann.last["clock_player"] == 0
         assert ann.last["claim_seconds_left"] is None
         clock.now += 3
         await game.pump()

@@ -790,7 +790,9 @@ class LiveGame:
             spent = now - self.window_opened if running else 0.0
             deadline = max(0.0, self.policy.claim_seconds - spent)
         over = match.is_over()
-        left, clock = (deadline, "window") if deadline is not None else self._turn_clock(now)
+        left, clock, whose = (
+            (deadline, "window", None) if deadline is not None else self._turn_clock(now)
+        )
         message: dict[str, Any] = {
             "type": "state",
             "game": self.id,
@@ -802,6 +804,7 @@ class LiveGame:
             "claim_seconds_left": deadline,
             "seconds_left": left,
             "clock": clock,
+            "clock_player": whose,
             "away_policy": self.policy.away,
             "presence": self.presence(),
             "match_over": over,
@@ -823,22 +826,22 @@ class LiveGame:
             message.update(match.final())
         return message
 
-    def _turn_clock(self, now: float) -> tuple[float | None, str | None]:
+    def _turn_clock(self, now: float) -> tuple[float | None, str | None, int | None]:
         """The seconds left on the turn clock of the person whose turn it is (with
-        their time bank), and ``"turn"``; (None, None) when no turn clock runs."""
+        their time bank), ``"turn"`` and that player; Nones when no turn clock runs."""
         match = self.match
         limit = self.policy.turn_seconds
         seat = match.turn_seat()
         if limit is None or seat is None or match.is_over():
-            return None, None
+            return None, None, None
         player = match.player_at(seat)
         if not self.is_human(player) or self._controller_is_bot(player, now):
-            return None, None
+            return None, None, None
         key = (match.hand_number, match.moves())
         running = key == self.turn_key and self.hand_over_at is None
         spent = now - self.turn_started if running else 0.0
         bank = self.banks.get(player, self.policy.bank_seconds)
-        return max(0.0, limit + bank - spent), "turn"
+        return max(0.0, limit + bank - spent), "turn", player
 
     def _controller_is_bot(self, player: int, now: float) -> bool:
         return player in self.bots or (

@@ -97,6 +97,7 @@ def table(token: str, game_id: str, *, spectator: bool, family: str, finished: b
     )
     body = f"""{done}
 <div id="away" class="away" role="status" aria-live="polite" hidden></div>
+<p id="clock" class="clock" role="timer" aria-live="off" hidden></p>
 <div id="table" class="table" data-token="{escape(token)}" data-game="{escape(game_id)}"
      data-role="{role}" data-family="{escape(family)}">
   <p class="note">Connecting…</p>

@@ -82,6 +82,39 @@ export class AwayNotice {
   }
 }
 
+// The server's clock, for the clocks a family's view does not show itself (a card
+// table's windows, a turn clock): "12 s left to answer" or "Turn clock: 12 s (South)",
+// ticking between the server's messages. A view that shows a clock sets showsClock.
+export class ClockLine {
+  constructor(root) {
+    this.root = root;
+    this.deadline = null;
+    this.label = '';
+    this.timer = setInterval(() => this.tick(), 500);
+  }
+
+  render(state, shownByView) {
+    const left = state.seconds_left;
+    const running = left !== null && left !== undefined && !state.between_hands && !state.match_over;
+    if (!running || shownByView) { this.deadline = null; this.root.hidden = true; return; }
+    this.deadline = performance.now() + left * 1000;
+    if (state.clock === 'turn') {
+      const who = (state.presence || []).find((p) => p.player === state.clock_player);
+      this.label = state.clock_player === state.player ? 'Your turn clock'
+        : who ? `${who.name}'s turn clock` : 'Turn clock';
+    } else this.label = state.answered ? 'Your answer is in; the others have' : 'Time left to answer';
+    this.root.hidden = false;
+    this.tick();
+  }
+
+  tick() {
+    if (this.deadline === null) return;
+    const left = Math.max(0, Math.ceil((this.deadline - performance.now()) / 1000));
+    const text = `${this.label}: ${left} s`;
+    if (this.root.textContent !== text) { this.root.textContent = text; this.root.dataset.seconds = String(left); }
+  }
+}
+
 export function start() {
   const root = document.getElementById('table');
   const token = root.dataset.token;
@@ -116,10 +149,16 @@ export function start() {
   const view = new View(root, client);
   const awayRoot = document.getElementById('away');
   const away = awayRoot ? new AwayNotice(awayRoot) : null;
+  const clockRoot = document.getElementById('clock');
+  const clock = clockRoot ? new ClockLine(clockRoot) : null;
+  const family = root.dataset.family || 'mahjong';
   function show(message) {
     state = message;
     view.render(message);
     if (away) away.render(message);
+    // the mahjong view shows a window's countdown in its claims; every other clock here
+    const shown = view.showsClock === true || (family === 'mahjong' && message.clock === 'window');
+    if (clock) clock.render(message, shown);
   }
 
   window.addEventListener('error', (event) => {
