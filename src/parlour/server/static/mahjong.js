@@ -667,11 +667,11 @@ export class MahjongView {
       + (won ? ' winner' : ''),
     'data-seat': seat, 'aria-label': `${who.name}, ${who.wind}${who.where ? ', ' + who.where : ''}${won ? ', the winner' : ''}` }, head);
     const gold = goldOf(obs);
-    const melds = el('div', { class: 'melds', 'aria-label': 'melds' });
+    const melds = el('div', { class: 'melds', role: 'group', 'aria-label': 'melds' });
     for (const m of obs.melds[seat]) melds.append(meldTiles(m, gold));
-    const bonus = el('div', { class: 'bonus', 'aria-label': 'bonus tiles' }, tiles(obs.bonus[seat]).map((t) => tileImage(t, { class: 'tile small' })));
+    const bonus = el('div', { class: 'bonus', role: 'group', 'aria-label': 'bonus tiles' }, tiles(obs.bonus[seat]).map((t) => tileImage(t, { class: 'tile small' })));
     const asideText = (obs.aside || [])[seat];
-    const aside = asideText ? el('div', { class: 'aside', 'aria-label': 'tiles laid aside, face up' },
+    const aside = asideText ? el('div', { class: 'aside', role: 'group', 'aria-label': 'tiles laid aside, face up' },
       tiles(asideText).map((t) => tileImage(t, { class: 'tile small', alt: `${tileWords(t)}, laid aside`, title: `${tileWords(t)}, laid aside` }))) : null;
     panel.append(el('div', { class: 'exposed' }, melds, bonus, aside));
     panel.append(this.riverOf(state, seat, fin, who));
@@ -701,7 +701,7 @@ export class MahjongView {
     const obs = fin ? fin.observation : state.observation;
     const gold = goldOf(obs);
     const river = tiles(obs.discards[seat]);
-    const discards = el('div', { class: 'discards river', 'aria-label': `${who.name}'s discards, oldest first`, 'data-count': river.length });
+    const discards = el('div', { class: 'discards river', role: 'group', 'aria-label': `${who.name}'s discards, oldest first`, 'data-count': river.length });
     const last = fin ? null : obs.last_discard || this.lastDiscard;
     const thrown = rulesetState(obs).indicator_discard;  // the indicator discarded: ordinary
     const key = `${state.hand}|${seat}`;
@@ -1074,7 +1074,7 @@ export class MahjongView {
       if (shown) {
         const list = tiles(shown.hand);
         const at = list.lastIndexOf(w.tile);
-        this.result.append(el('p', { class: 'winning-hand', 'aria-label': 'the winning hand' },
+        this.result.append(el('p', { class: 'winning-hand', role: 'group', 'aria-label': 'the winning hand' },
           list.map((t, k) => {
             if (k !== at) return goldTileImage(t, gold, { class: 'tile small' });
             const words = `${goldWords(t, gold)}, the winning tile`;
