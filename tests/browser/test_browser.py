@@ -838,12 +838,15 @@ def test_classical_tables_of_two_three_and_five_players_from_the_home_page(
         # three, the others to your right and left; with two, across
         places = _around_the_centre(page)
         assert sorted(places) == sorted(_PLACES[seats])
-        status = page.inner_text(".status")
-        state = page.evaluate("window.parlour.state()")
-        resting = [p["name"] for p in state["observation"]["match"]["players"] if p["seat"] is None]
-        # with five, the seat lot decides who rests first (it may be you)
+        # read together: a table of bots with you resting plays on between two reads
+        status, state = page.evaluate(
+            "() => [document.querySelector('.status').innerText, window.parlour.state()]"
+        )
+        players = state["observation"]["match"]["players"]
+        resting = [p["name"] for p in players if p["seat"] is None]
+        # with five, the seat lot decides who rests first (it may be you: player 1)
         assert len(resting) == (1 if count == 5 else 0)
-        if resting == ["you"]:
+        if players[state["player"]]["seat"] is None:
             assert "you sit this hand out" in status, status
         else:
             assert "you are " in status, status
@@ -1402,23 +1405,36 @@ _PLACES = {
 """Where each seat sits, from the viewer's own seat on in play order."""
 
 
+_BOARD_NOW = """() => {
+  const box = (e) => { if (!e) return null; const r = e.getBoundingClientRect();
+    return r.width || r.height ? { x: r.x, y: r.y, width: r.width, height: r.height } : null; };
+  const panels = {};
+  for (const p of document.querySelectorAll('.board .seat[data-seat]'))
+    panels[p.dataset.seat] = { place: p.dataset.place || '', box: box(p) };
+  return { state: window.parlour.state(), centre: box(document.querySelector('.board .centre')),
+    panels, mine: document.querySelectorAll('.seat.mine[data-place="bottom"]').length };
+}"""
+"""The table as drawn and the state it was drawn from, read at one moment (a table of
+bots plays on between two reads)."""
+
+
 def _around_the_centre(page: Page) -> dict[str, int]:
     """Every seat sits on its side of the centre, placed from the viewer's seat (seat 0
     for a spectator or a player sitting out): its place by seat, checked by the boxes."""
-    state = page.evaluate("window.parlour.state()")
-    obs = state["observation"]
+    now = page.evaluate(_BOARD_NOW)
+    obs = now["state"]["observation"]
     n = len(obs["seat_names"])
     viewer = obs["seat"] if obs["seat"] is not None else 0
-    centre = page.locator(".board .centre").bounding_box()
+    centre = now["centre"]
     assert centre is not None
     places: dict[str, int] = {}
     for seat in range(n):
-        panel = page.locator(f'.board .seat[data-seat="{seat}"]')
-        place = panel.get_attribute("data-place") or ""
+        panel = now["panels"][str(seat)]
+        place = panel["place"]
         assert place == _PLACES[n][(seat - viewer) % n], (n, viewer, seat, place)
         places[place] = seat
-        box = panel.bounding_box()
-        assert box is not None
+        box = panel["box"]
+        assert box is not None, (seat, place)
         middle_x = box["x"] + box["width"] / 2
         if place == "bottom":
             assert box["y"] >= centre["y"] + centre["height"] - 1, place
@@ -1437,7 +1453,7 @@ def _around_the_centre(page: Page) -> dict[str, int]:
                 box["y"] < centre["y"] + centre["height"] and box["y"] + box["height"] > centre["y"]
             )
     if obs["seat"] is not None:
-        assert page.locator('.seat.mine[data-place="bottom"]').count() == 1
+        assert now["mine"] == 1
     return places
 
 
