@@ -162,6 +162,11 @@ def test_a_deal_of_piquet_played_by_clicking_shows_cards_backs_and_the_whole_end
     while True:
         title = play_a_deal(page, rng, seen)
         assert title == f"Deal {deal} is over"
+        # the finished deal stays in view: the next deal (dealt already) is not shown
+        # under its result, and nothing on the table answers until you go on
+        status = page.inner_text(".status")
+        assert f"deal {deal} is over" in status and f"deal {deal + 1}" not in status, status
+        assert page.get_attribute("#table", "data-asked") == "no"
         result = page.locator(".result")
         names = ["player 1 (you)", page.locator(".opponent h2").first.inner_text().split(" · ")[0]]
         lines = result.locator(".deal-scores li").all_inner_texts()
@@ -186,6 +191,9 @@ def test_a_deal_of_piquet_played_by_clicking_shows_cards_backs_and_the_whole_end
             break
         page.click(".result .next-hand")
         deal += 1
+        page.wait_for_function(
+            f"() => document.querySelector('.status').textContent.includes('deal {deal} ·')"
+        )
     assert seen.get("younger exchanged"), "younger in one of the first two deals"
     assert "Talon: 1 card" in seen["talon"], seen  # type: ignore[operator]
     assert any(t.endswith(" cards") for t in seen["talon"]), seen  # type: ignore[union-attr]

@@ -94,7 +94,7 @@ export function declarationWords(d, i, all, pointRule = 'count') {
 // Piquet: the declarations grouped by category, each line "who: what he said"
 export function dialogue(declarations, scored, name, pointRule, claims = []) {
   const list = declarations || [];
-  const box = el('div', { class: 'dialogue', 'aria-label': 'declarations' });
+  const box = el('div', { class: 'dialogue', role: 'group', 'aria-label': 'declarations' });
   for (const category of ['point', 'sequence', 'set']) {
     const lines = list.map((d, i) => [d, i]).filter(([d]) => d.category === category);
     const claimed = (claims || []).filter((c) => c.category === category);
@@ -358,13 +358,25 @@ export class CardsView {
     const { state } = this;
     const obs = state.observation;
     const legal = this.legal();
+    const game = obs.rules === 'piquet' ? 'Piquet' : 'Ninety-Nine';
+    const last = state.last_hand;
+    if (!state.match_over && state.between_hands && last && this.dismissed < last.number) {
+      // the finished deal stays in view (the table as it was, its breakdown, every
+      // trick) until you go on: the next deal, already dealt, is not shown under it
+      this.status.textContent = `${game} · deal ${last.number} is over · the next deal starts when everyone goes on`;
+      this.board.inert = true;  // the table as it was: nothing on it answers now
+      this.root.dataset.phase = 'over';
+      this.root.dataset.asked = 'no';
+      this.drawResult();
+      return;
+    }
+    this.board.inert = false;
     this.board.innerHTML = '';
     const waiting = this.waitingFor(obs).filter((s) => s !== state.player).map((s) => this.names()[s] ?? `seat ${s}`);
     const ask = state.match_over ? 'the game is over'
       : state.answered ? 'your answer is in: waiting for the others'
         : legal.length ? 'your turn'
           : waiting.length ? `waiting for ${waiting.join(', ')}` : 'waiting for the others';
-    const game = obs.rules === 'piquet' ? 'Piquet' : 'Ninety-Nine';
     this.status.textContent = `${game} · deal ${state.hand} · ${PHASE_WORDS[obs.phase] || obs.phase} · ${ask}`;
     this.root.dataset.phase = obs.phase;
     this.root.dataset.asked = legal.length ? 'yes' : 'no';
@@ -447,7 +459,7 @@ export class CardsView {
         el('p', {}, 'Trumps: ', el('strong', {}, suit[1]))));
     }
     const cards = obs.trick || [];
-    const trick = el('div', { class: 'trick', 'aria-label': 'the trick' });
+    const trick = el('div', { class: 'trick', role: 'group', 'aria-label': 'the trick' });
     if (cards.length) {
       for (const t of cards) {
         trick.append(el('figure', { class: 'played', 'data-seat': t.seat }, cardImage(t.card),
@@ -681,7 +693,7 @@ export class CardsView {
     this.result.hidden = false;
     this.result.append(el('h2', {}, `Deal ${last.number} is over`), this.dealBreakdown(last),
       el('button', { type: 'button', class: 'next-hand', onclick: () => {
-        this.dismissed = last.number; this.result.hidden = true; this.client.next(); } }, 'Next deal'));
+        this.dismissed = last.number; this.result.hidden = true; this.client.next(); this.draw(); } }, 'Next deal'));
   }
 
   dealBreakdown(last) {
@@ -807,7 +819,7 @@ export function drawCardReplay(steps, move) {
   }
   const justTaken = !st.trick.length && (step.events || []).some((e) => e.kind === 'trick') ? st.tricks.at(-1) : null;
   const shown = justTaken ? justTaken.played : st.trick;
-  const trick = el('div', { class: 'trick', 'aria-label': 'the trick' },
+  const trick = el('div', { class: 'trick', role: 'group', 'aria-label': 'the trick' },
     shown.map((t) => el('figure', { class: 'played', 'data-seat': t.seat }, cardImage(t.card), el('figcaption', {}, name(t.seat)))));
   middle.append(trick);
   if (justTaken) middle.append(el('p', { class: 'last-trick' }, `Trick ${justTaken.number} taken by ${name(justTaken.winner)}`));

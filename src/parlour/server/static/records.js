@@ -108,7 +108,7 @@ export async function replay() {
     }
     s.seats.forEach((seat, i) => {
       const moved = s.seat === i;
-      const row = (label, content) => el('div', { class: 'replay-row', 'aria-label': label },
+      const row = (label, content) => el('div', { class: 'replay-row', role: 'group', 'aria-label': label },
         el('span', { class: 'note' }, `${label}: `), content);
       view.append(el('section', { class: 'seat' + (moved ? ' current' : ''), 'data-seat': i },
         el('h3', {}, `${seat.name} (${seat.seat_name})`, moved ? ' ▶ moved' : ''),
