@@ -32,7 +32,6 @@ import threading
 import time
 import urllib.request
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -886,41 +885,18 @@ def _goulash_table(manager: Manager, hands: int = 2) -> tuple[str, str, int]:
     server would, from the same ruleset, options and seed) until one is a washout, and
     its moves are the table's log, which the server replays when the seat's link is
     first opened."""
-    from parlour.bots import make_bot
-    from parlour.mahjong.session import Session, make_ruleset, rules_of
+    from goulash_tables import NAMES, washed_out_first_hand
     from parlour.server.live import SPECTATOR, Policy
     from parlour.server.manager import new_token
-    from parlour.server.store import LoggedAction
 
-    ruleset = make_ruleset("classical", {"goulash": True})
-    rules = replace(rules_of(ruleset), max_hands=hands)
-    names = ["Ann", "greedy 2", "greedy 3", "greedy 4"]
-    for seed in range(100):
-        session = Session(
-            "classical", ruleset.options, seed=seed, players=names, session_rules=rules
-        )
-        bots = [make_bot("random", seed=seed + p) for p in range(4)]
-        log: list[LoggedAction] = []
-        while session.hand_number == 1 and not session.is_over():
-            table = session.current_table()
-            for seat in table.to_act():
-                action = bots[session.player_at(seat)].act({}, table.legal_actions(seat))
-                log.append(
-                    LoggedAction(len(log) + 1, 1, seat, table.format_action(action), None, "bot")
-                )
-                session.apply(seat, action, hand=1)
-        first = session.tables[0].result()
-        if first is not None and not first["wins"] and session.current_table().flags["goulash"]:
-            break
-    else:
-        raise AssertionError("no seed from 0 to 99 has a washout for its first hand")
+    seed, options, _, log = washed_out_first_hand(hands)
     game_id = f"goulash{seed:09d}"
     token = new_token()
     manager.store.create_game(
         game_id,
         ruleset="classical",
-        options=dict(ruleset.options),
-        players=names,
+        options=options,
+        players=NAMES,
         kinds=["human", "greedy", "greedy", "greedy"],
         policy=Policy.from_json(
             {"pause_seconds": 0, "claim_seconds": None, "hands": hands}

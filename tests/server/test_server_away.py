@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,7 @@ from parlour.render.svg import tile_words
 from parlour.server.live import SPECTATOR, LiveGame, Policy
 from parlour.server.manager import Manager, new_token
 from parlour.server.messages import handle_message
-from parlour.server.store import LoggedAction, Store
+from parlour.server.store import Store
 
 
 def run(coro: Any) -> Any:
@@ -194,38 +193,16 @@ def goulash_table(manager: Manager, policy: dict[str, Any], *, unplayed: int = 0
 
     (The seed is found as the browser tests find it: random bots play hand 1 over
     seeds 0, 1, ... until one is a washout.)"""
-    from parlour.bots import make_bot
-    from parlour.mahjong.session import Session, make_ruleset, rules_of
+    from goulash_tables import NAMES, washed_out_first_hand
 
-    ruleset = make_ruleset("classical", {"goulash": True})
-    rules = replace(rules_of(ruleset), max_hands=2)
-    names = ["Ann", "greedy 2", "greedy 3", "greedy 4"]
-    for seed in range(100):
-        session = Session(
-            "classical", ruleset.options, seed=seed, players=names, session_rules=rules
-        )
-        bots = [make_bot("random", seed=seed + p) for p in range(4)]
-        log: list[LoggedAction] = []
-        while session.hand_number == 1 and not session.is_over():
-            table = session.current_table()
-            for seat in table.to_act():
-                action = bots[session.player_at(seat)].act({}, table.legal_actions(seat))
-                log.append(
-                    LoggedAction(len(log) + 1, 1, seat, table.format_action(action), None, "bot")
-                )
-                session.apply(seat, action, hand=1)
-        first = session.tables[0].result()
-        if first is not None and not first["wins"] and session.current_table().flags["goulash"]:
-            break
-    else:
-        raise AssertionError("no seed from 0 to 99 has a washout for its first hand")
+    seed, options, session, log = washed_out_first_hand(2)
     assert all(session.player_at(e.seat) != 0 for e in log[len(log) - unplayed :])
     game_id = f"goulash{seed:09d}"
     manager.store.create_game(
         game_id,
         ruleset="classical",
-        options=dict(ruleset.options),
-        players=names,
+        options=options,
+        players=NAMES,
         kinds=["human", "greedy", "greedy", "greedy"],
         policy=Policy.from_json(policy).to_json(),
         seed=seed,
