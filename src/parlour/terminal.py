@@ -233,6 +233,28 @@ class Picker:
             + [f"  {k}. {self.fmt(a)}" for k, a in enumerate(self.others, len(choices) + 1)]
         )
 
+    def follow(
+        self,
+        text: str,
+        part: Callable[[str], str | None],
+        say: Callable[[str], None],
+        misses: Misses,
+    ) -> tuple[bool, Action | None]:
+        """Take answer ``text`` as :meth:`answer` does, saying its lines and counting a
+        miss (a pick starts the count again): whether it was a picker's answer, and the
+        action it made (None while picking)."""
+        picked = self.answer(text, part)
+        if picked is None:
+            return False, None
+        for line in picked.lines:
+            say(line)
+        if picked.action is None:
+            if picked.missed:
+                misses.miss()
+            else:  # a piece picked: the answers in a row that chose nothing start again
+                misses.reset()
+        return True, picked.action
+
     def answer(self, text: str, part: Callable[[str], str | None]) -> Picked | None:
         """What answer ``text`` does: a number, a piece (read by ``part``) or ``again``;
         None when it is none of those (the action typed in words, say)."""

@@ -235,17 +235,12 @@ def choose_card_action(
                     say(line)
             misses.miss()
             continue
-        picked = picker.answer(text, _picks_card) if picker is not None else None
-        if picked is not None:
-            for line in picked.lines:
-                say(line)
-            if picked.action is not None:
-                return picked.action
-            if picked.missed:
-                misses.miss()
-            else:  # a piece picked: the answers in a row that chose nothing start again
-                misses.reset()
-            continue
+        if picker is not None:
+            taken, action = picker.follow(text, _picks_card, say, misses)
+            if action is not None:
+                return action
+            if taken:
+                continue
         if text.isdigit():
             if numbered is None:
                 say(

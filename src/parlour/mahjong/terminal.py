@@ -82,17 +82,12 @@ def choose(
         if text is None:
             misses.miss()
             continue
-        picked = picker.answer(text, tile_part) if picker is not None else None
-        if picked is not None:
-            for line in picked.lines:
-                say(line)
-            if picked.action is not None:
-                return picked.action
-            if picked.missed:
-                misses.miss()
-            else:  # a piece picked: the answers in a row that chose nothing start again
-                misses.reset()
-            continue
+        if picker is not None:
+            taken, action = picker.follow(text, tile_part, say, misses)
+            if action is not None:
+                return action
+            if taken:
+                continue
         if text.isdigit():
             k = int(text)
             if 1 <= k <= len(legal):
