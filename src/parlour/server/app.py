@@ -26,7 +26,7 @@ import json
 import math
 import os
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal, Protocol
@@ -403,41 +403,39 @@ def create_app(
     async def replay_page(game_id: str) -> str:
         return pages.replay(game_id)
 
-    picture_headers = {"Cache-Control": "max-age=86400"}
+    def picture(draw: Callable[[], str], missing: str = "") -> Response:
+        """A drawn tile or card (SVG), kept a day by the browser; 404 saying
+        ``missing`` when the name is no tile or card."""
+        try:
+            svg = draw()
+        except ValueError:
+            raise HTTPException(404, missing) from None
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
 
     @app.get("/tiles/back.svg", include_in_schema=False)
     async def tile_back_svg() -> Response:
         from parlour.render.svg import tile_back_svg as draw
 
-        return Response(draw(), media_type="image/svg+xml", headers=picture_headers)
+        return picture(draw)
 
     @app.get("/tiles/{name}.svg", include_in_schema=False)
     async def tile_svg(name: str) -> Response:
         from parlour.render.svg import tile_svg as draw
 
-        try:
-            svg = draw(name)
-        except ValueError:
-            raise HTTPException(404, f"no tile {name!r}") from None
-        return Response(svg, media_type="image/svg+xml", headers=picture_headers)
+        return picture(lambda: draw(name), f"no tile {name!r}")
 
     @app.get("/cards/back.svg", include_in_schema=False)
     async def card_back_svg() -> Response:
         from parlour.render.cards import card_back_svg as draw
 
-        return Response(draw(), media_type="image/svg+xml", headers=picture_headers)
+        return picture(draw)
 
     @app.get("/cards/{name}.svg", include_in_schema=False)
     async def card_svg(name: str) -> Response:
         from parlour.render.cards import card_svg as draw
 
-        try:
-            svg = draw(name)
-        except ValueError:
-            raise HTTPException(
-                404, f"no card {name!r}: a card is a rank 2..10, J, Q, K, A then a suit C, D, H, S"
-            ) from None
-        return Response(svg, media_type="image/svg+xml", headers=picture_headers)
+        rule = "a card is a rank 2..10, J, Q, K, A then a suit C, D, H, S"
+        return picture(lambda: draw(name), f"no card {name!r}: {rule}")
 
     # -- for a supervisor ---------------------------------------------------------
 
