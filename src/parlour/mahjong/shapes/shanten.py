@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from operator import mul as _mul
 
 from parlour.mahjong import _tables as T
+from parlour.mahjong import kernel as _kernel
 from parlour.mahjong.shapes.hand import (
     _KNITTED_TILES,
     ALL_KINDS,
@@ -516,3 +517,22 @@ def _fast_complete(key: int) -> bool:
             if _VEC[T.combine_ids(T.combine_ids(rc[z], h[0]), ab)][3] == 0:
                 return True
     return False
+
+
+# ---------------------------------------------------------------------------------------
+# The compiled kernel
+
+pure_shanten_of = shanten_of
+pure_is_complete_of = is_complete_of
+pure_could_be_ready = could_be_ready
+pure_is_complete_counts = is_complete_counts
+"""The pure-Python fast paths above, kept under these names whichever kernel is active:
+the reference the compiled kernel is tested against."""
+
+if _kernel.native is not None:
+    # The C twins answer alike (tests/mahjong/test_kernel.py); the names above stay bound
+    # to the Python reference.
+    shanten_of = _kernel.native.shanten_of  # type: ignore[assignment]
+    is_complete_of = _kernel.native.is_complete_of  # type: ignore[assignment]
+    could_be_ready = _kernel.native.could_be_ready  # type: ignore[assignment]
+    is_complete_counts = _kernel.native.is_complete_counts  # type: ignore[assignment]
