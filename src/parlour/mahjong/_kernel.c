@@ -246,11 +246,10 @@ knitted_present(const int *counts, int pattern)
     return n;
 }
 
+/* The fewest tiles missing, given the hand's need vector ``vec``. */
 static int
-fast_need(const int *counts)
+fast_need_vec(const int *counts, const uint8_t *vec)
 {
-    uint8_t vec[WIDTH];
-    hand_vec(counts, vec);
     int best = vec[9];
     if (best <= 0)
         return best;
@@ -316,6 +315,14 @@ fast_need(const int *counts)
         }
     }
     return best;
+}
+
+static int
+fast_need(const int *counts)
+{
+    uint8_t vec[WIDTH];
+    hand_vec(counts, vec);
+    return fast_need_vec(counts, vec);
 }
 
 /* ------------------------------------------------------------------------------------ */
@@ -421,7 +428,7 @@ complete_counts(const int *counts)
     hand_vec(counts, vec);
     if (vec[9] == 0)
         return 1;
-    return fast_need(counts) == 0;
+    return fast_need_vec(counts, vec) == 0;
 }
 
 PyDoc_STRVAR(is_complete_counts_doc,

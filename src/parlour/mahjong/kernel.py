@@ -16,7 +16,10 @@ True
 from __future__ import annotations
 
 import os
+import sysconfig
+import warnings
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Protocol
 
 PURE_ENV = "PARLOUR_PURE"
@@ -41,8 +44,31 @@ def pure_forced() -> bool:
     return os.environ.get(PURE_ENV, "") not in ("", "0")
 
 
+def stale_build() -> str | None:
+    """Why the built kernel beside its C source is out of date, or None.
+
+    In a source checkout (an editable install) the extension is built in place next to
+    ``_kernel.c``; one older than its source was built before the source changed, and is
+    not loaded. An installed wheel ships no source, so nothing is stale there.
+    """
+    here = Path(__file__).parent
+    source = here / "_kernel.c"
+    if not source.exists():
+        return None
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    built = here / f"_kernel{suffix}"
+    if built.exists() and built.stat().st_mtime < source.stat().st_mtime:
+        return f"{built.name} is older than _kernel.c: rebuild it (make test, or pip install -e .)"
+    return None
+
+
 def load() -> Kernel | None:
-    """The compiled kernel, or None when it is not built (whatever the environment says)."""
+    """The compiled kernel, or None when it is not built or is older than its source
+    (whatever the environment says); a stale build is named in a warning."""
+    stale = stale_build()
+    if stale is not None:
+        warnings.warn(f"parlour's shape kernel is not used: {stale}", stacklevel=2)
+        return None
     try:
         from parlour.mahjong import _kernel
     except ImportError:
@@ -58,3 +84,19 @@ imported; None on the pure path."""
 def active() -> str:
     """``"compiled"`` when the shape fast paths run in C, ``"pure"`` otherwise."""
     return "pure" if native is None else "compiled"
+
+
+def main() -> int:
+    """``python -m parlour.mahjong.kernel``: print the kernel in use; exit 1 when a built
+    kernel is stale, or when ``--require`` is given and the kernel is not compiled."""
+    import sys
+
+    stale = stale_build()
+    print(f"shape kernel: {active()}" + (f" ({stale})" if stale else ""))
+    if stale or ("--require" in sys.argv[1:] and native is None and not pure_forced()):
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
