@@ -232,6 +232,14 @@ def test_every_shape_is_complete(native: Kernel) -> None:
 
 
 @needs_kernel
+def test_melds_by_position_or_keyword(native: Kernel) -> None:
+    assert native.is_complete_of([0, 1, 2, 9, 9], melds=3)
+    assert not native.is_complete_of([0, 1, 2, 9, 10], 3)
+    assert native.could_be_ready([0, 1, 2, 9, 9, 18, 19], melds=2)
+    assert not native.could_be_ready([0, 4, 8, 12, 16, 20, 24], 2)
+
+
+@needs_kernel
 def test_kernel_refuses_what_the_reference_refuses(native: Kernel) -> None:
     five = [0] * 5 + list(range(9, 18))
     with pytest.raises(ValueError, match="not 14 tiles with at most four of a kind"):
@@ -241,6 +249,8 @@ def test_kernel_refuses_what_the_reference_refuses(native: Kernel) -> None:
             fn(five[:13])
         with pytest.raises(ValueError, match="not 14 tiles with at most four of a kind"):
             fn([0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4])
+    with pytest.raises(TypeError, match="unexpected keyword argument 'meld'"):
+        native.could_be_ready([0, 1, 2, 9, 9, 18, 19], meld=2)  # type: ignore[call-arg]
     with pytest.raises(ValueError):
         native.shanten_of([40] * 13)
     with pytest.raises(TypeError):

@@ -394,7 +394,7 @@ regular_split(const int *counts, Py_ssize_t n)
 /* Functions */
 
 PyDoc_STRVAR(shanten_of_doc,
-             "shanten_of(tiles)\n--\n\n"
+             "shanten_of(tiles, /)\n--\n\n"
              "The shanten number of concealed tile ints (13 or 14), no melds, no wilds,\n"
              "all shapes, exact model. A fifth copy raises ValueError.");
 
@@ -408,7 +408,7 @@ k_shanten_of(PyObject *self, PyObject *tiles)
 }
 
 PyDoc_STRVAR(need_of_doc,
-             "need_of(tiles)\n--\n\n"
+             "need_of(tiles, /)\n--\n\n"
              "The fewest tiles concealed tile ints miss over all five shapes (as\n"
              "shanten_of(tiles) + 1).");
 
@@ -432,7 +432,7 @@ complete_counts(const int *counts)
 }
 
 PyDoc_STRVAR(is_complete_counts_doc,
-             "is_complete_counts(counts)\n--\n\n"
+             "is_complete_counts(counts, /)\n--\n\n"
              "Is a 34-long count vector of 14 concealed tiles a winning shape?");
 
 static PyObject *
@@ -473,16 +473,28 @@ k_is_complete_counts(PyObject *self, PyObject *arg)
     return PyBool_FromLong(complete_counts(counts));
 }
 
+/* (tiles, melds=0): melds by position or by keyword. */
 static int
-melds_arg(PyObject *const *args, Py_ssize_t nargs, const char *name, long *melds)
+melds_arg(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, const char *name,
+          long *melds)
 {
     *melds = 0;
-    if (nargs < 1 || nargs > 2) {
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    if (nargs < 1 || nargs + nkw > 2) {
         PyErr_Format(PyExc_TypeError, "%s takes tiles and an optional melds count", name);
         return -1;
     }
-    if (nargs == 2) {
-        *melds = PyLong_AsLong(args[1]);
+    PyObject *value = nargs == 2 ? args[1] : NULL;
+    if (nkw == 1) {
+        if (PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), "melds") != 0) {
+            PyErr_Format(PyExc_TypeError, "%s got an unexpected keyword argument %R", name,
+                         PyTuple_GET_ITEM(kwnames, 0));
+            return -1;
+        }
+        value = args[nargs];
+    }
+    if (value != NULL) {
+        *melds = PyLong_AsLong(value);
         if (*melds == -1 && PyErr_Occurred())
             return -1;
         if (*melds < 0 || *melds > MAXM) {
@@ -494,16 +506,16 @@ melds_arg(PyObject *const *args, Py_ssize_t nargs, const char *name, long *melds
 }
 
 PyDoc_STRVAR(is_complete_of_doc,
-             "is_complete_of(tiles, melds=0)\n--\n\n"
+             "is_complete_of(tiles, /, melds=0)\n--\n\n"
              "Are concealed tile ints (14 - 3 * melds of them) a winning shape beside\n"
              "``melds`` fixed melds? No wilds.");
 
 static PyObject *
-k_is_complete_of(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+k_is_complete_of(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     long melds;
     int counts[NKINDS];
-    if (melds_arg(args, nargs, "is_complete_of", &melds) < 0)
+    if (melds_arg(args, nargs, kwnames, "is_complete_of", &melds) < 0)
         return NULL;
     if (ensure_tables() < 0)
         return NULL;
@@ -542,16 +554,16 @@ k_is_complete_of(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 }
 
 PyDoc_STRVAR(could_be_ready_doc,
-             "could_be_ready(tiles, melds=0)\n--\n\n"
+             "could_be_ready(tiles, /, melds=0)\n--\n\n"
              "False when concealed tile ints beside ``melds`` fixed melds are surely not\n"
              "one tile from a winning shape.");
 
 static PyObject *
-k_could_be_ready(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+k_could_be_ready(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     long melds;
     int counts[NKINDS];
-    if (melds_arg(args, nargs, "could_be_ready", &melds) < 0)
+    if (melds_arg(args, nargs, kwnames, "could_be_ready", &melds) < 0)
         return NULL;
     if (prepared(args[0], counts) < 0)
         return NULL;
@@ -567,7 +579,7 @@ k_could_be_ready(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 }
 
 PyDoc_STRVAR(regular_need_doc,
-             "regular_need(tiles, sets)\n--\n\n"
+             "regular_need(tiles, sets, /)\n--\n\n"
              "Fewest tiles concealed tile ints miss for ``sets`` sets and a pair (exact\n"
              "model, regular shape only).");
 
@@ -594,7 +606,7 @@ k_regular_need(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 }
 
 PyDoc_STRVAR(waits_of_doc,
-             "waits_of(tiles)\n--\n\n"
+             "waits_of(tiles, /)\n--\n\n"
              "The kinds (sorted) that complete 13 concealed tile ints, any shape, a kind\n"
              "all four of whose copies are in the hand left out. No melds, no wilds.");
 
@@ -630,7 +642,7 @@ k_waits_of(PyObject *self, PyObject *tiles)
 }
 
 PyDoc_STRVAR(suit_need_doc,
-             "suit_need(key)\n--\n\n"
+             "suit_need(key, /)\n--\n\n"
              "The need vector (12 ints) of one suit key (nine counts in base 5), for the\n"
              "tests against parlour.mahjong._tables.");
 
@@ -662,9 +674,9 @@ static PyMethodDef kernel_methods[] = {
     {"shanten_of", (PyCFunction)k_shanten_of, METH_O, shanten_of_doc},
     {"need_of", (PyCFunction)k_need_of, METH_O, need_of_doc},
     {"is_complete_counts", (PyCFunction)k_is_complete_counts, METH_O, is_complete_counts_doc},
-    {"is_complete_of", (PyCFunction)(void (*)(void))k_is_complete_of, METH_FASTCALL,
+    {"is_complete_of", (PyCFunction)(void (*)(void))k_is_complete_of, METH_FASTCALL | METH_KEYWORDS,
      is_complete_of_doc},
-    {"could_be_ready", (PyCFunction)(void (*)(void))k_could_be_ready, METH_FASTCALL,
+    {"could_be_ready", (PyCFunction)(void (*)(void))k_could_be_ready, METH_FASTCALL | METH_KEYWORDS,
      could_be_ready_doc},
     {"regular_need", (PyCFunction)(void (*)(void))k_regular_need, METH_FASTCALL,
      regular_need_doc},
