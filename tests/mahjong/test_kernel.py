@@ -15,7 +15,9 @@ import os
 import random
 import subprocess
 import sys
+import sysconfig
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -301,3 +303,26 @@ def test_parlour_pure_forces_the_pure_path() -> None:
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
     assert out.stdout.split() == ["pure", "True", "0"]
+
+
+def test_a_build_older_than_its_source_is_stale(tmp_path: Path) -> None:
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    source, built = tmp_path / "_kernel.c", tmp_path / f"_kernel{suffix}"
+    assert kernel.stale_build(tmp_path) is None  # nothing built, no source: a wheel
+    built.write_bytes(b"")
+    assert kernel.stale_build(tmp_path) is None  # an installed wheel has no source
+    source.write_text("/* */")
+    os.utime(built, (1_000_000, 1_000_000))
+    stale = kernel.stale_build(tmp_path)
+    assert stale is not None and "older than _kernel.c" in stale
+    os.utime(built, None)
+    os.utime(source, (1_000_000, 1_000_000))
+    assert kernel.stale_build(tmp_path) is None
+
+
+def test_the_kernel_module_names_the_kernel_in_use() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "parlour.mahjong.kernel"], capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == f"shape kernel: {kernel.active()}"

@@ -44,14 +44,14 @@ def pure_forced() -> bool:
     return os.environ.get(PURE_ENV, "") not in ("", "0")
 
 
-def stale_build() -> str | None:
+def stale_build(directory: Path | None = None) -> str | None:
     """Why the built kernel beside its C source is out of date, or None.
 
     In a source checkout (an editable install) the extension is built in place next to
     ``_kernel.c``; one older than its source was built before the source changed, and is
     not loaded. An installed wheel ships no source, so nothing is stale there.
     """
-    here = Path(__file__).parent
+    here = Path(__file__).parent if directory is None else directory
     source = here / "_kernel.c"
     if not source.exists():
         return None
