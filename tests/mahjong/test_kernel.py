@@ -24,11 +24,13 @@ import pytest
 from parlour.mahjong import _tables as T
 from parlour.mahjong import kernel
 from parlour.mahjong.kernel import Kernel
+from parlour.mahjong.melds import Meld, chow, kong, pung
 from parlour.mahjong.shapes import (
     api,
     could_be_ready,
     is_complete_counts,
     is_complete_of,
+    shanten,
     shanten_of,
     waits,
 )
@@ -218,6 +220,88 @@ def test_suit_vectors_match_the_tables(native: Kernel) -> None:
     for _ in range(2000):
         key = rng.randrange(5**9)
         assert native.suit_need(key) == T.EXACT.suit_vector(key), key
+        assert native.suit_need(key, True) == T.LOOSE.suit_vector(key), key
+
+
+def dealt_with_melds(count: int, seed: int) -> Iterator[tuple[list[int], list[Meld], int]]:
+    """``count`` (concealed tiles, melds, jokers) of 13/14 or 16/17 tiles: 0-2 melds
+    (pungs, chows, kongs), up to two of the concealed tiles jokers, the rest mostly near
+    a shape (a complete hand's tiles, a tile or two swapped)."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        size = rng.choice((13, 14, 13, 14, 16, 17))
+        left = [4] * 34
+        melds: list[Meld] = []
+        for _ in range(rng.choice((0, 0, 1, 2))):
+            t = rng.randrange(34)
+            if t < 27 and t % 9 <= 6 and rng.random() < 0.5:
+                if min(left[t : t + 3]) < 1:
+                    continue
+                melds.append(chow(t))
+                for k in (t, t + 1, t + 2):
+                    left[k] -= 1
+            elif left[t] == 4 and rng.random() < 0.2:
+                melds.append(kong(t))
+                left[t] = 0
+            elif left[t] >= 3:
+                melds.append(pung(t))
+                left[t] -= 3
+        n = size - 3 * len(melds)
+        base = _complete(rng) if n <= 14 else [*_complete(rng), *[rng.randrange(27, 34)] * 3]
+        wall = [t for t in range(34) for _ in range(left[t])]
+        tiles: list[int] = []
+        for t in base:
+            if len(tiles) < n and left[t] > 0:
+                tiles.append(t)
+                left[t] -= 1
+        rng.shuffle(wall)
+        for t in wall:
+            if len(tiles) == n:
+                break
+            if left[t] > 0 and rng.random() < 0.3:
+                tiles.append(t)
+                left[t] -= 1
+        while len(tiles) < n:
+            t = rng.randrange(34)
+            if left[t] > 0:
+                tiles.append(t)
+                left[t] -= 1
+        jokers = rng.choice((0, 0, 0, 1, 2))
+        yield sorted(tiles[jokers:]), melds, jokers
+
+
+def check_general(native: Kernel, monkeypatch: pytest.MonkeyPatch, count: int, seed: int) -> None:
+    cases = list(dealt_with_melds(count, seed))
+    answers = []
+    for bound in (native, None):
+        monkeypatch.setattr(kernel, "native", bound)
+        monkeypatch.setattr(api, "_NATIVE", bound)
+        answers.append(
+            [
+                (
+                    shanten(tiles, melds, wilds=jokers, model="loose"),
+                    shanten(tiles, melds, wilds=jokers),
+                )
+                for tiles, melds, jokers in cases
+            ]
+        )
+    for case, compiled, pure in zip(cases, *answers, strict=True):
+        assert compiled == pure, case
+
+
+@needs_kernel
+def test_shanten_with_melds_and_wilds_matches_the_pure_path(
+    native: Kernel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    check_general(native, monkeypatch, 3000, seed=1901)
+
+
+@needs_kernel
+@pytest.mark.slow
+def test_shanten_with_melds_and_wilds_on_100000_hands(
+    native: Kernel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    check_general(native, monkeypatch, 100_000, seed=19019)
 
 
 @needs_kernel

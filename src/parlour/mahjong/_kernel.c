@@ -24,6 +24,10 @@
 #define WIDTH (2 * (MAXM + 1))
 #define INF 99
 #define CAP 4
+/* The loose model (PyMahjongGB's formula) caps a kind only by the hand's size. */
+#define LOOSE_CAP (3 * MAXM + 2)
+#define EXACT 0
+#define LOOSE 1
 #define NKINDS 34
 
 #define SUIT_KEYS 1953125 /* 5**9 */
@@ -35,8 +39,10 @@ typedef struct {
     uint8_t pad[3];
 } Slot;
 
-static Slot *suit_table = NULL;
-static Slot *honor_table = NULL;
+/* Indexed by model (EXACT, LOOSE), then by key. */
+static Slot *suit_table[2] = {NULL, NULL};
+static Slot *honor_table[2] = {NULL, NULL};
+static const int MODEL_CAP[2] = {CAP, LOOSE_CAP};
 
 static const int POW5[10] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125};
 
@@ -55,11 +61,13 @@ fill_inf(uint8_t *v)
 /* One suit's vector from its nine counts. A state after a rank is (a, b): a chows that
  * started at this rank, b that started at the one before; a chow counts as a set when it
  * starts, and its tiles are paid for rank by rank. */
+#define NCH (MAXM + 1) /* most chows started at one rank, plus one */
+
 static void
-suit_dp(const int *d, uint8_t *out)
+suit_dp(const int *d, int cap, uint8_t *out)
 {
-    uint8_t cur[5][5][WIDTH], nxt[5][5][WIDTH];
-    uint8_t live[5][5], nlive[5][5];
+    uint8_t cur[NCH][NCH][WIDTH], nxt[NCH][NCH][WIDTH];
+    uint8_t live[NCH][NCH], nlive[NCH][NCH];
     memset(live, 0, sizeof live);
     memset(cur, INF, sizeof cur);
     cur[0][0][0] = 0;
@@ -68,8 +76,8 @@ suit_dp(const int *d, uint8_t *out)
         int c = d[pos];
         memset(nxt, INF, sizeof nxt);
         memset(nlive, 0, sizeof nlive);
-        for (int a = 0; a < 5; a++) {
-            for (int b = 0; b < 5; b++) {
+        for (int a = 0; a < NCH; a++) {
+            for (int b = 0; b < NCH; b++) {
                 if (!live[a][b])
                     continue;
                 const uint8_t *vec = cur[a][b];
@@ -77,9 +85,9 @@ suit_dp(const int *d, uint8_t *out)
                 for (int pung = 0; pung < 2; pung++) {
                     for (int pair = 0; pair < 2; pair++) {
                         int u0 = base + 3 * pung + 2 * pair;
-                        if (u0 > CAP)
+                        if (u0 > cap)
                             continue;
-                        int top = pos <= 6 ? CAP - u0 : 0;
+                        int top = pos <= 6 ? cap - u0 : 0;
                         for (int nw = 0; nw <= top; nw++) {
                             int dm = pung + nw;
                             if (dm > MAXM)
@@ -112,9 +120,10 @@ suit_dp(const int *d, uint8_t *out)
         fill_inf(out);
 }
 
-/* The honours' vector: each kind gives a pung or a pair (never both within four). */
+/* The honours' vector: each kind gives a pung or a pair (never both within four; the
+ * loose model lets one kind give both). */
 static void
-honor_dp(const int *d, uint8_t *out)
+honor_dp(const int *d, int cap, uint8_t *out)
 {
     uint8_t vec[WIDTH], nxt[WIDTH];
     fill_inf(vec);
@@ -132,6 +141,11 @@ honor_dp(const int *d, uint8_t *out)
                     int j = 2 * (m + 1) + p;
                     if (x < nxt[j])
                         nxt[j] = (uint8_t)x;
+                    if (p == 0 && cap >= 5) {
+                        x = v + (c < 5 ? 5 - c : 0);
+                        if (x < nxt[j + 1])
+                            nxt[j + 1] = (uint8_t)x;
+                    }
                 }
                 if (p == 0) {
                     int x = v + (c < 2 ? 2 - c : 0);
@@ -147,9 +161,9 @@ honor_dp(const int *d, uint8_t *out)
 }
 
 static int
-ensure_tables(void)
+ensure_model(int model)
 {
-    if (suit_table != NULL)
+    if (suit_table[model] != NULL)
         return 0;
     Slot *s = (Slot *)PyMem_RawCalloc(SUIT_KEYS, sizeof(Slot));
     if (s == NULL) {
@@ -162,37 +176,49 @@ ensure_tables(void)
         PyErr_NoMemory();
         return -1;
     }
-    suit_table = s;
-    honor_table = h;
+    suit_table[model] = s;
+    honor_table[model] = h;
     return 0;
+}
+
+static int
+ensure_tables(void)
+{
+    return ensure_model(EXACT);
+}
+
+static inline const uint8_t *
+suit_vec_of(const int *d, int model)
+{
+    int key = 0;
+    for (int r = 8; r >= 0; r--)
+        key = key * 5 + d[r];
+    Slot *s = &suit_table[model][key];
+    if (!s->done) {
+        suit_dp(d, MODEL_CAP[model], s->need);
+        s->done = 1;
+    }
+    return s->need;
+}
+
+static inline const uint8_t *
+honor_vec_of(const int *d, int model)
+{
+    int key = 0;
+    for (int r = 6; r >= 0; r--)
+        key = key * 5 + d[r];
+    Slot *s = &honor_table[model][key];
+    if (!s->done) {
+        honor_dp(d, MODEL_CAP[model], s->need);
+        s->done = 1;
+    }
+    return s->need;
 }
 
 static inline const uint8_t *
 suit_vec(const int *d)
 {
-    int key = 0;
-    for (int r = 8; r >= 0; r--)
-        key = key * 5 + d[r];
-    Slot *s = &suit_table[key];
-    if (!s->done) {
-        suit_dp(d, s->need);
-        s->done = 1;
-    }
-    return s->need;
-}
-
-static inline const uint8_t *
-honor_vec(const int *d)
-{
-    int key = 0;
-    for (int r = 6; r >= 0; r--)
-        key = key * 5 + d[r];
-    Slot *s = &honor_table[key];
-    if (!s->done) {
-        honor_dp(d, s->need);
-        s->done = 1;
-    }
-    return s->need;
+    return suit_vec_of(d, EXACT);
 }
 
 static inline void
@@ -221,14 +247,20 @@ combine(const uint8_t *a, const uint8_t *b, uint8_t *out)
     memcpy(out, r, WIDTH);
 }
 
-/* The need vector of a whole 34-count hand. */
+/* The need vector of a whole 34-count hand in one model (its tables made). */
 static void
-hand_vec(const int *counts, uint8_t *out)
+model_vec(const int *counts, int model, uint8_t *out)
 {
     uint8_t ab[WIDTH], ch[WIDTH];
-    combine(suit_vec(counts), suit_vec(counts + 9), ab);
-    combine(suit_vec(counts + 18), honor_vec(counts + 27), ch);
+    combine(suit_vec_of(counts, model), suit_vec_of(counts + 9, model), ab);
+    combine(suit_vec_of(counts + 18, model), honor_vec_of(counts + 27, model), ch);
     combine(ab, ch, out);
+}
+
+static inline void
+hand_vec(const int *counts, uint8_t *out)
+{
+    model_vec(counts, EXACT, out);
 }
 
 /* ------------------------------------------------------------------------------------ */
@@ -323,6 +355,75 @@ fast_need(const int *counts)
     uint8_t vec[WIDTH];
     hand_vec(counts, vec);
     return fast_need_vec(counts, vec);
+}
+
+/* All five shapes in either model beside fixed melds and wilds (as shanten.py's
+ * _shanten_key with every kind): the fewest tiles missing for ``sets`` sets and a pair,
+ * and, in a hand of ``size`` tiles (melds as three) of at most 14, the special shapes
+ * that fit beside ``melds`` melds. */
+static int
+general_need(const int *counts, int model, int sets, int melds, int size)
+{
+    uint8_t vec[WIDTH];
+    model_vec(counts, model, vec);
+    int best = vec[2 * sets + 1];
+    if (best <= 0 || size > 14)
+        return best;
+    int present[6];
+    for (int p = 0; p < 6; p++)
+        present[p] = knitted_present(counts, p);
+    if (melds == 0) {
+        int pairs = 0, singles = 0;
+        for (int t = 0; t < NKINDS; t++) {
+            pairs += counts[t] / 2;
+            singles += counts[t] % 2;
+        }
+        if (pairs > 7)
+            pairs = 7;
+        int d = 7 - pairs + (7 - pairs - singles > 0 ? 7 - pairs - singles : 0);
+        if (d < best)
+            best = d;
+        static const int ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+        int kinds = 0, has_pair = 0;
+        for (int i = 0; i < 13; i++) {
+            kinds += counts[ORPHANS[i]] > 0;
+            has_pair |= counts[ORPHANS[i]] >= 2;
+        }
+        d = 14 - kinds - has_pair;
+        if (d < best)
+            best = d;
+        int hk = 0, top = 0;
+        for (int t = 27; t < NKINDS; t++)
+            hk += counts[t] > 0;
+        for (int p = 0; p < 6; p++)
+            if (present[p] > top)
+                top = present[p];
+        d = top + hk < 14 ? 14 - top - hk : 0;
+        if (d < best)
+            best = d;
+    }
+    if (melds <= 1) {
+        int rest[NKINDS];
+        uint8_t rv[WIDTH];
+        for (int p = 0; p < 6; p++) {
+            int missing = 9 - present[p];
+            if (missing >= best)
+                continue;
+            memcpy(rest, counts, sizeof rest);
+            for (int s = 0; s < 3; s++) {
+                for (int j = 0; j < 3; j++) {
+                    int t = 9 * s + KNITTED[p][s] + 3 * j;
+                    if (rest[t])
+                        rest[t]--;
+                }
+            }
+            model_vec(rest, model, rv);
+            int d = missing + rv[2 * (1 - melds) + 1];
+            if (d < best)
+                best = d;
+        }
+    }
+    return best;
 }
 
 /* ------------------------------------------------------------------------------------ */
@@ -641,27 +742,99 @@ k_waits_of(PyObject *self, PyObject *tiles)
     return out;
 }
 
-PyDoc_STRVAR(suit_need_doc,
-             "suit_need(key, /)\n--\n\n"
-             "The need vector (12 ints) of one suit key (nine counts in base 5), for the\n"
-             "tests against parlour.mahjong._tables.");
+/* A 34-long sequence of counts 0-4 into ``counts``; -1 with an exception set. */
+static int
+counts_arg(PyObject *arg, int *counts)
+{
+    PyObject *seq = PySequence_Fast(arg, "counts must be a sequence of 34 ints");
+    if (seq == NULL)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != NKINDS) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "counts must have 34 entries");
+        return -1;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (int t = 0; t < NKINDS; t++) {
+        long c = PyLong_AsLong(items[t]);
+        if (c == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (c < 0 || c > 4) {
+            Py_DECREF(seq);
+            PyErr_Format(PyExc_ValueError, "a count of %ld: at most four of a kind", c);
+            return -1;
+        }
+        counts[t] = (int)c;
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+PyDoc_STRVAR(general_need_doc,
+             "general_need(counts, sets, melds, size, loose, /)\n--\n\n"
+             "Fewest tiles missing over all five shapes for natural concealed ``counts``\n"
+             "(34 of them) beside ``melds`` fixed melds, ``sets`` sets and a pair still\n"
+             "to make, in a hand of ``size`` tiles (melds as three, wilds included); the\n"
+             "loose model when ``loose``. As shanten.py's _shanten_key with every kind.");
 
 static PyObject *
-k_suit_need(PyObject *self, PyObject *arg)
+k_general_need(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    long key = PyLong_AsLong(arg);
+    int counts[NKINDS];
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "general_need takes counts, sets, melds, size, loose");
+        return NULL;
+    }
+    long v[3];
+    for (int i = 0; i < 3; i++) {
+        v[i] = PyLong_AsLong(args[1 + i]);
+        if (v[i] == -1 && PyErr_Occurred())
+            return NULL;
+    }
+    if (v[0] < 0 || v[0] > MAXM || v[1] < 0 || v[1] > MAXM) {
+        PyErr_SetString(PyExc_ValueError, "sets and melds must be 0-5");
+        return NULL;
+    }
+    int loose = PyObject_IsTrue(args[4]);
+    if (loose < 0)
+        return NULL;
+    int model = loose ? LOOSE : EXACT;
+    if (ensure_model(model) < 0 || counts_arg(args[0], counts) < 0)
+        return NULL;
+    return PyLong_FromLong(general_need(counts, model, (int)v[0], (int)v[1], (int)v[2]));
+}
+
+PyDoc_STRVAR(suit_need_doc,
+             "suit_need(key, loose=False, /)\n--\n\n"
+             "The need vector (12 ints) of one suit key (nine counts in base 5), in the\n"
+             "exact or the loose model, for the tests against parlour.mahjong._tables.");
+
+static PyObject *
+k_suit_need(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs < 1 || nargs > 2) {
+        PyErr_SetString(PyExc_TypeError, "suit_need takes a key and an optional loose flag");
+        return NULL;
+    }
+    int loose = nargs == 2 ? PyObject_IsTrue(args[1]) : 0;
+    if (loose < 0)
+        return NULL;
+    int model = loose ? LOOSE : EXACT;
+    long key = PyLong_AsLong(args[0]);
     if (key == -1 && PyErr_Occurred())
         return NULL;
     if (key < 0 || key >= SUIT_KEYS) {
         PyErr_Format(PyExc_ValueError, "not a suit key: %ld", key);
         return NULL;
     }
-    if (ensure_tables() < 0)
+    if (ensure_model(model) < 0)
         return NULL;
     int d[9];
     for (int r = 0; r < 9; r++)
         d[r] = (int)(key / POW5[r] % 5);
-    const uint8_t *v = suit_vec(d);
+    const uint8_t *v = suit_vec_of(d, model);
     PyObject *out = PyTuple_New(WIDTH);
     if (out == NULL)
         return NULL;
@@ -681,7 +854,9 @@ static PyMethodDef kernel_methods[] = {
     {"regular_need", (PyCFunction)(void (*)(void))k_regular_need, METH_FASTCALL,
      regular_need_doc},
     {"waits_of", (PyCFunction)k_waits_of, METH_O, waits_of_doc},
-    {"suit_need", (PyCFunction)k_suit_need, METH_O, suit_need_doc},
+    {"general_need", (PyCFunction)(void (*)(void))k_general_need, METH_FASTCALL,
+     general_need_doc},
+    {"suit_need", (PyCFunction)(void (*)(void))k_suit_need, METH_FASTCALL, suit_need_doc},
     {NULL, NULL, 0, NULL},
 };
 

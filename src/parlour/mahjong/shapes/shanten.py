@@ -310,15 +310,20 @@ def _knitted_straight_need(key: int, melds: int, tables: T.NeedTables, best: int
 
 def _shanten_prepared(hand: PreparedHand, ks: tuple[str, ...], model: str) -> int:
     tables = T.EXACT if model == "exact" else T.LOOSE
-    key = _key_of_counts(hand.counts)
-    n = hand.size - 3 * len(hand.melds) - hand.wilds  # natural concealed tiles
     if model == "exact" and any(hand.meld_counts):
         # Only the regular shape and the knitted straight take melds; both are capped by
         # the tiles the melds hold.
         d = _capped_regular_need(hand) if "regular" in ks else 99
         if "knitted_straight" in ks and len(hand.melds) <= 1 and hand.size <= 14:
             d = min(d, _capped_knitted_need(hand))
+    elif _kernel.native is not None and ks == ALL_KINDS and max(hand.counts) <= 4:
+        # the compiled twin of _shanten_key with every kind
+        d = _kernel.native.general_need(
+            hand.counts, hand.sets_needed, len(hand.melds), hand.size, model != "exact"
+        )
     else:
+        key = _key_of_counts(hand.counts)
+        n = hand.size - 3 * len(hand.melds) - hand.wilds  # natural concealed tiles
         d = _shanten_key(key, n, hand.sets_needed, ks, tables, hand)
     return max(-1, d - hand.wilds - 1)
 
