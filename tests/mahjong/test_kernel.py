@@ -220,6 +220,8 @@ def test_suit_vectors_match_the_tables(native: Kernel) -> None:
     for _ in range(2000):
         key = rng.randrange(5**9)
         assert native.suit_need(key) == T.EXACT.suit_vector(key), key
+    for _ in range(60):  # the pure loose tables are slow to fill
+        key = rng.randrange(5**9)
         assert native.suit_need(key, True) == T.LOOSE.suit_vector(key), key
 
 
