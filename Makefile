@@ -26,13 +26,19 @@ $(STAMP_DEV): $(BUILD_INPUTS) | $(BIN)/python
 run: $(STAMP_RUN)
 	$(BIN)/parlour serve
 
+# The suite runs on the compiled shape kernel when it is built (in CI it must be), and the
+# shape tests run once more on the pure-Python path.
+PURE_TESTS := tests/mahjong/test_kernel.py tests/mahjong/test_shapes.py \
+	tests/mahjong/test_shapes_property.py src/parlour/mahjong/shapes
+
 test: $(STAMP_DEV)
-	$(BIN)/python -m parlour.mahjong.kernel
+	$(BIN)/python -m parlour.mahjong.kernel $(if $(filter true,$(CI)),--require)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy --strict src
 	@$(MAKE) --no-print-directory browser
 	$(BIN)/python -m pytest
+	PARLOUR_PURE=1 $(BIN)/python -m pytest -m 'not slow' $(PURE_TESTS)
 
 # The browser tests drive Debian's Chromium (never a downloaded one): installed here when
 # missing and we are root; otherwise those tests skip (or fail when CI=true).
