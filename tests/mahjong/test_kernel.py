@@ -339,6 +339,8 @@ def test_kernel_refuses_what_the_reference_refuses(native: Kernel) -> None:
             fn([0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4])
     with pytest.raises(TypeError, match="unexpected keyword argument 'meld'"):
         native.could_be_ready([0, 1, 2, 9, 9, 18, 19], meld=2)  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="0-4 melds"):
+        native.could_be_ready([0], 5)
     with pytest.raises(ValueError):
         native.shanten_of([40] * 13)
     with pytest.raises(TypeError):

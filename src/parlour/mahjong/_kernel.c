@@ -672,8 +672,10 @@ k_could_be_ready(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObje
         return PyBool_FromLong(fast_need(counts) - 1 <= 0);
     if (melds == 1)
         Py_RETURN_TRUE;
-    if (melds > 4)
-        melds = 4;
+    if (melds > 4) {
+        PyErr_SetString(PyExc_ValueError, "could_be_ready takes a 13-tile hand: 0-4 melds");
+        return NULL;
+    }
     uint8_t vec[WIDTH];
     hand_vec(counts, vec);
     return PyBool_FromLong(vec[2 * (4 - melds) + 1] <= 1);
