@@ -343,6 +343,8 @@ def test_kernel_refuses_what_the_reference_refuses(native: Kernel) -> None:
         native.could_be_ready([0], 5)
     with pytest.raises(ValueError):
         native.shanten_of([40] * 13)
+    with pytest.raises(ValueError):
+        native.shanten_of([2**70] * 13)
     with pytest.raises(TypeError):
         native.shanten_of(["1m"] * 13)  # type: ignore[list-item]
 

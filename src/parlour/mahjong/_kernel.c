@@ -444,6 +444,10 @@ counts_of_tiles(PyObject *tiles, int *counts)
         long t = PyLong_AsLong(items[i]);
         if (t == -1 && PyErr_Occurred()) {
             Py_DECREF(seq);
+            if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
+                PyErr_Clear(); /* an int far out of range: not a tile, as any other */
+                PyErr_SetString(PyExc_ValueError, "not a playing tile: a huge int");
+            }
             return -1;
         }
         if (t < 0 || t >= NKINDS) {
