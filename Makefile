@@ -4,30 +4,41 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
+# The compiled shape kernel is built in place by the editable install (setup.py); a change
+# to its source or to the build reinstalls, so that a stale build is never run (and the
+# package itself refuses an extension older than its source: parlour.mahjong.kernel).
+BUILD_INPUTS := pyproject.toml setup.py src/parlour/mahjong/_kernel.c
 
-.PHONY: run test lint bench clean browser
+.PHONY: run test lint bench clean browser kernel
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP_RUN): pyproject.toml | $(BIN)/python
+$(STAMP_RUN): $(BUILD_INPUTS) | $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 	touch $@
 
-$(STAMP_DEV): pyproject.toml | $(BIN)/python
+$(STAMP_DEV): $(BUILD_INPUTS) | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@ $(STAMP_RUN)
 
 run: $(STAMP_RUN)
 	$(BIN)/parlour serve
 
+# The suite runs on the compiled shape kernel when it is built (in CI it must be), and the
+# shape tests run once more on the pure-Python path.
+PURE_TESTS := tests/mahjong/test_kernel.py tests/mahjong/test_shapes.py \
+	tests/mahjong/test_shapes_property.py src/parlour/mahjong/shapes
+
 test: $(STAMP_DEV)
+	$(BIN)/python -m parlour.mahjong.kernel $(if $(filter true,$(CI)),--require)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy --strict src
 	@$(MAKE) --no-print-directory browser
 	$(BIN)/python -m pytest
+	PARLOUR_PURE=1 $(BIN)/python -m pytest -m 'not slow' $(PURE_TESTS)
 
 # The browser tests drive Debian's Chromium (never a downloaded one): installed here when
 # missing and we are root; otherwise those tests skip (or fail when CI=true).
@@ -42,9 +53,16 @@ browser:
 	fi
 
 bench: $(STAMP_DEV)
+	$(BIN)/python -m parlour.mahjong.kernel
 	$(BIN)/parlour bench shapes
 	$(BIN)/parlour bench mcr
 	$(BIN)/parlour bench server
 
+# Rebuild the compiled shape kernel in place now (the editable install's build).
+kernel: | $(BIN)/python
+	$(BIN)/pip install --quiet --no-deps -e .
+	$(BIN)/python -m parlour.mahjong.kernel
+
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .ruff_cache .mypy_cache
+	rm -f src/parlour/mahjong/_kernel.*.so src/parlour/mahjong/_kernel.*.pyd

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 import rulebooks  # registers the test rulebooks by name
 from parlour import __version__
 from parlour.cli import app
+from parlour.mahjong.kernel import active
 from parlour.registry import PLAYABLE, find_system, rule_systems
 
 runner = CliRunner()
@@ -24,7 +25,10 @@ def flat(text: str) -> str:
 
 def test_version() -> None:
     result = runner.invoke(app, ["--version"])
-    assert result.exit_code == 0 and result.output.strip() == f"parlour {__version__}"
+    kernel = active()
+    assert kernel in ("compiled", "pure")
+    assert result.exit_code == 0
+    assert result.output.strip() == f"parlour {__version__} (shape kernel: {kernel})"
 
 
 def test_rules_lists_every_rule_system() -> None:

@@ -11,6 +11,8 @@ from parlour.bench.shapes import (
     GOLD_DECOMPOSITION_SHARE,
     GOLD_NOTE,
     GOLD_WILDS,
+    PURE_SUFFIX,
+    PURE_TWINS,
     RATIO_TARGETS,
     complete_hands,
     gold_hands,
@@ -18,6 +20,7 @@ from parlour.bench.shapes import (
     random_hands,
     run_shapes_bench,
 )
+from parlour.mahjong.kernel import active
 from parlour.mahjong.rules.gold import wild_rules
 from parlour.mahjong.shapes import is_complete
 from parlour.mahjong.tiles import WHITE
@@ -117,3 +120,21 @@ def test_gold_hands_are_seeded_and_hold_their_golds() -> None:
 def test_rejects_no_hands() -> None:
     with pytest.raises(ValueError):
         run_shapes_bench(hands=0)
+
+
+def test_pure_and_compiled_side_by_side(capsys: pytest.CaptureFixture[str]) -> None:
+    """With the compiled kernel in use, the kernel's entry points are timed on both paths
+    and compared; without it, the table says which kernel was timed."""
+    rows = run_shapes_bench(hands=20, seed=5, repeat=1)
+    kernel_rows = [r for r in rows if r["kind"] == "kernel"]
+    print_table(rows)
+    out = capsys.readouterr().out
+    if active() == "compiled":
+        assert [r["name"] for r in kernel_rows] == list(PURE_TWINS)
+        assert all(r["ratio"] > 0 and r["pure_per_second"] > 0 for r in kernel_rows)
+        pure = {r["name"] for r in rows if r["kind"] == "pure"}
+        assert pure == {name + PURE_SUFFIX for name in PURE_TWINS}
+        assert "compiled / pure" in out
+    else:
+        assert kernel_rows == []
+        assert "shape kernel: pure" in out

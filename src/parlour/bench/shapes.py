@@ -29,6 +29,7 @@ finds them cached already.)
 
 from __future__ import annotations
 
+import functools
 import gc
 import importlib
 import itertools
@@ -36,9 +37,10 @@ import random
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlour.bench import print_speed_tables
+from parlour.mahjong import kernel
 from parlour.mahjong.rules.gold import wild_rules
 from parlour.mahjong.shapes import (
     WildRules,
@@ -48,9 +50,18 @@ from parlour.mahjong.shapes import (
     shanten,
     shanten_of,
 )
+from parlour.mahjong.shapes import api as _api
+from parlour.mahjong.shapes.shanten import pure_is_complete_counts, pure_shanten_of
 from parlour.mahjong.tiles import WHITE, gb_name
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
 Row = dict[str, Any]
+
+PURE_SUFFIX = " (pure)"
+"""A row timed on the pure-Python path beside the compiled kernel: its ``kind`` is
+``"pure"`` and its name the compiled row's with this suffix."""
 
 WARMUP_SEED_OFFSET = 1_000_003
 """The warm-up hands are drawn with ``seed + WARMUP_SEED_OFFSET``."""
@@ -208,6 +219,34 @@ def _optional(module: str) -> Any | None:
 
 
 # ---------------------------------------------------------------------------------------
+# The pure path beside the compiled kernel
+
+PURE_TWINS: dict[str, Callable[..., object]] = {
+    "parlour shanten_of": pure_shanten_of,
+    "parlour shanten": shanten,
+    "parlour is_complete_counts": pure_is_complete_counts,
+    "parlour is_complete": is_complete,
+}
+"""The rows timed a second time on the pure-Python path when the compiled kernel is in
+use: the reference functions (``pure_*``), or the entry point itself with the kernel set
+aside for the pass (:func:`_on_pure_path`)."""
+
+
+def _on_pure_path(run: Callable[[], None]) -> Callable[[], None]:
+    """``run`` with :mod:`~parlour.mahjong.shapes.api`'s fast paths on the pure code."""
+
+    def pure_run() -> None:
+        saved = _api._NATIVE
+        _api._NATIVE = None
+        try:
+            run()
+        finally:
+            _api._NATIVE = saved
+
+    return pure_run
+
+
+# ---------------------------------------------------------------------------------------
 # Timing
 
 
@@ -349,6 +388,15 @@ def run_shapes_bench(hands: int = 20000, seed: int = 1, repeat: int = 3) -> list
 
         run(data=warmup)
         runnable.append((name, library, task, measured, run))
+        twin = PURE_TWINS.get(name)
+        if twin is not None and kernel.active() == "compiled":
+
+            def pure(fn: Callable[..., object] = twin, data: Sequence[Any] = measured) -> None:
+                _drain(fn, data)
+
+            pure_run = _on_pure_path(pure)
+            _on_pure_path(functools.partial(pure, data=warmup))()
+            runnable.append((name + PURE_SUFFIX, library, task, measured, pure_run))
 
     # Round robin: each pass times every case once, so a burst of load on a noisy machine
     # falls on all of them alike; each case keeps its best pass.
@@ -360,7 +408,7 @@ def run_shapes_bench(hands: int = 20000, seed: int = 1, repeat: int = 3) -> list
         best, first = min(times[name]), times[name][0]
         rows.append(
             {
-                "kind": "timing",
+                "kind": "pure" if name.endswith(PURE_SUFFIX) else "timing",
                 "name": name,
                 "library": library,
                 "task": task,
@@ -373,6 +421,18 @@ def run_shapes_bench(hands: int = 20000, seed: int = 1, repeat: int = 3) -> list
         )
 
     speed = {r["name"]: r["per_second"] for r in rows if r["kind"] == "timing"}
+    for r in [r for r in rows if r["kind"] == "pure"]:
+        compiled = r["name"].removesuffix(PURE_SUFFIX)
+        rows.append(
+            {
+                "kind": "kernel",
+                "name": compiled,
+                "task": r["task"],
+                "pure_per_second": r["per_second"],
+                "compiled_per_second": speed[compiled],
+                "ratio": speed[compiled] / r["per_second"],
+            }
+        )
     for ratio_name, ours, peer, target in RATIO_TARGETS:
         if ours not in speed or peer not in speed:
             continue
@@ -407,5 +467,35 @@ def print_table(rows: Sequence[dict[str, Any]]) -> None:
     console = print_speed_tables(
         rows, "Hand-shape speed (best of the runs, after a warm-up on other hands)"
     )
+    print_kernel_table(rows, console)
     if any(r["kind"] == "timing" and " gold" in r["name"] for r in rows):
         console.print(f"note: {GOLD_NOTE}", highlight=False)
+
+
+def print_kernel_table(rows: Sequence[dict[str, Any]], console: Console) -> None:
+    """The ``kernel`` rows: each entry point on the pure path and the compiled kernel side
+    by side, with compiled over pure; or a line saying which kernel was timed."""
+    from rich.table import Table
+
+    kernel_rows = [r for r in rows if r["kind"] == "kernel"]
+    if not kernel_rows:
+        console.print(
+            f"shape kernel: {kernel.active()} (no compiled kernel in use: nothing to compare)",
+            highlight=False,
+        )
+        return
+    table = Table(title="Shape kernel: pure Python and compiled (hands per second)")
+    table.add_column("measurement")
+    table.add_column("task")
+    table.add_column("pure", justify="right")
+    table.add_column("compiled", justify="right")
+    table.add_column("compiled / pure", justify="right")
+    for r in kernel_rows:
+        table.add_row(
+            r["name"],
+            r["task"],
+            f"{r['pure_per_second']:,.0f}",
+            f"{r['compiled_per_second']:,.0f}",
+            f"{r['ratio']:.1f}x",
+        )
+    console.print(table)

@@ -130,8 +130,9 @@ err_console = Console(stderr=True)
 def _version(value: bool) -> None:
     if value:
         from parlour import __version__
+        from parlour.mahjong.kernel import active
 
-        console.print(f"parlour {__version__}", highlight=False)
+        console.print(f"parlour {__version__} (shape kernel: {active()})", highlight=False)
         raise typer.Exit()
 
 

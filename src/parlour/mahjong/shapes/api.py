@@ -18,6 +18,7 @@ from typing import Literal
 
 from parlour.core.errors import InvalidHand
 from parlour.mahjong import _tables as T
+from parlour.mahjong import kernel as _kernel
 from parlour.mahjong.melds import Meld, parse_hand
 from parlour.mahjong.shapes.constrained import _constrained_shanten
 from parlour.mahjong.shapes.hand import (
@@ -53,6 +54,8 @@ from parlour.mahjong.shapes.special import (
 )
 from parlour.mahjong.shapes.wilds import WildRules, copy_caps
 from parlour.mahjong.tiles import JOKER, NUM_KINDS, Tile, tile_name
+
+_NATIVE = _kernel.native
 
 
 def _complete_beyond_tables(hand: PreparedHand, ks: Sequence[str]) -> bool:
@@ -115,6 +118,11 @@ def shanten(
     if type(tiles) is list and not melds and not wilds and model == "exact":
         n = len(tiles)
         if (n == 13 or n == 14) and kinds is None and constraints is None:
+            if _NATIVE is not None:
+                try:
+                    return _NATIVE.shanten_of(tiles)
+                except (TypeError, ValueError):
+                    pass  # not plain tile ints, or a fifth copy: the full checks name it
             key = _checked_key(tiles)
             if key is not None:
                 try:
@@ -159,6 +167,11 @@ def is_complete(
         and kinds is None
         and not special
     ):
+        if _NATIVE is not None:
+            try:
+                return _NATIVE.is_complete_of(tiles)
+            except (TypeError, ValueError):
+                pass  # not plain tile ints, or a fifth copy: the full checks name it
         key = _checked_key(tiles)
         if key is not None:
             try:
@@ -239,6 +252,18 @@ def waits(
                     f"{seen[t]} copies of {tile_name(t)} in the hand and the visible tiles; "
                     "a set has 4"
                 )
+    if (
+        _NATIVE is not None
+        and constraints is None
+        and not hand.melds
+        and not hand.wild_tiles
+        and hand.size == 13
+        and ks == ALL_KINDS
+    ):
+        # 13 concealed tiles, nothing wild: the compiled kernel lists the kinds that
+        # complete them (all five shapes), as the loop below would
+        plain = [t for t, c in enumerate(hand.counts) for _ in range(c)]
+        return {t: max(0, 4 - seen[t]) for t in _NATIVE.waits_of(plain)}
     out: dict[Tile, int] = {}
     fast = hand.rules.is_unrestricted()
     base_key = _key_of_counts(hand.counts)

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from operator import mul as _mul
 
 from parlour.mahjong import _tables as T
+from parlour.mahjong import kernel as _kernel
 from parlour.mahjong.shapes.hand import (
     _KNITTED_TILES,
     ALL_KINDS,
@@ -309,15 +310,20 @@ def _knitted_straight_need(key: int, melds: int, tables: T.NeedTables, best: int
 
 def _shanten_prepared(hand: PreparedHand, ks: tuple[str, ...], model: str) -> int:
     tables = T.EXACT if model == "exact" else T.LOOSE
-    key = _key_of_counts(hand.counts)
-    n = hand.size - 3 * len(hand.melds) - hand.wilds  # natural concealed tiles
     if model == "exact" and any(hand.meld_counts):
         # Only the regular shape and the knitted straight take melds; both are capped by
         # the tiles the melds hold.
         d = _capped_regular_need(hand) if "regular" in ks else 99
         if "knitted_straight" in ks and len(hand.melds) <= 1 and hand.size <= 14:
             d = min(d, _capped_knitted_need(hand))
+    elif _kernel.native is not None and ks == ALL_KINDS and max(hand.counts) <= 4:
+        # the compiled twin of _shanten_key with every kind
+        d = _kernel.native.general_need(
+            hand.counts, hand.sets_needed, len(hand.melds), hand.size, model != "exact"
+        )
     else:
+        key = _key_of_counts(hand.counts)
+        n = hand.size - 3 * len(hand.melds) - hand.wilds  # natural concealed tiles
         d = _shanten_key(key, n, hand.sets_needed, ks, tables, hand)
     return max(-1, d - hand.wilds - 1)
 
@@ -516,3 +522,22 @@ def _fast_complete(key: int) -> bool:
             if _VEC[T.combine_ids(T.combine_ids(rc[z], h[0]), ab)][3] == 0:
                 return True
     return False
+
+
+# ---------------------------------------------------------------------------------------
+# The compiled kernel
+
+pure_shanten_of = shanten_of
+pure_is_complete_of = is_complete_of
+pure_could_be_ready = could_be_ready
+pure_is_complete_counts = is_complete_counts
+"""The pure-Python fast paths above, kept under these names whichever kernel is active:
+the reference the compiled kernel is tested against."""
+
+if _kernel.native is not None:
+    # The C twins answer alike (tests/mahjong/test_kernel.py); the names above stay bound
+    # to the Python reference.
+    shanten_of = _kernel.native.shanten_of  # type: ignore[assignment]
+    is_complete_of = _kernel.native.is_complete_of  # type: ignore[assignment]
+    could_be_ready = _kernel.native.could_be_ready  # type: ignore[assignment]
+    is_complete_counts = _kernel.native.is_complete_counts  # type: ignore[assignment]

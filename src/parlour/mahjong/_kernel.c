@@ -1,0 +1,885 @@
+/*
+ * parlour.mahjong._kernel: the compiled twin of the packed-key shape search in
+ * parlour/mahjong/shapes/shanten.py and parlour/mahjong/_tables.py.
+ *
+ * The Python modules stay the reference; everything here must answer exactly as they
+ * do (tests/mahjong/test_kernel.py checks it on seeded random hands).
+ *
+ * A group of tiles (one suit, or the honours) has a "need vector": for m sets (0-5)
+ * and p pairs (0-1), need[2*m + p] is the fewest tiles to add so that m sets and p
+ * pairs can be picked from the group, never counting on a fifth copy of a kind. A
+ * hand's need vector is the min-plus combination of its four groups' vectors.
+ *
+ * Suit vectors are worked out by a dynamic programme over the nine ranks the first
+ * time a suit key (the nine counts in base 5) is seen, and kept in a table indexed by
+ * the key (5**9 slots of 16 bytes, allocated on first use; the operating system only
+ * backs the pages that are touched). Honour vectors (5**7 keys) are kept the same way.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define MAXM 5
+#define WIDTH (2 * (MAXM + 1))
+#define INF 99
+#define CAP 4
+/* The loose model (PyMahjongGB's formula) caps a kind only by the hand's size. */
+#define LOOSE_CAP (3 * MAXM + 2)
+#define EXACT 0
+#define LOOSE 1
+#define NKINDS 34
+
+#define SUIT_KEYS 1953125 /* 5**9 */
+#define HONOR_KEYS 78125  /* 5**7 */
+
+typedef struct {
+    uint8_t need[WIDTH];
+    uint8_t done;
+    uint8_t pad[3];
+} Slot;
+
+/* Indexed by model (EXACT, LOOSE), then by key. */
+static Slot *suit_table[2] = {NULL, NULL};
+static Slot *honor_table[2] = {NULL, NULL};
+static const int MODEL_CAP[2] = {CAP, LOOSE_CAP};
+
+static const int POW5[10] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125};
+
+/* The knitted patterns: the residue (0, 1, 2 for 147, 258, 369) each suit takes. */
+static const int KNITTED[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+
+/* ------------------------------------------------------------------------------------ */
+/* Need vectors */
+
+static void
+fill_inf(uint8_t *v)
+{
+    memset(v, INF, WIDTH);
+}
+
+/* One suit's vector from its nine counts. A state after a rank is (a, b): a chows that
+ * started at this rank, b that started at the one before; a chow counts as a set when it
+ * starts, and its tiles are paid for rank by rank. */
+#define NCH (MAXM + 1) /* most chows started at one rank, plus one */
+
+static void
+suit_dp(const int *d, int cap, uint8_t *out)
+{
+    uint8_t cur[NCH][NCH][WIDTH], nxt[NCH][NCH][WIDTH];
+    uint8_t live[NCH][NCH], nlive[NCH][NCH];
+    memset(live, 0, sizeof live);
+    memset(cur, INF, sizeof cur);
+    cur[0][0][0] = 0;
+    live[0][0] = 1;
+    for (int pos = 0; pos < 9; pos++) {
+        int c = d[pos];
+        memset(nxt, INF, sizeof nxt);
+        memset(nlive, 0, sizeof nlive);
+        for (int a = 0; a < NCH; a++) {
+            for (int b = 0; b < NCH; b++) {
+                if (!live[a][b])
+                    continue;
+                const uint8_t *vec = cur[a][b];
+                int base = a + b;
+                for (int pung = 0; pung < 2; pung++) {
+                    for (int pair = 0; pair < 2; pair++) {
+                        int u0 = base + 3 * pung + 2 * pair;
+                        if (u0 > cap)
+                            continue;
+                        int top = pos <= 6 ? cap - u0 : 0;
+                        for (int nw = 0; nw <= top; nw++) {
+                            int dm = pung + nw;
+                            if (dm > MAXM)
+                                break;
+                            int u = u0 + nw;
+                            int cost = u > c ? u - c : 0;
+                            uint8_t *tgt = nxt[nw][a];
+                            nlive[nw][a] = 1;
+                            for (int m = 0; m + dm <= MAXM; m++) {
+                                for (int p = 0; p + pair <= 1; p++) {
+                                    int v = vec[2 * m + p];
+                                    if (v >= INF)
+                                        continue;
+                                    int j = 2 * (m + dm) + p + pair;
+                                    if (v + cost < tgt[j])
+                                        tgt[j] = (uint8_t)(v + cost);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        memcpy(cur, nxt, sizeof cur);
+        memcpy(live, nlive, sizeof live);
+    }
+    if (live[0][0])
+        memcpy(out, cur[0][0], WIDTH);
+    else
+        fill_inf(out);
+}
+
+/* The honours' vector: each kind gives a pung or a pair (never both within four; the
+ * loose model lets one kind give both). */
+static void
+honor_dp(const int *d, int cap, uint8_t *out)
+{
+    uint8_t vec[WIDTH], nxt[WIDTH];
+    fill_inf(vec);
+    vec[0] = 0;
+    for (int i = 0; i < 7; i++) {
+        int c = d[i];
+        memcpy(nxt, vec, WIDTH);
+        for (int m = 0; m <= MAXM; m++) {
+            for (int p = 0; p < 2; p++) {
+                int v = vec[2 * m + p];
+                if (v >= INF)
+                    continue;
+                if (m < MAXM) {
+                    int x = v + (c < 3 ? 3 - c : 0);
+                    int j = 2 * (m + 1) + p;
+                    if (x < nxt[j])
+                        nxt[j] = (uint8_t)x;
+                    if (p == 0 && cap >= 5) {
+                        x = v + (c < 5 ? 5 - c : 0);
+                        if (x < nxt[j + 1])
+                            nxt[j + 1] = (uint8_t)x;
+                    }
+                }
+                if (p == 0) {
+                    int x = v + (c < 2 ? 2 - c : 0);
+                    int j = 2 * m + 1;
+                    if (x < nxt[j])
+                        nxt[j] = (uint8_t)x;
+                }
+            }
+        }
+        memcpy(vec, nxt, WIDTH);
+    }
+    memcpy(out, vec, WIDTH);
+}
+
+static int
+ensure_model(int model)
+{
+    if (suit_table[model] != NULL)
+        return 0;
+    Slot *s = (Slot *)PyMem_RawCalloc(SUIT_KEYS, sizeof(Slot));
+    if (s == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    Slot *h = (Slot *)PyMem_RawCalloc(HONOR_KEYS, sizeof(Slot));
+    if (h == NULL) {
+        PyMem_RawFree(s);
+        PyErr_NoMemory();
+        return -1;
+    }
+    suit_table[model] = s;
+    honor_table[model] = h;
+    return 0;
+}
+
+static int
+ensure_tables(void)
+{
+    return ensure_model(EXACT);
+}
+
+static inline const uint8_t *
+suit_vec_of(const int *d, int model)
+{
+    int key = 0;
+    for (int r = 8; r >= 0; r--)
+        key = key * 5 + d[r];
+    Slot *s = &suit_table[model][key];
+    if (!s->done) {
+        suit_dp(d, MODEL_CAP[model], s->need);
+        s->done = 1;
+    }
+    return s->need;
+}
+
+static inline const uint8_t *
+honor_vec_of(const int *d, int model)
+{
+    int key = 0;
+    for (int r = 6; r >= 0; r--)
+        key = key * 5 + d[r];
+    Slot *s = &honor_table[model][key];
+    if (!s->done) {
+        honor_dp(d, MODEL_CAP[model], s->need);
+        s->done = 1;
+    }
+    return s->need;
+}
+
+static inline const uint8_t *
+suit_vec(const int *d)
+{
+    return suit_vec_of(d, EXACT);
+}
+
+static inline void
+combine(const uint8_t *a, const uint8_t *b, uint8_t *out)
+{
+    uint8_t r[WIDTH];
+    fill_inf(r);
+    for (int m1 = 0; m1 <= MAXM; m1++) {
+        for (int p1 = 0; p1 < 2; p1++) {
+            int x = a[2 * m1 + p1];
+            if (x >= INF)
+                continue;
+            for (int m2 = 0; m1 + m2 <= MAXM; m2++) {
+                int j = 2 * (m1 + m2) + p1;
+                int y = x + b[2 * m2];
+                if (y < r[j])
+                    r[j] = (uint8_t)y;
+                if (p1 == 0) {
+                    y = x + b[2 * m2 + 1];
+                    if (y < r[j + 1])
+                        r[j + 1] = (uint8_t)y;
+                }
+            }
+        }
+    }
+    memcpy(out, r, WIDTH);
+}
+
+/* The need vector of a whole 34-count hand in one model (its tables made). */
+static void
+model_vec(const int *counts, int model, uint8_t *out)
+{
+    uint8_t ab[WIDTH], ch[WIDTH];
+    combine(suit_vec_of(counts, model), suit_vec_of(counts + 9, model), ab);
+    combine(suit_vec_of(counts + 18, model), honor_vec_of(counts + 27, model), ch);
+    combine(ab, ch, out);
+}
+
+static inline void
+hand_vec(const int *counts, uint8_t *out)
+{
+    model_vec(counts, EXACT, out);
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* All five shapes: the fewest tiles missing (as shanten.py's _fast_need) */
+
+static int
+knitted_present(const int *counts, int pattern)
+{
+    int n = 0;
+    for (int s = 0; s < 3; s++) {
+        int res = KNITTED[pattern][s];
+        for (int j = 0; j < 3; j++)
+            n += counts[9 * s + res + 3 * j] > 0;
+    }
+    return n;
+}
+
+/* The fewest tiles missing, given the hand's need vector ``vec``. */
+static int
+fast_need_vec(const int *counts, const uint8_t *vec)
+{
+    int best = vec[9];
+    if (best <= 0)
+        return best;
+    /* seven pairs (a quad counts as two pairs) */
+    int pairs = 0, singles = 0;
+    for (int t = 0; t < NKINDS; t++) {
+        pairs += counts[t] / 2;
+        singles += counts[t] % 2;
+    }
+    if (pairs > 7)
+        pairs = 7;
+    int d = 7 - pairs + (7 - pairs - singles > 0 ? 7 - pairs - singles : 0);
+    if (d < best)
+        best = d;
+    /* thirteen orphans */
+    static const int ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+    int kinds = 0, has_pair = 0;
+    for (int i = 0; i < 13; i++) {
+        int c = counts[ORPHANS[i]];
+        kinds += c > 0;
+        has_pair |= c >= 2;
+    }
+    d = 14 - kinds - has_pair;
+    if (d < best)
+        best = d;
+    /* honours and knitted tiles */
+    int hk = 0;
+    for (int t = 27; t < NKINDS; t++)
+        hk += counts[t] > 0;
+    int present[6];
+    int top = 0;
+    for (int p = 0; p < 6; p++) {
+        present[p] = knitted_present(counts, p);
+        if (present[p] > top)
+            top = present[p];
+    }
+    d = top + hk < 14 ? 14 - top - hk : 0;
+    if (d < best)
+        best = d;
+    /* knitted straight, then a set and a pair from the rest (which need at least what
+     * a set and a pair need from the whole hand) */
+    int rest_bound = vec[3];
+    if (9 - top + rest_bound < best) {
+        int rest[NKINDS];
+        for (int p = 0; p < 6; p++) {
+            int missing = 9 - present[p];
+            if (missing + rest_bound >= best)
+                continue;
+            memcpy(rest, counts, sizeof rest);
+            for (int s = 0; s < 3; s++) {
+                int res = KNITTED[p][s];
+                for (int j = 0; j < 3; j++) {
+                    int t = 9 * s + res + 3 * j;
+                    if (rest[t])
+                        rest[t]--;
+                }
+            }
+            uint8_t rv[WIDTH];
+            hand_vec(rest, rv);
+            d = missing + rv[3];
+            if (d < best)
+                best = d;
+        }
+    }
+    return best;
+}
+
+static int
+fast_need(const int *counts)
+{
+    uint8_t vec[WIDTH];
+    hand_vec(counts, vec);
+    return fast_need_vec(counts, vec);
+}
+
+/* All five shapes in either model beside fixed melds and wilds (as shanten.py's
+ * _shanten_key with every kind): the fewest tiles missing for ``sets`` sets and a pair,
+ * and, in a hand of ``size`` tiles (melds as three) of at most 14, the special shapes
+ * that fit beside ``melds`` melds. */
+static int
+general_need(const int *counts, int model, int sets, int melds, int size)
+{
+    uint8_t vec[WIDTH];
+    model_vec(counts, model, vec);
+    int best = vec[2 * sets + 1];
+    if (best <= 0 || size > 14)
+        return best;
+    int present[6];
+    for (int p = 0; p < 6; p++)
+        present[p] = knitted_present(counts, p);
+    if (melds == 0) {
+        int pairs = 0, singles = 0;
+        for (int t = 0; t < NKINDS; t++) {
+            pairs += counts[t] / 2;
+            singles += counts[t] % 2;
+        }
+        if (pairs > 7)
+            pairs = 7;
+        int d = 7 - pairs + (7 - pairs - singles > 0 ? 7 - pairs - singles : 0);
+        if (d < best)
+            best = d;
+        static const int ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+        int kinds = 0, has_pair = 0;
+        for (int i = 0; i < 13; i++) {
+            kinds += counts[ORPHANS[i]] > 0;
+            has_pair |= counts[ORPHANS[i]] >= 2;
+        }
+        d = 14 - kinds - has_pair;
+        if (d < best)
+            best = d;
+        int hk = 0, top = 0;
+        for (int t = 27; t < NKINDS; t++)
+            hk += counts[t] > 0;
+        for (int p = 0; p < 6; p++)
+            if (present[p] > top)
+                top = present[p];
+        d = top + hk < 14 ? 14 - top - hk : 0;
+        if (d < best)
+            best = d;
+    }
+    if (melds <= 1) {
+        int rest[NKINDS];
+        uint8_t rv[WIDTH];
+        for (int p = 0; p < 6; p++) {
+            int missing = 9 - present[p];
+            if (missing >= best)
+                continue;
+            memcpy(rest, counts, sizeof rest);
+            for (int s = 0; s < 3; s++) {
+                for (int j = 0; j < 3; j++) {
+                    int t = 9 * s + KNITTED[p][s] + 3 * j;
+                    if (rest[t])
+                        rest[t]--;
+                }
+            }
+            model_vec(rest, model, rv);
+            int d = missing + rv[2 * (1 - melds) + 1];
+            if (d < best)
+                best = d;
+        }
+    }
+    return best;
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Arguments */
+
+/* Counts of a list (or any sequence) of tile ints 0-33; returns the number of tiles, or
+ * -1 with an exception set. A fifth copy is left for the caller to report. */
+static Py_ssize_t
+counts_of_tiles(PyObject *tiles, int *counts)
+{
+    memset(counts, 0, NKINDS * sizeof(int));
+    PyObject *seq = PySequence_Fast(tiles, "tiles must be a sequence of tile ints");
+    if (seq == NULL)
+        return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long t = PyLong_AsLong(items[i]);
+        if (t == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
+                PyErr_Clear(); /* an int far out of range: not a tile, as any other */
+                PyErr_SetString(PyExc_ValueError, "not a playing tile: a huge int");
+            }
+            return -1;
+        }
+        if (t < 0 || t >= NKINDS) {
+            Py_DECREF(seq);
+            PyErr_Format(PyExc_ValueError, "not a playing tile: %ld", t);
+            return -1;
+        }
+        counts[t]++;
+    }
+    Py_DECREF(seq);
+    return n;
+}
+
+static int
+check_copies(const int *counts, Py_ssize_t n)
+{
+    for (int t = 0; t < NKINDS; t++) {
+        if (counts[t] > 4) {
+            PyErr_Format(PyExc_ValueError, "not %zd tiles with at most four of a kind", n);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static Py_ssize_t
+prepared(PyObject *tiles, int *counts)
+{
+    if (ensure_tables() < 0)
+        return -1;
+    Py_ssize_t n = counts_of_tiles(tiles, counts);
+    if (n < 0 || check_copies(counts, n) < 0)
+        return -1;
+    return n;
+}
+
+/* Regular completeness of concealed counts holding n tiles: sets and one pair. */
+static int
+regular_split(const int *counts, Py_ssize_t n)
+{
+    if (n % 3 != 2 || n > 3 * MAXM + 2)
+        return 0;
+    uint8_t vec[WIDTH];
+    hand_vec(counts, vec);
+    return vec[2 * (n / 3) + 1] == 0;
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Functions */
+
+PyDoc_STRVAR(shanten_of_doc,
+             "shanten_of(tiles, /)\n--\n\n"
+             "The shanten number of concealed tile ints (13 or 14), no melds, no wilds,\n"
+             "all shapes, exact model. A fifth copy raises ValueError.");
+
+static PyObject *
+k_shanten_of(PyObject *self, PyObject *tiles)
+{
+    int counts[NKINDS];
+    if (prepared(tiles, counts) < 0)
+        return NULL;
+    return PyLong_FromLong(fast_need(counts) - 1);
+}
+
+PyDoc_STRVAR(need_of_doc,
+             "need_of(tiles, /)\n--\n\n"
+             "The fewest tiles concealed tile ints miss over all five shapes (as\n"
+             "shanten_of(tiles) + 1).");
+
+static PyObject *
+k_need_of(PyObject *self, PyObject *tiles)
+{
+    int counts[NKINDS];
+    if (prepared(tiles, counts) < 0)
+        return NULL;
+    return PyLong_FromLong(fast_need(counts));
+}
+
+static int
+complete_counts(const int *counts)
+{
+    uint8_t vec[WIDTH];
+    hand_vec(counts, vec);
+    if (vec[9] == 0)
+        return 1;
+    return fast_need_vec(counts, vec) == 0;
+}
+
+PyDoc_STRVAR(is_complete_counts_doc,
+             "is_complete_counts(counts, /)\n--\n\n"
+             "Is a 34-long count vector of 14 concealed tiles a winning shape?");
+
+static PyObject *
+k_is_complete_counts(PyObject *self, PyObject *arg)
+{
+    int counts[NKINDS];
+    if (ensure_tables() < 0)
+        return NULL;
+    PyObject *seq = PySequence_Fast(arg, "counts must be a sequence of 34 ints");
+    if (seq == NULL)
+        return NULL;
+    if (PySequence_Fast_GET_SIZE(seq) != NKINDS) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "counts must have 34 entries");
+        return NULL;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    long n = 0;
+    for (int t = 0; t < NKINDS; t++) {
+        long c = PyLong_AsLong(items[t]);
+        if (c == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (c < 0 || c > 4) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "not 14 tiles with at most four of a kind");
+            return NULL;
+        }
+        counts[t] = (int)c;
+        n += c;
+    }
+    Py_DECREF(seq);
+    if (n != 14) {
+        PyErr_SetString(PyExc_ValueError, "not 14 tiles with at most four of a kind");
+        return NULL;
+    }
+    return PyBool_FromLong(complete_counts(counts));
+}
+
+/* (tiles, melds=0): melds by position or by keyword. */
+static int
+melds_arg(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, const char *name,
+          long *melds)
+{
+    *melds = 0;
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    if (nargs < 1 || nargs + nkw > 2) {
+        PyErr_Format(PyExc_TypeError, "%s takes tiles and an optional melds count", name);
+        return -1;
+    }
+    PyObject *value = nargs == 2 ? args[1] : NULL;
+    if (nkw == 1) {
+        if (PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), "melds") != 0) {
+            PyErr_Format(PyExc_TypeError, "%s got an unexpected keyword argument %R", name,
+                         PyTuple_GET_ITEM(kwnames, 0));
+            return -1;
+        }
+        value = args[nargs];
+    }
+    if (value != NULL) {
+        *melds = PyLong_AsLong(value);
+        if (*melds == -1 && PyErr_Occurred())
+            return -1;
+        if (*melds < 0 || *melds > MAXM) {
+            PyErr_Format(PyExc_ValueError, "not a number of melds: %ld", *melds);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(is_complete_of_doc,
+             "is_complete_of(tiles, /, melds=0)\n--\n\n"
+             "Are concealed tile ints (14 - 3 * melds of them) a winning shape beside\n"
+             "``melds`` fixed melds? No wilds.");
+
+static PyObject *
+k_is_complete_of(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    long melds;
+    int counts[NKINDS];
+    if (melds_arg(args, nargs, kwnames, "is_complete_of", &melds) < 0)
+        return NULL;
+    if (ensure_tables() < 0)
+        return NULL;
+    Py_ssize_t n = counts_of_tiles(args[0], counts);
+    if (n < 0)
+        return NULL;
+    if (melds == 0) {
+        /* as the reference: 14 tiles within four of a kind, else the same message */
+        if (check_copies(counts, 14) < 0)
+            return NULL;
+        if (n != 14) {
+            PyErr_SetString(PyExc_ValueError, "not 14 tiles with at most four of a kind");
+            return NULL;
+        }
+        return PyBool_FromLong(complete_counts(counts));
+    }
+    if (check_copies(counts, n) < 0)
+        return NULL;
+    if (regular_split(counts, n))
+        Py_RETURN_TRUE;
+    if (melds != 1)
+        Py_RETURN_FALSE;
+    /* a knitted straight and a pair beside one meld */
+    for (int p = 0; p < 6; p++) {
+        if (knitted_present(counts, p) != 9)
+            continue;
+        int rest[NKINDS];
+        memcpy(rest, counts, sizeof rest);
+        for (int s = 0; s < 3; s++)
+            for (int j = 0; j < 3; j++)
+                rest[9 * s + KNITTED[p][s] + 3 * j]--;
+        if (regular_split(rest, n - 9))
+            Py_RETURN_TRUE;
+    }
+    Py_RETURN_FALSE;
+}
+
+PyDoc_STRVAR(could_be_ready_doc,
+             "could_be_ready(tiles, /, melds=0)\n--\n\n"
+             "False when concealed tile ints beside ``melds`` fixed melds are surely not\n"
+             "one tile from a winning shape.");
+
+static PyObject *
+k_could_be_ready(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    long melds;
+    int counts[NKINDS];
+    if (melds_arg(args, nargs, kwnames, "could_be_ready", &melds) < 0)
+        return NULL;
+    if (prepared(args[0], counts) < 0)
+        return NULL;
+    if (melds == 0)
+        return PyBool_FromLong(fast_need(counts) - 1 <= 0);
+    if (melds == 1)
+        Py_RETURN_TRUE;
+    if (melds > 4) {
+        PyErr_SetString(PyExc_ValueError, "could_be_ready takes a 13-tile hand: 0-4 melds");
+        return NULL;
+    }
+    uint8_t vec[WIDTH];
+    hand_vec(counts, vec);
+    return PyBool_FromLong(vec[2 * (4 - melds) + 1] <= 1);
+}
+
+PyDoc_STRVAR(regular_need_doc,
+             "regular_need(tiles, sets, /)\n--\n\n"
+             "Fewest tiles concealed tile ints miss for ``sets`` sets and a pair (exact\n"
+             "model, regular shape only).");
+
+static PyObject *
+k_regular_need(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    int counts[NKINDS];
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "regular_need takes tiles and a number of sets");
+        return NULL;
+    }
+    long sets = PyLong_AsLong(args[1]);
+    if (sets == -1 && PyErr_Occurred())
+        return NULL;
+    if (sets < 0 || sets > MAXM) {
+        PyErr_Format(PyExc_ValueError, "not a number of sets: %ld", sets);
+        return NULL;
+    }
+    if (prepared(args[0], counts) < 0)
+        return NULL;
+    uint8_t vec[WIDTH];
+    hand_vec(counts, vec);
+    return PyLong_FromLong(vec[2 * sets + 1]);
+}
+
+PyDoc_STRVAR(waits_of_doc,
+             "waits_of(tiles, /)\n--\n\n"
+             "The kinds (sorted) that complete 13 concealed tile ints, any shape, a kind\n"
+             "all four of whose copies are in the hand left out. No melds, no wilds.");
+
+static PyObject *
+k_waits_of(PyObject *self, PyObject *tiles)
+{
+    int counts[NKINDS];
+    if (prepared(tiles, counts) < 0)
+        return NULL;
+    PyObject *out = PyList_New(0);
+    if (out == NULL)
+        return NULL;
+    /* a hand two or more tiles from ready has no wait */
+    if (fast_need(counts) != 1)
+        return out;
+    for (int t = 0; t < NKINDS; t++) {
+        if (counts[t] >= 4)
+            continue;
+        counts[t]++;
+        int ok = complete_counts(counts);
+        counts[t]--;
+        if (ok) {
+            PyObject *v = PyLong_FromLong(t);
+            if (v == NULL || PyList_Append(out, v) < 0) {
+                Py_XDECREF(v);
+                Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(v);
+        }
+    }
+    return out;
+}
+
+/* A 34-long sequence of counts 0-4 into ``counts``; -1 with an exception set. */
+static int
+counts_arg(PyObject *arg, int *counts)
+{
+    PyObject *seq = PySequence_Fast(arg, "counts must be a sequence of 34 ints");
+    if (seq == NULL)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != NKINDS) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "counts must have 34 entries");
+        return -1;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (int t = 0; t < NKINDS; t++) {
+        long c = PyLong_AsLong(items[t]);
+        if (c == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (c < 0 || c > 4) {
+            Py_DECREF(seq);
+            PyErr_Format(PyExc_ValueError, "a count of %ld: at most four of a kind", c);
+            return -1;
+        }
+        counts[t] = (int)c;
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+PyDoc_STRVAR(general_need_doc,
+             "general_need(counts, sets, melds, size, loose, /)\n--\n\n"
+             "Fewest tiles missing over all five shapes for natural concealed ``counts``\n"
+             "(34 of them) beside ``melds`` fixed melds, ``sets`` sets and a pair still\n"
+             "to make, in a hand of ``size`` tiles (melds as three, wilds included); the\n"
+             "loose model when ``loose``. As shanten.py's _shanten_key with every kind.");
+
+static PyObject *
+k_general_need(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    int counts[NKINDS];
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "general_need takes counts, sets, melds, size, loose");
+        return NULL;
+    }
+    long v[3];
+    for (int i = 0; i < 3; i++) {
+        v[i] = PyLong_AsLong(args[1 + i]);
+        if (v[i] == -1 && PyErr_Occurred())
+            return NULL;
+    }
+    if (v[0] < 0 || v[0] > MAXM || v[1] < 0 || v[1] > MAXM) {
+        PyErr_SetString(PyExc_ValueError, "sets and melds must be 0-5");
+        return NULL;
+    }
+    int loose = PyObject_IsTrue(args[4]);
+    if (loose < 0)
+        return NULL;
+    int model = loose ? LOOSE : EXACT;
+    if (ensure_model(model) < 0 || counts_arg(args[0], counts) < 0)
+        return NULL;
+    return PyLong_FromLong(general_need(counts, model, (int)v[0], (int)v[1], (int)v[2]));
+}
+
+PyDoc_STRVAR(suit_need_doc,
+             "suit_need(key, loose=False, /)\n--\n\n"
+             "The need vector (12 ints) of one suit key (nine counts in base 5), in the\n"
+             "exact or the loose model, for the tests against parlour.mahjong._tables.");
+
+static PyObject *
+k_suit_need(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs < 1 || nargs > 2) {
+        PyErr_SetString(PyExc_TypeError, "suit_need takes a key and an optional loose flag");
+        return NULL;
+    }
+    int loose = nargs == 2 ? PyObject_IsTrue(args[1]) : 0;
+    if (loose < 0)
+        return NULL;
+    int model = loose ? LOOSE : EXACT;
+    long key = PyLong_AsLong(args[0]);
+    if (key == -1 && PyErr_Occurred())
+        return NULL;
+    if (key < 0 || key >= SUIT_KEYS) {
+        PyErr_Format(PyExc_ValueError, "not a suit key: %ld", key);
+        return NULL;
+    }
+    if (ensure_model(model) < 0)
+        return NULL;
+    int d[9];
+    for (int r = 0; r < 9; r++)
+        d[r] = (int)(key / POW5[r] % 5);
+    const uint8_t *v = suit_vec_of(d, model);
+    PyObject *out = PyTuple_New(WIDTH);
+    if (out == NULL)
+        return NULL;
+    for (int i = 0; i < WIDTH; i++)
+        PyTuple_SET_ITEM(out, i, PyLong_FromLong(v[i]));
+    return out;
+}
+
+static PyMethodDef kernel_methods[] = {
+    {"shanten_of", (PyCFunction)k_shanten_of, METH_O, shanten_of_doc},
+    {"need_of", (PyCFunction)k_need_of, METH_O, need_of_doc},
+    {"is_complete_counts", (PyCFunction)k_is_complete_counts, METH_O, is_complete_counts_doc},
+    {"is_complete_of", (PyCFunction)(void (*)(void))k_is_complete_of, METH_FASTCALL | METH_KEYWORDS,
+     is_complete_of_doc},
+    {"could_be_ready", (PyCFunction)(void (*)(void))k_could_be_ready, METH_FASTCALL | METH_KEYWORDS,
+     could_be_ready_doc},
+    {"regular_need", (PyCFunction)(void (*)(void))k_regular_need, METH_FASTCALL,
+     regular_need_doc},
+    {"waits_of", (PyCFunction)k_waits_of, METH_O, waits_of_doc},
+    {"general_need", (PyCFunction)(void (*)(void))k_general_need, METH_FASTCALL,
+     general_need_doc},
+    {"suit_need", (PyCFunction)(void (*)(void))k_suit_need, METH_FASTCALL, suit_need_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef kernel_module = {
+    PyModuleDef_HEAD_INIT,
+    "parlour.mahjong._kernel",
+    "The compiled shape kernel (see parlour.mahjong.kernel).",
+    -1,
+    kernel_methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+};
+
+PyMODINIT_FUNC
+PyInit__kernel(void)
+{
+    return PyModule_Create(&kernel_module);
+}
