@@ -254,7 +254,14 @@ def test_readings_obey_the_per_group_limits() -> None:
     readings = 0  # regular readings checked
     stretched = 0  # of them, readings with one group over its limit
 
-    @settings(max_examples=100 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    # a fixed sample (derandomised): the counts below are then the same every run, never
+    # a random shortfall (one run in many drew 18 regular readings of the 20 asked)
+    @settings(
+        max_examples=100 * SCALE,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
     @given(
         perturbed(max_wilds=4, min_wilds=2, swaps=0, melds=False),
         st.integers(0, 2),
