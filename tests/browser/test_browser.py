@@ -219,6 +219,18 @@ def discard_by_click(page: Page, rng: random.Random) -> str:
     return str(names[k])
 
 
+def win_pass_or_discard(page: Page, rng: random.Random) -> None:
+    """Win whenever the table offers it; otherwise pass a claim, or discard a tile at
+    random by clicking."""
+    win = page.locator(".actions button[data-kind=win]")
+    if win.count():
+        win.first.click()
+    elif asked(page) == "claim":
+        page.locator('.actions [data-action="pass"]').click()
+    else:
+        discard_by_click(page, rng)
+
+
 def read_result(page: Page) -> dict[str, Any]:
     """The end-of-hand panel: the winners' breakdowns and the payments."""
     result = page.locator(".result")
@@ -757,15 +769,7 @@ def test_a_classical_hand_from_the_home_page_shows_every_seats_score_and_the_set
                 page.click("#next")
                 continue
             break
-        if asked(page) == "claim":
-            win = page.locator(".actions button[data-kind=win]")
-            (win.first if win.count() else page.locator('.actions [data-action="pass"]')).click()
-            continue
-        win = page.locator(".actions button[data-kind=win]")
-        if win.count():
-            win.first.click()
-            continue
-        discard_by_click(page, rng)
+        win_pass_or_discard(page, rng)
     else:
         raise AssertionError("no classical hand was won")
     shot(page, "classical-end-of-hand")
@@ -1029,13 +1033,7 @@ def test_a_goulash_exchange_is_three_tiles_picked_in_the_hand(
             and page.locator(".result h2").first.inner_text() == "Hand 2 is over"
         ):
             break
-        if asked(page) == "claim":
-            win = page.locator(".actions button[data-kind=win]")
-            (win.first if win.count() else page.locator('.actions [data-action="pass"]')).click()
-        elif page.locator(".actions button[data-kind=win]").count():
-            page.locator(".actions button[data-kind=win]").first.click()
-        else:
-            discard_by_click(page, rng)
+        win_pass_or_discard(page, rng)
     else:
         raise AssertionError("the goulash hand never ended")
     shot(page, "goulash-end")
@@ -1679,15 +1677,7 @@ def test_the_finished_hand_stays_on_the_table_until_the_player_goes_on(
             if won:
                 break
             continue
-        if asked(page) == "claim":
-            win = page.locator(".actions button[data-kind=win]")
-            (win.first if win.count() else page.locator('.actions [data-action="pass"]')).click()
-            continue
-        win = page.locator(".actions button[data-kind=win]")
-        if win.count():
-            win.first.click()
-            continue
-        discard_by_click(page, rng)
+        win_pass_or_discard(page, rng)
     assert won, "no hand was won"
 
 
