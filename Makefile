@@ -4,10 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
-# The compiled shape kernel is built in place by the editable install (setup.py); a change
-# to its source or to the build reinstalls, so that a stale build is never run (and the
+# The compiled kernel (every src/parlour/**/_*.c) is built in place by the editable install
+# (setup.py); a change to a source or to the build reinstalls, so that a stale build is never run (and the
 # package itself refuses an extension older than its source: parlour.mahjong.kernel).
-BUILD_INPUTS := pyproject.toml setup.py src/parlour/mahjong/_kernel.c
+BUILD_INPUTS := pyproject.toml setup.py $(shell find src/parlour -name '_*.c')
 
 .PHONY: run test lint bench clean browser kernel
 
@@ -65,4 +65,4 @@ kernel: | $(BIN)/python
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .ruff_cache .mypy_cache
-	rm -f src/parlour/mahjong/_kernel.*.so src/parlour/mahjong/_kernel.*.pyd
+	find src/parlour \( -name '_*.so' -o -name '_*.pyd' \) -delete

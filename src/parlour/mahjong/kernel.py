@@ -15,11 +15,14 @@ True
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import os
 import sysconfig
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Protocol
 
 PURE_ENV = "PARLOUR_PURE"
@@ -47,26 +50,53 @@ def pure_forced() -> bool:
     return os.environ.get(PURE_ENV, "") not in ("", "0")
 
 
-def stale_build(directory: Path | None = None) -> str | None:
-    """Why the built kernel beside its C source is out of date, or None.
+def stale_build(directory: Path | None = None, name: str = "_kernel") -> str | None:
+    """Why the built extension ``name`` beside its C source is out of date, or None.
 
-    In a source checkout (an editable install) the extension is built in place next to
-    ``_kernel.c``; one older than its source was built before the source changed, and is
+    In a source checkout (an editable install) an extension is built in place next to its
+    ``.c`` source; one older than its source was built before the source changed, and is
     not loaded. An installed wheel ships no source, so nothing is stale there.
     """
     here = Path(__file__).parent if directory is None else directory
-    source = here / "_kernel.c"
+    source = here / f"{name}.c"
     if not source.exists():
         return None
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    built = here / f"_kernel{suffix}"
+    built = here / f"{name}{suffix}"
     if built.exists() and built.stat().st_mtime < source.stat().st_mtime:
-        return f"{built.name} is older than _kernel.c: rebuild it (make test, or pip install -e .)"
+        return (
+            f"{built.name} is older than {source.name}: rebuild it (make test, or pip install -e .)"
+        )
     return None
 
 
+def load_extension(module: str) -> ModuleType | None:
+    """The compiled extension ``module`` (a dotted name such as ``parlour.mahjong._kernel``),
+    or None when ``PARLOUR_PURE`` is set, when it is not built, or when it is older than its
+    source (named in a warning). Every C extension of parlour is loaded through here, so
+    that one switch and one staleness rule hold for all of them.
+
+    >>> load_extension("parlour.mahjong._no_such_extension") is None
+    True
+    """
+    if pure_forced():
+        return None
+    package, _, name = module.rpartition(".")
+    spec = importlib.util.find_spec(package)
+    if spec is None or spec.origin is None:
+        return None
+    stale = stale_build(Path(spec.origin).parent, name)
+    if stale is not None:
+        warnings.warn(f"parlour's compiled {module} is not used: {stale}", stacklevel=2)
+        return None
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        return None
+
+
 def load() -> Kernel | None:
-    """The compiled kernel, or None when it is not built or is older than its source
+    """The compiled shape kernel, or None when it is not built or is older than its source
     (whatever the environment says); a stale build is named in a warning."""
     stale = stale_build()
     if stale is not None:
@@ -77,6 +107,31 @@ def load() -> Kernel | None:
     except ImportError:
         return None
     return _kernel
+
+
+def extensions() -> dict[str, str]:
+    """Every C extension of the package (found by its ``.c`` source beside the Python code,
+    or by its built file in a wheel) and whether it is ``compiled``, ``pure`` or ``stale``.
+
+    >>> extensions()["parlour.mahjong._kernel"] in ("compiled", "pure", "stale")
+    True
+    """
+    root = Path(__file__).resolve().parent.parent
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    found: dict[str, Path] = {}
+    for path in [*root.rglob("_*.c"), *root.rglob(f"_*{suffix}")]:
+        stem = path.name[: -len(suffix)] if path.name.endswith(suffix) else path.stem
+        rel = path.parent.relative_to(root.parent).parts
+        found[".".join((*rel, stem))] = path.parent
+    out: dict[str, str] = {}
+    for module, directory in sorted(found.items()):
+        if stale_build(directory, module.rpartition(".")[2]) is not None:
+            out[module] = "stale"
+        elif pure_forced() or importlib.util.find_spec(module) is None:
+            out[module] = "pure"
+        else:
+            out[module] = "compiled"
+    return out
 
 
 native: Kernel | None = None if pure_forced() else load()
@@ -90,15 +145,22 @@ def active() -> str:
 
 
 def main() -> int:
-    """``python -m parlour.mahjong.kernel``: print the kernel in use; exit 1 when a built
-    kernel is stale, or when ``--require`` is given and the kernel is not compiled."""
+    """``python -m parlour.mahjong.kernel``: print the shape kernel in use, and each other
+    compiled extension's state; exit 1 when a built extension is stale, or when
+    ``--require`` is given and an extension is not compiled."""
     import sys
 
     stale = stale_build()
     print(f"shape kernel: {active()}" + (f" ({stale})" if stale else ""))
-    if stale or ("--require" in sys.argv[1:] and native is None and not pure_forced()):
-        return 1
-    return 0
+    states = extensions()
+    for module, state in states.items():
+        if module != "parlour.mahjong._kernel":
+            print(f"{module}: {state}")
+    bad = stale is not None or "stale" in states.values()
+    required = "--require" in sys.argv[1:] and not pure_forced()
+    if required and (native is None or "pure" in states.values()):
+        bad = True
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":

@@ -252,7 +252,7 @@ def check_record(record: Any) -> None:
         ):
             raise RecordError(f"always_asked must list distinct players, not {always!r}")
     if not isinstance(record["ruleset"], str):
-        raise RecordError(f"ruleset must be a name such as 'mcr', not {record['ruleset']!r}")
+        raise RecordError(f"ruleset must be a rule system's name, not {record['ruleset']!r}")
     if not is_int(record["seed"]):
         raise RecordError(f"seed must be a whole number, not {record['seed']!r}")
     if not isinstance(record.get("options", {}), dict):
