@@ -52,7 +52,14 @@ from typing import Any
 from parlour.core.errors import InvalidHand, NotationError
 from parlour.core.systems import Field, listed
 from parlour.mahjong.melds import parse_hand
-from parlour.mahjong.tiles import BONUS_TILES, Tile, parse_tiles, scan_tiles, tile_name
+from parlour.mahjong.tiles import (
+    BONUS_TILES,
+    TILES_BY_NAME,
+    Tile,
+    parse_tiles,
+    scan_tiles,
+    tile_name,
+)
 
 WINDS = ("E", "S", "W", "N")
 """Seat winds in turn order: South plays after East, and so on."""
@@ -89,6 +96,10 @@ def count(value: object, name: str, low: int, high: int) -> int:
 
 def one_tile(value: object, name: str) -> Tile:
     """Exactly one tile in notation (NotationError otherwise)."""
+    if type(value) is str:
+        tile = TILES_BY_NAME.get(value)  # the tile's name alone: nothing to scan
+        if tile is not None:
+            return tile
     try:
         tiles = parse_tiles(value) if isinstance(value, str) else []
     except NotationError:

@@ -27,10 +27,10 @@ bonus tiles one by one; spaces between groups are optional:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Literal
+from types import MappingProxyType
+from typing import Literal, TypeVar
 
 from parlour.core.errors import NotationError
 
@@ -133,6 +133,9 @@ _NAMES: tuple[str, ...] = (
     + ("J",)
 )
 _BY_NAME = {n: i for i, n in enumerate(_NAMES)}
+TILES_BY_NAME: Mapping[str, Tile] = MappingProxyType(_BY_NAME)
+"""Each tile by its name (``"9s"``, ``"C"``, ``"f1"``, ``"J"``): :func:`tile_from_name`
+without the error, for a reader that has its own."""
 
 # Unicode Mahjong Tiles block: winds and dragons first, then characters, bamboos, circles,
 # flowers, seasons, joker.
@@ -199,6 +202,10 @@ def scan_tiles(text: str, *, allow_wild_marks: bool = True) -> list[ScannedTile]
     >>> [(s.tile, s.wild_mark) for s in scan_tiles("12*3m P*")]
     [(0, False), (1, True), (2, False), (33, True)]
     """
+    if type(text) is str:
+        plain = _scanned_plain(text)
+        if plain is not None:
+            return plain
     if not isinstance(text, str):
         raise NotationError(f"tile notation must be a string, not {type(text).__name__}", "")
     out: list[ScannedTile] = []
@@ -338,8 +345,8 @@ def parse_tiles(text: str, *, tile_set: TileSet | None = None) -> list[Tile]:
     ...
     parlour.core.errors.NotationError: 5 copies of 1m at position 4 in '11111m' (the tile set ...
     """
-    if tile_set is None and type(text) is str:
-        fast = _parse_plain(text)
+    if type(text) is str:
+        fast = plain_tiles(text, tile_set)
         if fast is not None:
             return list(fast)
     scanned = scan_tiles(text, allow_wild_marks=False)
@@ -348,29 +355,148 @@ def parse_tiles(text: str, *, tile_set: TileSet | None = None) -> list[Tile]:
     return tiles
 
 
-_PLAIN = re.compile(r"(?:[1-9]+[mps]|[ESWNCFP]|[ \t\n,])*")
-_PLAIN_GROUP = re.compile(r"([1-9]+)([mps])|([ESWNCFP])")
-_SUIT_BASE = {"m": 0, "p": 9, "s": 18}
+# ---------------------------------------------------------------------------------------
+# The plain scanner: notation without wild marks or glyphs read to tile codes at once
 
 
-@lru_cache(maxsize=4096)
-def _parse_plain(text: str) -> tuple[Tile, ...] | None:
-    """The common case of :func:`parse_tiles`: suited groups and honour letters only, at
-    most four of a kind (None for anything else, which the full scanner reports)."""
-    if _PLAIN.fullmatch(text) is None:
-        return None
-    out: list[Tile] = []
-    for digits, suit, honor in _PLAIN_GROUP.findall(text):
-        if honor:
-            out.append(27 + HONOR_LETTERS.index(honor))
-        else:
-            base = _SUIT_BASE[suit] - 1
-            out.extend(base + int(d) for d in digits)
-    if len(out) > 4:
-        ordered = sorted(out)
-        if any(a == b for a, b in zip(ordered, ordered[4:], strict=False)):
+def plain_tiles(text: str, tile_set: TileSet | None = None) -> bytes | None:
+    """The tiles of plain notation, one byte per tile (its kind), in the order written:
+    suited groups, honour letters, ``J`` and bonus groups, with separators; None for
+    anything else (wild marks, glyphs, bad notation) and for a tile written more often
+    than ``tile_set`` (default: :data:`TILES_ALL`) holds, which :func:`parse_tiles`
+    then reads (and names) on the full scanner. No object is built per tile.
+
+    >>> list(plain_tiles("123m 456p 789s EEE CC") or b"")
+    [0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 27, 31, 31]
+    >>> plain_tiles("11111m"), plain_tiles("5p*"), plain_tiles("1m2")
+    (None, None, None)
+    """
+    parts = []
+    held = 0  # the kinds of the groups read so far
+    exact = False  # whether the counts need checking tile by tile
+    for group in text.split(" "):  # a group is read once, then looked up
+        read = _GROUPS.get(group) or _read_group(group)
+        if read is None:
             return None
-    return tuple(out)
+        codes, kinds = read
+        exact = exact or kinds < 0 or held & kinds != 0
+        held |= kinds
+        parts.append(codes)
+    codes = b"".join(parts)
+    ts = tile_set or TILES_ALL
+    if (exact or id(ts) not in _FOUR_OF_EACH) and _over_limits(codes, ts.counts):
+        return None
+    return codes
+
+
+def _scanned_plain(text: str) -> list[ScannedTile] | None:
+    """:func:`scan_tiles`'s answer for plain notation (None for any other): each tile
+    where it was written (a bonus group's first tile at its letter), unmarked."""
+    out: list[ScannedTile] = []
+    at = 0
+    for group in text.split(" "):
+        key = (group, at)
+        scanned = _SCANNED_GROUPS.get(key)
+        if scanned is None:
+            read = _GROUPS.get(group) or _read_group(group)
+            if read is None:
+                return None
+            codes = read[0]
+            positions = [at + m.start() for m in _TILE_AT.finditer(group)]
+            scanned = tuple(map(ScannedTile, codes, positions))
+            _keep(_SCANNED_GROUPS, key, scanned)
+        out += scanned
+        at += len(group) + 1
+    return out
+
+
+def _read_group(group: str) -> tuple[bytes, int] | None:
+    """A group's codes and, when it holds playing tiles only and at most four of each,
+    its kinds as bits (else -1); kept for the next text that holds it."""
+    codes = _scan_group(group)
+    if codes is None:
+        return None
+    kinds = -1
+    if not codes or (max(codes) < NUM_KINDS and not _over_limits(codes, TILES_ALL.counts)):
+        kinds = sum(1 << t for t in set(codes))
+    read = (codes, kinds)
+    _keep(_GROUPS, group, read)
+    return read
+
+
+_GROUPS: dict[str, tuple[bytes, int]] = {}
+_SCANNED_GROUPS: dict[tuple[str, int], tuple[ScannedTile, ...]] = {}
+_KEPT = 1 << 16
+"""How many groups the plain scanner keeps read, in each of its two forms: codes (and
+kinds), and tiles scanned at a position (immutable, so shared by every text that holds
+them). A form forgets all its groups when full."""
+
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _keep(kept: dict[_K, _V], key: _K, value: _V) -> None:
+    if len(kept) >= _KEPT:
+        kept.clear()
+    kept[key] = value
+
+
+def _scan_group(text: str) -> bytes | None:
+    """The codes of plain notation read at once (None: not plain notation)."""
+    if not text.isascii():
+        return None  # glyphs, and any other character the full scanner names
+    raw = text.encode()
+    if _PLAIN.fullmatch(raw) is None:
+        return None
+    if b"f" in raw or b"x" in raw:
+        codes = bytearray()
+        for digits, suit, honour, bonus, numbers in _PLAIN_GROUP.findall(raw):
+            if suit:
+                codes += digits.translate(_GROUP_TABLES[suit[0]])
+            elif honour:
+                codes += honour.translate(_GROUP_TABLES[0])
+            else:
+                codes += numbers.translate(_BONUS_TABLES[bonus[0]])
+        return bytes(codes)
+    # Each digit takes the suit letter after it: every chunk up to a suit letter (the
+    # honours among its digits too) is translated by that suit's table at once.
+    return b"".join(
+        [c.translate(_CHUNK_TABLES[c[-1]], _DROPPED) for c in _PLAIN_CHUNK.findall(raw) if c]
+    )
+
+
+def _over_limits(codes: bytes, limits: Sequence[int]) -> bool:
+    """Some tile written more often than ``limits`` allow."""
+    return any(codes.count(t) > limits[t] for t in set(codes))
+
+
+_SEPARATOR_BYTES = _SEPARATORS.encode()
+_PLAIN = re.compile(rb"(?:[1-9]+[mps]|[ESWNCFPJ]|[fx][1-4]+(?![0-9])|[ \t\n,])*")
+_PLAIN_CHUNK = re.compile(rb"[^mps]*[mps]?")
+_PLAIN_GROUP = re.compile(rb"([1-9]+)([mps])|([ESWNCFPJ])|([fx])([1-4]+)")
+_TILE_AT = re.compile(r"[fx]|(?<![fx])[1-9]|[ESWNCFPJ]")
+_DROPPED = _SEPARATOR_BYTES + SUITS.encode()
+
+
+def _code_table(suit_base: int, bonus_base: int | None = None) -> bytes:
+    """A bytes.translate table: digits to the suit's tiles (or the bonus tiles'),
+    honour letters and J to theirs."""
+    table = bytearray(range(256))
+    for r in range(1, 10):
+        table[ord(str(r))] = suit_base + r - 1 if bonus_base is None else bonus_base + r - 1
+    for i, letter in enumerate(HONOR_LETTERS):
+        table[ord(letter)] = 27 + i
+    table[ord("J")] = JOKER
+    return bytes(table)
+
+
+_GROUP_TABLES: dict[int, bytes] = {ord(s): _code_table(9 * i) for i, s in enumerate(SUITS)}
+_GROUP_TABLES[0] = _code_table(0)
+_BONUS_TABLES = {ord("f"): _code_table(0, FLOWERS[0]), ord("x"): _code_table(0, SEASONS[0])}
+# a chunk that ends in a suit letter reads its digits in that suit; any other chunk (the
+# honours after the last suit letter) holds no digits
+_CHUNK_TABLES = tuple(_GROUP_TABLES.get(b, _GROUP_TABLES[0]) for b in range(256))
 
 
 def check_counts(
@@ -384,6 +510,10 @@ def check_counts(
     parlour.core.errors.NotationError: f1 is not in the tile set at position 3 in '5p f1' ...
     """
     ts = tile_set or TILES_ALL
+    if id(ts) in _FOUR_OF_EACH:
+        tiles = [s.tile for s in scanned]
+        if not tiles or (max(tiles) < NUM_KINDS and len(tiles) - len(set(tiles)) < 4):
+            return  # playing tiles, none written five times: within the set
     limits = ts.counts
     seen = [0] * NUM_TILES
     for s in scanned:
@@ -603,3 +733,8 @@ TILES_ALL = TileSet("all", _composition(range(34), bonus=True, jokers=8))
 TILE_SETS: dict[str, TileSet] = {
     s.name: s for s in (TILES_144, TILES_136, TILES_136_JOKERS, TILES_148, TILES_84)
 }
+
+_FOUR_OF_EACH = frozenset(
+    id(s) for s in (*TILE_SETS.values(), TILES_ALL) if min(s.counts[:NUM_KINDS]) >= 4
+)
+"""The named sets that hold four of every playing tile (by identity: a quick test)."""

@@ -53,7 +53,7 @@ from parlour.mahjong.shapes.special import (
     _thirteen_orphans,
 )
 from parlour.mahjong.shapes.wilds import WildRules, copy_caps
-from parlour.mahjong.tiles import JOKER, NUM_KINDS, Tile, tile_name
+from parlour.mahjong.tiles import JOKER, NUM_KINDS, Tile, plain_tiles, tile_name
 
 _NATIVE = _kernel.native
 
@@ -115,6 +115,10 @@ def shanten(
     >>> shanten("123m 456p 789s EEE C", wilds=1)
     -1
     """
+    if type(tiles) is str:
+        codes = plain_tiles(tiles)  # plain notation: read at once, then the list path
+        if codes is not None:
+            tiles = list(codes)
     if type(tiles) is list and not melds and not wilds and model == "exact":
         n = len(tiles)
         if (n == 13 or n == 14) and kinds is None and constraints is None:
@@ -158,6 +162,10 @@ def is_complete(
     >>> is_complete("123m 456p 789s EEE C", wilds=1, constraints=WildRules(in_pair=False))
     False
     """
+    if type(tiles) is str:
+        codes = plain_tiles(tiles)  # plain notation: read at once, then the list path
+        if codes is not None:
+            tiles = list(codes)
     if (
         type(tiles) is list
         and len(tiles) == 14
@@ -228,6 +236,14 @@ def waits(
     >>> waits("123m 456p 789s 2355s")
     {18: 4, 21: 4}
     """
+    if type(tiles) is str:
+        codes = plain_tiles(tiles)  # plain notation: read at once, then the list path
+        if codes is not None:
+            tiles = list(codes)
+    if type(visible) is str:
+        codes = plain_tiles(visible)
+        if codes is not None:
+            visible = codes
     hand = prepare(tiles, melds, wilds=wilds, constraints=constraints, sizes=(13, 16))
     ks = _kinds_for(hand, kinds)
     # physical copies in the hand and its melds (wilds and substitutes as themselves)
