@@ -30,6 +30,8 @@ OURS = [
     "parlour shanten",
     "parlour is_complete_counts",
     "parlour is_complete",
+    "parlour shanten (strings)",
+    "parlour is_complete (strings)",
     "parlour decompositions",
 ]
 GOLD_ROWS = {

@@ -6,6 +6,9 @@ Everything runs side by side in one process on the same seeded random hands:
   path) and :func:`~parlour.mahjong.shapes.shanten` (the full API), PyMahjongGB's
   ``MahjongShanten((), hand)`` and the riichi library's ``Shanten.calculate_shanten``;
 * completeness of 14-tile hands: our ``is_complete_counts`` and ``is_complete``;
+* the same two from notation strings (``"123m 456p 789s EE C"``, written beforehand):
+  ``shanten`` and ``is_complete`` reading the text, against PyMahjongGB on its own tile
+  names;
 * every decomposition of complete 14-tile hands: ``list(decompositions(tiles))``;
 * the gold games' hands (17 tiles, five sets and a pair) with 0, 1, 2 and 3 Golds under
   the gold rules (:func:`gold_rules`): ``is_complete`` on hands half complete, half one
@@ -52,7 +55,7 @@ from parlour.mahjong.shapes import (
 )
 from parlour.mahjong.shapes import api as _api
 from parlour.mahjong.shapes.shanten import pure_is_complete_counts, pure_shanten_of
-from parlour.mahjong.tiles import WHITE, gb_name
+from parlour.mahjong.tiles import WHITE, format_tiles, gb_name
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -80,6 +83,18 @@ RATIO_TARGETS: tuple[tuple[str, str, str, float], ...] = (
     (
         "is_complete vs PyMahjongGB shanten",
         "parlour is_complete",
+        "PyMahjongGB MahjongShanten",
+        1.0,
+    ),
+    (
+        "shanten from notation strings vs PyMahjongGB",
+        "parlour shanten (strings)",
+        "PyMahjongGB MahjongShanten",
+        1.0,
+    ),
+    (
+        "is_complete from notation strings vs PyMahjongGB shanten",
+        "parlour is_complete (strings)",
         "PyMahjongGB MahjongShanten",
         1.0,
     ),
@@ -226,6 +241,8 @@ PURE_TWINS: dict[str, Callable[..., object]] = {
     "parlour shanten": shanten,
     "parlour is_complete_counts": pure_is_complete_counts,
     "parlour is_complete": is_complete,
+    "parlour shanten (strings)": shanten,
+    "parlour is_complete (strings)": is_complete,
 }
 """The rows timed a second time on the pure-Python path when the compiled kernel is in
 use: the reference functions (``pure_*``), or the entry point itself with the kernel set
@@ -292,6 +309,11 @@ def run_shapes_bench(hands: int = 20000, seed: int = 1, repeat: int = 3) -> list
         "complete": (complete_hands(hands, seed + 2), complete_hands(hands, warm + 2)),
     }
     counts = {k: (list(map(counts_of, a)), list(map(counts_of, b))) for k, (a, b) in sets.items()}
+    notation = {
+        k: ([format_tiles(h) for h in a], [format_tiles(h) for h in b])
+        for k, (a, b) in sets.items()
+        if k in ("13", "14")
+    }
     gb_sets = {
         k: ([tuple(map(gb_name, h)) for h in a], [tuple(map(gb_name, h)) for h in b])
         for k, (a, b) in sets.items()
@@ -328,6 +350,20 @@ def run_shapes_bench(hands: int = 20000, seed: int = 1, repeat: int = 3) -> list
             *counts["14"],
         ),
         ("parlour is_complete", "parlour", "complete?, 14 tiles", is_complete, *sets["14"]),
+        (
+            "parlour shanten (strings)",
+            "parlour",
+            "shanten, 13 tiles, from notation",
+            shanten,
+            *notation["13"],
+        ),
+        (
+            "parlour is_complete (strings)",
+            "parlour",
+            "complete?, 14 tiles, from notation",
+            is_complete,
+            *notation["14"],
+        ),
         (
             "parlour decompositions",
             "parlour",
