@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.core.errors import NotationError
+from parlour.core.errors import InvalidHand, NotationError
 from parlour.mahjong import situation as read
 from parlour.mahjong import tiles as T
 from parlour.mahjong.rules.mcr.bench.hands import situations
@@ -53,6 +53,7 @@ def full_scanner() -> Iterator[None]:
         mp.setattr(T, "_FOUR_OF_EACH", frozenset())
         mp.setattr(api, "plain_tiles", lambda text, tile_set=None: None)
         mp.setattr(read, "TILES_BY_NAME", {})
+        mp.setattr(read, "plain_tiles", lambda text, tile_set=None: None)
         yield
 
 
@@ -349,3 +350,30 @@ def test_situation_fields_read_alike(change: dict[str, Any]) -> None:
 )
 def test_one_tile_reads_alike(value: object) -> None:
     both(read.one_tile, value, "'win_tile'")
+
+
+@pytest.mark.parametrize("value", ["E", "s", " W ", "n\n", "X", "", "EE", 5, None, ["E"]])
+def test_wind_reads_alike(value: object) -> None:
+    for winds in (read.WINDS, ("E", "W"), (*read.WINDS, "C")):
+        result = outcome(read.wind, value, "'seat_wind'", winds=winds)
+        text = value.strip().upper() if isinstance(value, str) else None
+        if text in winds:
+            assert result == ("ok", text)
+        else:
+            assert result[:2] == ("error", InvalidHand)
+
+
+@pytest.mark.parametrize("value", ["5p* 123m 5p", "123m 456p 789s EE C", "11111m", "5p**", 5, ""])
+def test_marked_tiles_reads_alike(value: object) -> None:
+    result = both(read.marked_tiles, value, "'concealed'")
+    if isinstance(value, str):
+        try:
+            scanned = scan_tiles(value)
+            check_counts(scanned, value)
+        except NotationError as e:
+            assert result[:3] == ("error", NotationError, str(e))
+        else:
+            marked = tuple(sorted(s.tile for s in scanned if s.wild_mark))
+            assert result == ("ok", (tuple(sorted(s.tile for s in scanned)), marked))
+    else:
+        assert result[:2] == ("error", InvalidHand)

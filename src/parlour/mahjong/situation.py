@@ -56,7 +56,9 @@ from parlour.mahjong.tiles import (
     BONUS_TILES,
     TILES_BY_NAME,
     Tile,
+    check_counts,
     parse_tiles,
+    plain_tiles,
     scan_tiles,
     tile_name,
 )
@@ -72,6 +74,8 @@ def wind(value: object, name: str, what: str = "a wind", *, winds: tuple[str, ..
     """A wind letter (any case, spaces around allowed), one of ``winds`` (a rule system
     may narrow them to the seats in play, or add its own: a centre round ``C``);
     ``what`` says in the message what the field must be (``a seat wind``)."""
+    if type(value) is str and value in winds:
+        return value  # written as it is read
     if isinstance(value, str) and value.strip().upper() in winds:
         return value.strip().upper()
     raise InvalidHand(f"{name} must be {what}: {listed(winds)}, not {value!r}")
@@ -123,6 +127,32 @@ def marked_tile(value: object, name: str, example: str = "9s", note: str = "") -
         what = f" ({note})" if note else ""
         raise InvalidHand(f"{name} must be exactly one tile{what}, not {value!r}")
     return scanned[0].tile, scanned[0].wild_mark
+
+
+def marked_tiles(value: object, name: str) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
+    """Tiles in notation of which some may be marked ``*`` as wild (a situation's
+    concealed tiles), none written more often than the tile set holds: (all of them,
+    the marked ones), each sorted. InvalidHand naming the field when ``value`` is not
+    text; NotationError for notation that is not. Plain notation is read at once (no
+    object per tile).
+
+    >>> marked_tiles("5p* 123m 5p", "'concealed'")
+    ((0, 1, 2, 13, 13), (13,))
+    >>> marked_tiles(5, "'concealed'")
+    Traceback (most recent call last):
+    ...
+    parlour.core.errors.InvalidHand: 'concealed' must be tiles in notation, not 5
+    """
+    if type(value) is str:
+        codes = plain_tiles(value)
+        if codes is not None:
+            return tuple(sorted(codes)), ()
+    if not isinstance(value, str):
+        raise InvalidHand(f"{name} must be tiles in notation, not {value!r}")
+    scanned = scan_tiles(value)
+    check_counts(scanned, value)
+    marked = tuple(sorted(s.tile for s in scanned if s.wild_mark))
+    return tuple(sorted(s.tile for s in scanned)), marked
 
 
 def tiles(
@@ -256,6 +286,7 @@ __all__ = [
     "flag",
     "left_of",
     "marked_tile",
+    "marked_tiles",
     "one_tile",
     "tiles",
     "win_tile_from_hand",
