@@ -417,13 +417,15 @@ def _read_group(group: str) -> tuple[bytes, int] | None:
     if codes is None:
         return None
     kinds = -1
-    if not codes or (max(codes) < NUM_KINDS and not _over_limits(codes, TILES_ALL.counts)):
-        kinds = sum(1 << t for t in set(codes))
+    held = set(codes)
+    if not codes or (max(codes) < NUM_KINDS and max(map(codes.count, held)) <= 4):
+        kinds = sum(map(_BITS.__getitem__, held))
     read = (codes, kinds)
     _keep(_GROUPS, group, read)
     return read
 
 
+_BITS = tuple(1 << t for t in range(NUM_TILES))
 _GROUPS: dict[str, tuple[bytes, int]] = {}
 _SCANNED_GROUPS: dict[tuple[str, int], tuple[ScannedTile, ...]] = {}
 _KEPT = 1 << 16
@@ -468,7 +470,8 @@ def _scan_group(text: str) -> bytes | None:
 
 def _over_limits(codes: bytes, limits: Sequence[int]) -> bool:
     """Some tile written more often than ``limits`` allow."""
-    return any(codes.count(t) > limits[t] for t in set(codes))
+    held = set(codes)
+    return any(map(int.__gt__, map(codes.count, held), map(limits.__getitem__, held)))
 
 
 _SEPARATOR_BYTES = _SEPARATORS.encode()
