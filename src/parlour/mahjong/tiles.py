@@ -389,6 +389,16 @@ def plain_tiles(text: str, tile_set: TileSet | None = None) -> bytes | None:
     return codes
 
 
+def held_within(tiles: Sequence[Tile], tile_set: TileSet | None = None) -> bool:
+    """True if no tile is among ``tiles`` more often than ``tile_set`` (default:
+    :data:`TILES_ALL`) holds.
+
+    >>> held_within([0] * 4), held_within([0] * 5), held_within([34, 34])
+    (True, False, False)
+    """
+    return not _over_limits(tiles, (tile_set or TILES_ALL).counts)
+
+
 def _scanned_plain(text: str) -> list[ScannedTile] | None:
     """:func:`scan_tiles`'s answer for plain notation (None for any other): each tile
     where it was written (a bonus group's first tile at its letter), unmarked."""
@@ -417,9 +427,8 @@ def _read_group(group: str) -> tuple[bytes, int] | None:
     if codes is None:
         return None
     kinds = -1
-    held = set(codes)
-    if not codes or (max(codes) < NUM_KINDS and max(map(codes.count, held)) <= 4):
-        kinds = sum(map(_BITS.__getitem__, held))
+    if not codes or (max(codes) < NUM_KINDS and not _over_limits(codes, TILES_ALL.counts)):
+        kinds = sum(map(_BITS.__getitem__, set(codes)))
     read = (codes, kinds)
     _keep(_GROUPS, group, read)
     return read
@@ -468,10 +477,12 @@ def _scan_group(text: str) -> bytes | None:
     )
 
 
-def _over_limits(codes: bytes, limits: Sequence[int]) -> bool:
+def _over_limits(codes: Sequence[Tile], limits: Sequence[int]) -> bool:
     """Some tile written more often than ``limits`` allow."""
-    held = set(codes)
-    return any(map(int.__gt__, map(codes.count, held), map(limits.__getitem__, held)))
+    for t in set(codes):  # noqa: SIM110 (a loop: quicker here than any() over a generator)
+        if codes.count(t) > limits[t]:
+            return True
+    return False
 
 
 _SEPARATOR_BYTES = _SEPARATORS.encode()
