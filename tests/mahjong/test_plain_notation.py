@@ -1,12 +1,13 @@
 """The plain scanner against the full one: notation read to tile codes at once (no object
 per tile) gives what the character-by-character scanner gives, on every text, and bad
 text fails alike (the same exception, message and position), because the plain scanner
-hands every text it does not read to the full one.
+hands every text it does not read to the full one. Likewise hands with melds in
+brackets (``parse_hand``).
 
 Every comparison runs the same call twice, once as shipped and once inside
 :func:`full_scanner`, which sets the fast paths aside: the plain scanner of
 :mod:`parlour.mahjong.tiles`, the string heads of ``shanten``, ``is_complete`` and
-``waits``, and the tile-name look-up of the situation readers.
+``waits``, the plain hands of ``parse_hand``, and the situation readers' fast paths.
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour.core.errors import InvalidHand, NotationError
+from parlour.mahjong import melds as M
 from parlour.mahjong import situation as read
 from parlour.mahjong import tiles as T
+from parlour.mahjong.melds import parse_hand
 from parlour.mahjong.rules.mcr.bench.hands import situations
 from parlour.mahjong.scoring import Situation
 from parlour.mahjong.shapes import api, is_complete, shanten, waits
@@ -54,6 +57,7 @@ def full_scanner() -> Iterator[None]:
         mp.setattr(api, "plain_tiles", lambda text, tile_set=None: None)
         mp.setattr(read, "TILES_BY_NAME", {})
         mp.setattr(read, "plain_tiles", lambda text, tile_set=None: None)
+        mp.setattr(M, "_parse_plain_hand", lambda text: None)
         yield
 
 
@@ -377,3 +381,58 @@ def test_marked_tiles_reads_alike(value: object) -> None:
             assert result == ("ok", (tuple(sorted(s.tile for s in scanned)), marked))
     else:
         assert result[:2] == ("error", InvalidHand)
+
+
+# ---------------------------------------------------------------------------------------
+# Hands with melds
+
+
+MELDS = ["[123m]", "[789s>1]", "[EEE]", "[CCC>2]", "{SSSS}", "[5555p]", "[FFF+F]", "[J23m]"]
+MELDS += ["[5p*55p]", "[J=3mJ=4m5m]", "[99s9s>3]", "{1111m}", "[PPPP>3]"]
+BAD_MELDS = ["[123m", "[12m]", "{123m}", "[EEE}", "[123m>4]", "]", "[1[23m]", "[FF+F+F]"]
+
+
+def meld_hand_texts(count: int, seed: int) -> Iterator[str]:
+    """Hands written with melds in brackets between plain notation (or a wild mark, a
+    winning tile, a bad meld, a fifth copy now and then)."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        parts = [rng.choice(MELDS) for _ in range(rng.randint(0, 3))]
+        parts += [random_group(rng) for _ in range(rng.randint(0, 4))]
+        roll = rng.random()
+        if roll < 0.1:
+            parts.append(rng.choice(BAD_MELDS))
+        elif roll < 0.15:
+            parts.append("+" + rng.choice(["C", "5p", "5p*"]))
+        elif roll < 0.2:
+            parts.append("1111m 1m")
+        rng.shuffle(parts)
+        yield "".join(rng.choice(["", " ", "  ", ", "]) + p for p in parts)
+
+
+def test_hands_with_melds_read_alike() -> None:
+    ok = errors = plain = 0
+    for text in meld_hand_texts(3000, 23):
+        result = both(parse_hand, text)
+        if result[0] == "ok":
+            ok += 1
+            plain += M._parse_plain_hand(text) is not None
+        else:
+            errors += 1
+    assert plain > 1000
+    assert ok - plain > 100  # read by the full parser: wild marks, winning tiles
+    assert errors > 300
+
+
+def test_shape_entry_points_read_hands_with_melds_alike() -> None:
+    ok = 0
+    rng = random.Random(29)
+    wall = [t for t in range(34) for _ in range(4)]
+    for _ in range(400):
+        rng.shuffle(wall)
+        melds = rng.sample(["[123m]", "[EEE]", "{SSSS}", "[789s>1]", "[CCC]"], rng.randint(1, 2))
+        size = 13 - 3 * len(melds) + rng.randint(0, 1)
+        text = " ".join([*melds, format_tiles(wall[:size])])
+        for result in (both(shanten, text), both(is_complete, text), both(waits, text)):
+            ok += result[0] == "ok"
+    assert ok > 400

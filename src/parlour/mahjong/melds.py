@@ -28,6 +28,8 @@ from parlour.mahjong.tiles import (
     check_counts,
     format_tiles,
     gb_name,
+    held_within,
+    plain_tiles,
     scan_tiles,
     tile_from_name,
     tile_name,
@@ -451,6 +453,10 @@ def parse_hand(text: str, *, tile_set: TileSet | None = None) -> Hand:
     >>> len(h.concealed), tile_name(h.win_tile or 0)
     (13, 'C')
     """
+    if tile_set is None and type(text) is str:
+        plain = _parse_plain_hand(text)
+        if plain is not None:
+            return plain
     if not isinstance(text, str):
         raise NotationError(f"hand notation must be a string, not {type(text).__name__}", "")
     melds: list[Meld] = []
@@ -508,6 +514,38 @@ def parse_hand(text: str, *, tile_set: TileSet | None = None) -> Hand:
     ordered = sorted(all_scanned + loose, key=lambda s: s.position)
     check_counts(ordered, text, tile_set or TILES_ALL)
     return Hand(tuple(concealed), tuple(melds), tuple(wild_marks), win_tile)
+
+
+def _parse_plain_hand(text: str) -> Hand | None:
+    """:func:`parse_hand`'s common case: melds in brackets, plain tile notation between
+    them (no wild marks, no winning tile), within the tile set. The melds are parsed as
+    by :func:`parse_meld` and the tiles read at once, with no object per tile; None for
+    anything else, which the full parser reads (and names what is wrong)."""
+    parts = _HAND_PARTS.split(text)
+    concealed = plain_tiles(parts[0])
+    if concealed is None:
+        return None
+    if len(parts) == 1:
+        return Hand(tuple(concealed))
+    codes = [concealed]
+    melds: list[Meld] = []
+    for i in range(1, len(parts), 2):
+        loose = plain_tiles(parts[i + 1])
+        if loose is None:
+            return None
+        try:
+            melds.append(_parse_meld_cached(parts[i]))
+        except NotationError:
+            return None
+        codes.append(loose)
+    tiles = b"".join(codes)
+    if not held_within([*tiles, *(t for m in melds for t in m.physical_tiles())]):
+        return None
+    return Hand(tuple(tiles), tuple(melds))
+
+
+_HAND_PARTS = re.compile(r"(\[[^\[\]{}]*\]|\{[^\[\]{}]*\})")
+"""A hand's melds, each in its brackets (``[…]`` or ``{…}``), and the text between."""
 
 
 def _scan_at(chunk: str, offset: int, full: str) -> list[ScannedTile]:
