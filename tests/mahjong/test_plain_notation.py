@@ -436,3 +436,16 @@ def test_shape_entry_points_read_hands_with_melds_alike() -> None:
         for result in (both(shanten, text), both(is_complete, text), both(waits, text)):
             ok += result[0] == "ok"
     assert ok > 400
+
+
+@pytest.mark.parametrize("value", [0, 2, 8, 9, -1, True, 2.0, "f1 x3", ["f1", "x2"], "5m", None])
+def test_bonus_reads_as_the_full_reader(value: object) -> None:
+    result = outcome(read.bonus, value, "'bonus'")
+    if type(value) is int and 0 <= value <= 8:
+        assert result == ("ok", ((), value))
+    elif isinstance(value, str | list):
+        assert result == outcome(
+            read.bonus, " ".join(value) if isinstance(value, list) else value, "'bonus'"
+        )
+    else:
+        assert result[:2] == ("error", InvalidHand)

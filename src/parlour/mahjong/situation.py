@@ -191,6 +191,8 @@ def bonus_tiles(
 def bonus(value: object, name: str) -> tuple[tuple[Tile, ...], int]:
     """Bonus tiles held: a count of them (0 to 8), or the flowers and seasons in
     notation (``"f1 x3"``, or a list of them); (the tiles, their number)."""
+    if type(value) is int and 0 <= value <= len(BONUS_TILES):
+        return (), value  # a count, as most situations give it
     if isinstance(value, bool) or not isinstance(value, int | str | list):
         raise InvalidHand(f"{name} must be a count or bonus tiles such as 'f1 x3', not {value!r}")
     if isinstance(value, int):
