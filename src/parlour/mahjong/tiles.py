@@ -437,7 +437,7 @@ def _read_group(group: str) -> tuple[bytes, int] | None:
 _BITS = tuple(1 << t for t in range(NUM_TILES))
 _GROUPS: dict[str, tuple[bytes, int]] = {}
 _SCANNED_GROUPS: dict[tuple[str, int], tuple[ScannedTile, ...]] = {}
-_KEPT = 1 << 16
+_KEPT = 1 << 14
 """How many groups the plain scanner keeps read, in each of its two forms: codes (and
 kinds), and tiles scanned at a position (immutable, so shared by every text that holds
 them). A form forgets all its groups when full."""
