@@ -321,6 +321,20 @@ def test_situations_from_json_read_alike() -> None:
         assert Situation.from_json(s) == Situation.from_json(s)
 
 
+def test_situations_with_whole_hands_read_alike() -> None:
+    """The same situations with the whole hand written out (``"hand"``: melds, concealed
+    tiles and the winning tile), which parse_hand reads."""
+    count = 0
+    for s in situations(4, 300):
+        whole = " ".join([*s["melds"], s["concealed"], s["win_tile"]])
+        rest = {k: v for k, v in s.items() if k not in ("concealed", "melds")}
+        result = both(Situation.from_json, {**rest, "hand": whole})
+        assert result[0] == "ok"
+        assert result[1] == Situation.from_json(s)
+        count += 1
+    assert count == 300
+
+
 @pytest.mark.parametrize(
     "change",
     [
