@@ -31,9 +31,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
 from operator import mul as _mul
-from typing import Any
+from typing import Any, Protocol
 
 from parlour.core.errors import InvalidHand
+from parlour.mahjong.kernel import load_extension
 from parlour.mahjong.melds import CHOW, KONG, PUNG, Meld
 from parlour.mahjong.scoring import SEATS, Pattern, PatternLine, Score, ScoreParts, Situation
 from parlour.mahjong.tiles import NUM_KINDS, Tile, format_tiles, tile_name
@@ -279,7 +280,7 @@ _SHAPE_WORDS = (
     "knitted straight",
     "nine gates",
 )
-Reading = tuple[int, tuple[Set, ...], int]
+Reading = tuple[int, "tuple[Set, ...] | bytes", int]
 """The reading chosen: its shape, its sets in order (the fixed melds first; the pair
 last) and, for a knitted straight, the index of its straight in :data:`_KNITTED`. Its
 text (:func:`_reading_words`) is written only when the explanation is read."""
@@ -322,9 +323,40 @@ def score(situation: Situation | Mapping[str, Any]) -> Score:
     """Score an MCR hand situation (a :class:`Situation` or its JSON dict)."""
     sit = situation if isinstance(situation, Situation) else Situation.from_json(situation)
     options = MCROptions.from_json(sit.options) if sit.options else _DEFAULT_OPTIONS
+    if _fans is not None:
+        found = _fans.score(sit, options.kong_values == "reference")
+        if found is not None:  # None: a situation out of the ordinary, answered below
+            points, fans, shape, sets, knitted = found
+            return _scored(sit, fans, points, (shape, sets, knitted), options.values())
     hand = _prepare(sit, options)
     table, points, reading = _best(hand)
     return _scored(sit, table, points, reading, hand.values)
+
+
+class FanEngine(Protocol):
+    """The compiled fan engine (``_fans.c``): :func:`score`'s twin on a parsed
+    :class:`Situation`, answering (points, fan counts, shape, sets, knitted) as
+    :func:`_best` does (the sets packed three bytes each), or None where the Python code
+    must answer."""
+
+    def score(
+        self, situation: Situation, reference: bool, /
+    ) -> tuple[int, bytes | None, int, bytes, int] | None: ...
+    def configure(
+        self, keys: tuple[str, ...], source: tuple[int, ...], reference: tuple[int, ...], /
+    ) -> None: ...
+
+
+def _load_engine() -> FanEngine | None:
+    engine = load_extension("parlour.mahjong.rules.mcr._fans")
+    if engine is None:
+        return None
+    ready: FanEngine = engine
+    ready.configure(tuple(f.key for f in FANS), _VALUES["source"], _VALUES["reference"])
+    return ready
+
+
+_fans = _load_engine()
 
 
 def _scored(
@@ -1441,6 +1473,8 @@ def _reading_words(sit: Situation, reading: Reading) -> str:
     'seven pairs 123m 456p 789s EEE CC'
     """
     shape, sets, knitted = reading
+    if isinstance(sets, bytes):  # packed by the compiled engine: (kind, code, melded)s
+        sets = tuple((sets[i], sets[i + 1], bool(sets[i + 2])) for i in range(0, len(sets), 3))
     if shape == REGULAR:
         return " ".join(map(_set_text, sets))
     if shape == KNITTED_STRAIGHT_SHAPE:

@@ -1,0 +1,9 @@
+# Types of MCR's compiled fan engine (_fans.c); see parlour.mahjong.rules.mcr.scoring.
+from parlour.mahjong.scoring import Situation
+
+def score(
+    situation: Situation, reference: bool, /
+) -> tuple[int, bytes | None, int, bytes, int] | None: ...
+def configure(
+    keys: tuple[str, ...], source: tuple[int, ...], reference: tuple[int, ...], /
+) -> None: ...
