@@ -144,3 +144,88 @@ def test_the_engine_knows_the_fans_of_the_table() -> None:
     with pytest.raises(ValueError):
         mcr._fans.configure(keys[:-1], values, values)
     mcr._fans.configure(keys, mcr._VALUES["source"], mcr._VALUES["reference"])
+
+
+# ---------------------------------------------------------------------------------------
+# The compiled reader of the situation JSON
+
+
+def _printed(data: Any) -> str:
+    """What ``parlour score`` prints of a situation (JSON and explanation), or the error."""
+    import copy
+
+    from parlour.core.errors import ParlourError
+
+    try:
+        result = mcr.score(copy.deepcopy(data))
+    except (ParlourError, ValueError) as e:
+        return f"error {type(e).__name__}: {e}"
+    return json.dumps(result.to_json(), ensure_ascii=False)
+
+
+_NOISE = [*"0123456789mpsESWNCFPJfx*[]{} ,+>=\tesw", "🀄", "5p*", ""]
+
+
+def _mutated(s: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The situation with one field changed: a character of its notation, a wind's case,
+    a flag's type, the bonus as tiles, an extra field, the hand form..."""
+    v = dict(s)
+    roll = rng.randrange(9)
+    if roll <= 2:
+        key = rng.choice(["concealed", "win_tile", "melds"])
+        if not v.get(key):
+            return v
+        if key == "melds":
+            melds = list(v["melds"])
+            i = rng.randrange(len(melds))
+            text = melds[i]
+            j = rng.randrange(len(text))
+            melds[i] = text[:j] + rng.choice(_NOISE) + text[j + 1 :]
+            v["melds"] = melds if rng.random() < 0.8 else tuple(melds)
+        else:
+            text = v[key]
+            j = rng.randrange(len(text) + 1)
+            v[key] = text[:j] + rng.choice(_NOISE) + text[j + 1 :]
+    elif roll == 3:
+        v[rng.choice(["seat_wind", "round_wind", "discarder"])] = rng.choice(
+            ["e", " S", "W ", "N", "X", None, 1, "EE"]
+        )
+    elif roll == 4:
+        v[rng.choice(["self_drawn", "last_wall_tile", "robbing_kong", "last_of_kind"])] = (
+            rng.choice([True, False, None, 1, "yes"])
+        )
+    elif roll == 5:
+        v["bonus"] = rng.choice([0, 3, 8, 9, -1, True, "f1 x3", "", ["f1"]])
+    elif roll == 6:
+        v["options"] = rng.choice(
+            [{}, {"kong_values": "reference"}, {"kong_values": "x"}, {"other": 1}, []]
+        )
+    elif roll == 7:
+        v.pop(rng.choice(["rules", "concealed", "melds", "win_tile", "seat_wind"]), None)
+        if rng.random() < 0.5:
+            v["flowers"] = 1
+    elif "melds" in v and "concealed" in v and "win_tile" in v:
+        v["hand"] = " ".join([*v.pop("melds"), v.pop("concealed"), v["win_tile"]])
+    return v
+
+
+def test_compiled_json_reader_prints_as_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """score() on a situation dict prints the same, byte for byte, whether the compiled
+    engine read the JSON or the Python reader did; the dicts are the bench's situations
+    and mutations of them (the compiled reader leaves every form it does not read to the
+    Python reader, which names the fault)."""
+    assert mcr._fans is not None
+    rng = random.Random(1128)
+    cases: list[dict[str, Any]] = []
+    for s in situations(4242, N // 2):
+        cases.append(s)
+        cases.append(_mutated(s, rng))
+        cases.append(_mutated(_mutated(s, rng), rng))
+    compiled = [_printed(c) for c in cases]
+    read_here = sum(mcr._fans.score_json(c) is not None for c in cases)
+    monkeypatch.setattr(mcr, "_fans", None)
+    reference = [_printed(c) for c in cases]
+    different = [(c, a, b) for c, a, b in zip(cases, compiled, reference, strict=True) if a != b]
+    assert not different, different[:3]
+    refused = sum(r.startswith("error") for r in reference)
+    assert read_here > N // 2 and refused > N // 20, (read_here, refused)

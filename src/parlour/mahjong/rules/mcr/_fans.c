@@ -1495,7 +1495,91 @@ static PyObject *S_rules, *S_concealed, *S_melds, *S_win_tile, *S_self_drawn, *S
     *S_round_wind, *S_last_wall_tile, *S_kong_replacement, *S_robbing_kong, *S_last_of_kind,
     *S_discarder, *S_wild_marks, *S_kind, *S_tiles, *S_exposed, *S_wilds;
 
-/* An int attribute of 0..NKINDS-1, or -1. */
+/* What a situation says, before it is checked and packed into a Hand. */
+typedef struct {
+    int concealed[14];
+    int n_conc;
+    int win_tile;
+    struct {
+        int kind, exposed, tiles[4];
+    } melds[4];
+    int n_melds;
+    int self_drawn, last_wall, replacement, robbing, last_of_kind;
+    int seat, round, discarder; /* wind indexes; discarder -1: none given */
+    int reference;              /* kong_values is "reference" */
+    int bonus;                  /* bonus tiles held (the JSON reader only) */
+} Raw;
+
+/* Check what the situation says and pack it into *h: 1 done, 0 the Python code must
+ * answer (it raises the error, or the situation is out of the ordinary). The checks are
+ * those of _prepare and _check_flags in scoring.py. */
+static int
+build_hand(const Raw *raw, Hand *h)
+{
+    memset(h, 0, sizeof *h);
+    if (raw->n_melds > 4 || raw->n_conc + 3 * raw->n_melds != 13)
+        return 0;
+    int all[NKINDS];
+    for (int i = 0; i < raw->n_conc; i++)
+        h->counts[raw->concealed[i]]++;
+    h->counts[raw->win_tile]++;
+    memcpy(all, h->counts, sizeof all);
+    int has_kong = 0;
+    for (int i = 0; i < raw->n_melds; i++) {
+        int k = raw->melds[i].kind, size = k == KONG_SET ? 4 : 3;
+        const int *tv = raw->melds[i].tiles;
+        if (k == PUNG_SET && !raw->melds[i].exposed)
+            return 0; /* only kongs are declared concealed: the Python code says so */
+        for (int j = 0; j < size; j++) {
+            all[tv[j]]++;
+            h->fixed_table[CODE[tv[j]]]++;
+        }
+        Set s;
+        s.kind = (uint8_t)k;
+        s.code = (uint8_t)CODE[k == CHOW_SET ? tv[1] : tv[0]];
+        s.melded = (uint8_t)(k == KONG_SET ? raw->melds[i].exposed : 1);
+        has_kong |= k == KONG_SET;
+        h->fixed[h->n_fixed++] = s;
+        h->melded_sets += s.melded;
+    }
+    for (int t = 0; t < NKINDS; t++) {
+        if (all[t] > 4)
+            return 0;
+        if (all[t]) {
+            h->present |= (Mask)1 << t;
+            h->fours += all[t] == 4;
+        }
+        if (h->counts[t]) {
+            h->standing_present |= (Mask)1 << t;
+            h->standing[CODE[t]] = h->counts[t];
+        }
+    }
+    sort_sets(h->fixed, h->n_fixed);
+    h->win_tile = raw->win_tile;
+    h->win = CODE[raw->win_tile];
+    /* the win flags in legal combinations only (_check_flags raises otherwise) */
+    int self_drawn = raw->self_drawn, robbing = raw->robbing, replacement = raw->replacement;
+    int others_held = h->standing[h->win] - 1, in_melds = h->fixed_table[h->win];
+    if ((robbing && self_drawn) || (replacement && !self_drawn) || (replacement && !has_kong) ||
+        (robbing && (others_held || in_melds)) || (raw->last_of_kind && others_held) ||
+        (self_drawn && raw->discarder >= 0) || raw->discarder == raw->seat)
+        return 0;
+    h->self_drawn = self_drawn;
+    h->last_tile = raw->last_of_kind || in_melds == 3;
+    h->wall_last = raw->last_wall;
+    h->kong_involved = replacement || robbing;
+    h->seat = E_ + raw->seat;
+    h->prevailing = E_ + raw->round;
+    h->values = VALUES[raw->reference ? 1 : 0];
+    return 1;
+}
+
+static PyObject *S_rules, *S_concealed, *S_melds, *S_win_tile, *S_self_drawn, *S_seat_wind,
+    *S_round_wind, *S_last_wall_tile, *S_kong_replacement, *S_robbing_kong, *S_last_of_kind,
+    *S_discarder, *S_wild_marks, *S_kind, *S_tiles, *S_exposed, *S_wilds, *S_options, *S_bonus,
+    *S_kong_values;
+
+/* An int of 0..NKINDS-1, or -1. */
 static int
 tile_value(PyObject *o)
 {
@@ -1537,14 +1621,13 @@ flag(PyObject *o, PyObject *name)
     return r < 0 ? -2 : r;
 }
 
-/* Read the situation into *h: 1 done, 0 the Python code must answer, -1 error raised. */
+/* Read a parsed Situation into *raw: 1 done, 0 the Python code must answer, -1 error. */
 static int
-read_situation(PyObject *sit, int reference, Hand *h)
+read_situation(PyObject *sit, Raw *raw)
 {
     int ok = 0;
     PyObject *rules = NULL, *marks = NULL, *concealed = NULL, *melds = NULL, *win = NULL,
              *seat = NULL, *round = NULL, *discarder = NULL;
-    memset(h, 0, sizeof *h);
     rules = PyObject_GetAttr(sit, S_rules);
     if (rules == NULL)
         goto error;
@@ -1567,22 +1650,19 @@ read_situation(PyObject *sit, int reference, Hand *h)
     if (!PyTuple_Check(concealed) || !PyTuple_Check(melds))
         goto done;
     Py_ssize_t n_conc = PyTuple_GET_SIZE(concealed), n_melds = PyTuple_GET_SIZE(melds);
-    if (n_melds > 4 || n_conc + 3 * n_melds != 13)
+    if (n_conc > 14 || n_melds > 4)
         goto done;
-    int win_tile = tile_value(win);
-    if (win_tile < 0)
+    raw->n_conc = (int)n_conc;
+    raw->n_melds = (int)n_melds;
+    raw->win_tile = tile_value(win);
+    if (raw->win_tile < 0)
         goto done;
-    int all[NKINDS];
-    memset(all, 0, sizeof all);
     for (Py_ssize_t i = 0; i < n_conc; i++) {
         int t = tile_value(PyTuple_GET_ITEM(concealed, i));
         if (t < 0)
             goto done;
-        h->counts[t]++;
+        raw->concealed[i] = t;
     }
-    h->counts[win_tile]++;
-    memcpy(all, h->counts, sizeof all);
-    int has_kong = 0;
     for (Py_ssize_t i = 0; i < n_melds; i++) {
         PyObject *m = PyTuple_GET_ITEM(melds, i);
         PyObject *kind = PyObject_GetAttr(m, S_kind);
@@ -1601,16 +1681,15 @@ read_situation(PyObject *sit, int reference, Hand *h)
                 k = KONG_SET;
         }
         int size = k == KONG_SET ? 4 : 3, good = k >= 0;
-        int tv[4] = {0, 0, 0, 0};
         if (good && (!PyTuple_Check(tiles) || PyTuple_GET_SIZE(tiles) != size ||
                      !PyTuple_Check(wilds) || PyTuple_GET_SIZE(wilds) != 0))
             good = 0;
         for (int j = 0; good && j < size; j++) {
-            tv[j] = tile_value(PyTuple_GET_ITEM(tiles, j));
-            good = tv[j] >= 0;
+            raw->melds[i].tiles[j] = tile_value(PyTuple_GET_ITEM(tiles, j));
+            good = raw->melds[i].tiles[j] >= 0;
         }
-        if (good && k == PUNG_SET && !exposed)
-            good = 0; /* only kongs are declared concealed: the Python code says so */
+        raw->melds[i].kind = k;
+        raw->melds[i].exposed = exposed;
         Py_DECREF(kind);
         Py_XDECREF(tiles);
         Py_XDECREF(wilds);
@@ -1618,38 +1697,14 @@ read_situation(PyObject *sit, int reference, Hand *h)
             goto error;
         if (!good)
             goto done;
-        for (int j = 0; j < size; j++) {
-            all[tv[j]]++;
-            h->fixed_table[CODE[tv[j]]]++;
-        }
-        Set s;
-        s.kind = (uint8_t)k;
-        s.code = (uint8_t)CODE[k == CHOW_SET ? tv[1] : tv[0]];
-        s.melded = (uint8_t)(k == KONG_SET ? exposed : 1);
-        has_kong |= k == KONG_SET;
-        h->fixed[h->n_fixed++] = s;
-        h->melded_sets += s.melded;
     }
-    for (int t = 0; t < NKINDS; t++) {
-        if (all[t] > 4)
-            goto done;
-        if (all[t]) {
-            h->present |= (Mask)1 << t;
-            h->fours += all[t] == 4;
-        }
-        if (h->counts[t]) {
-            h->standing_present |= (Mask)1 << t;
-            h->standing[CODE[t]] = h->counts[t];
-        }
-    }
-    sort_sets(h->fixed, h->n_fixed);
-    h->win_tile = win_tile;
-    h->win = CODE[win_tile];
-    int self_drawn = flag(sit, S_self_drawn), last_wall = flag(sit, S_last_wall_tile),
-        replacement = flag(sit, S_kong_replacement), robbing = flag(sit, S_robbing_kong),
-        last_of_kind = flag(sit, S_last_of_kind);
-    if (self_drawn == -2 || last_wall == -2 || replacement == -2 || robbing == -2 ||
-        last_of_kind == -2)
+    raw->self_drawn = flag(sit, S_self_drawn);
+    raw->last_wall = flag(sit, S_last_wall_tile);
+    raw->replacement = flag(sit, S_kong_replacement);
+    raw->robbing = flag(sit, S_robbing_kong);
+    raw->last_of_kind = flag(sit, S_last_of_kind);
+    if (raw->self_drawn == -2 || raw->last_wall == -2 || raw->replacement == -2 ||
+        raw->robbing == -2 || raw->last_of_kind == -2)
         goto error;
     seat = PyObject_GetAttr(sit, S_seat_wind);
     if (seat == NULL)
@@ -1660,28 +1715,16 @@ read_situation(PyObject *sit, int reference, Hand *h)
     discarder = PyObject_GetAttr(sit, S_discarder);
     if (discarder == NULL)
         goto error;
-    int seat_i = wind_index(seat), round_i = wind_index(round);
-    if (seat_i < 0 || round_i < 0)
+    raw->seat = wind_index(seat);
+    raw->round = wind_index(round);
+    if (raw->seat < 0 || raw->round < 0)
         goto done;
-    int discarder_i = -1;
+    raw->discarder = -1;
     if (discarder != Py_None) {
-        discarder_i = wind_index(discarder);
-        if (discarder_i < 0)
+        raw->discarder = wind_index(discarder);
+        if (raw->discarder < 0)
             goto done;
     }
-    /* the win flags in legal combinations only (_check_flags raises otherwise) */
-    int others_held = h->standing[h->win] - 1, in_melds = h->fixed_table[h->win];
-    if ((robbing && self_drawn) || (replacement && !self_drawn) || (replacement && !has_kong) ||
-        (robbing && (others_held || in_melds)) || (last_of_kind && others_held) ||
-        (self_drawn && discarder_i >= 0) || discarder_i == seat_i)
-        goto done;
-    h->self_drawn = self_drawn;
-    h->last_tile = last_of_kind || in_melds == 3;
-    h->wall_last = last_wall;
-    h->kong_involved = replacement || robbing;
-    h->seat = E_ + seat_i;
-    h->prevailing = E_ + round_i;
-    h->values = VALUES[reference ? 1 : 0];
     ok = 1;
     goto done;
 error:
@@ -1699,43 +1742,259 @@ done:
 }
 
 /* ------------------------------------------------------------------------------------ */
+/* Reading a situation's JSON dict (the plain notation only) */
+
+static int
+honor_index(int ch)
+{
+    const char *letters = "ESWNCFP";
+    for (int i = 0; i < 7; i++)
+        if (letters[i] == ch)
+            return i;
+    return -1;
+}
+
+static int
+suit_index(int ch)
+{
+    return ch == 'm' ? 0 : ch == 'p' ? 1 : ch == 's' ? 2 : -1;
+}
+
+/* The ASCII text of a str, or NULL (not a str, or not ASCII: left to the Python code). */
+static const char *
+ascii_text(PyObject *o, Py_ssize_t *len)
+{
+    if (!PyUnicode_Check(o) || !PyUnicode_IS_ASCII(o))
+        return NULL;
+    *len = PyUnicode_GET_LENGTH(o);
+    return (const char *)PyUnicode_DATA(o);
+}
+
+/* Tiles in the plain notation (digits then m, p or s; honour letters; spaces and commas
+ * between groups) into out[]: how many, or -1 for anything else (jokers, bonus tiles,
+ * wild marks, glyphs, errors: the Python reader answers those). */
+static int
+scan_plain(const char *s, Py_ssize_t n, int *out, int room)
+{
+    int k = 0, pending = 0, ranks[14];
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int ch = (unsigned char)s[i];
+        if (ch >= '1' && ch <= '9') {
+            if (pending >= 14)
+                return -1;
+            ranks[pending++] = ch - '1';
+            continue;
+        }
+        int suit = suit_index(ch);
+        if (suit >= 0) {
+            if (!pending || k + pending > room)
+                return -1;
+            for (int j = 0; j < pending; j++)
+                out[k++] = 9 * suit + ranks[j];
+            pending = 0;
+            continue;
+        }
+        if (pending)
+            return -1;
+        if (ch == ' ' || ch == ',' || ch == '\t' || ch == '\n')
+            continue;
+        int h = honor_index(ch);
+        if (h < 0 || k >= room)
+            return -1;
+        out[k++] = 27 + h;
+    }
+    return pending ? -1 : k;
+}
+
+/* One meld in the plain notation: [123m] [EEE] [5555p] exposed, {4444m} a concealed
+ * kong, tiles in order, nothing else inside. 1 done, 0 anything else. */
+static int
+scan_meld(PyObject *o, int *kind, int *exposed, int *tiles)
+{
+    Py_ssize_t n;
+    const char *s = ascii_text(o, &n);
+    if (s == NULL || n < 5 || n > 7)
+        return 0;
+    char open = s[0], close = s[n - 1];
+    if (!((open == '[' && close == ']') || (open == '{' && close == '}')))
+        return 0;
+    /* the body: three or four digits and one suit letter, or three or four honours */
+    Py_ssize_t body = n - 2;
+    int honours = honor_index((unsigned char)s[1]) >= 0;
+    for (Py_ssize_t i = 1; i < n - 1; i++) {
+        int ch = (unsigned char)s[i];
+        int ok = honours ? honor_index(ch) >= 0
+                         : (i < n - 2 ? ch >= '1' && ch <= '9' : suit_index(ch) >= 0);
+        if (!ok)
+            return 0;
+    }
+    if (body != (honours ? 3 : 4) && body != (honours ? 4 : 5))
+        return 0;
+    int got = scan_plain(s + 1, body, tiles, 4);
+    if (got < 3)
+        return 0;
+    int same = 1;
+    for (int j = 1; j < got; j++)
+        same &= tiles[j] == tiles[0];
+    if (got == 4 && same)
+        *kind = KONG_SET;
+    else if (got == 3 && same)
+        *kind = PUNG_SET;
+    else if (got == 3 && tiles[0] < 27 && tiles[0] % 9 <= 6 && tiles[1] == tiles[0] + 1 &&
+             tiles[2] == tiles[0] + 2)
+        *kind = CHOW_SET;
+    else
+        return 0;
+    *exposed = open == '[';
+    if (!*exposed && *kind != KONG_SET)
+        return 0;
+    return 1;
+}
+
+static int
+sort_tiles_cmp(const void *a, const void *b)
+{
+    return *(const int *)a - *(const int *)b;
+}
+
+/* A field of the dict, or NULL when missing (*err set on an error). */
+static PyObject *
+field(PyObject *data, PyObject *key, int *found, int *err)
+{
+    PyObject *v = PyDict_GetItemWithError(data, key);
+    if (v != NULL)
+        (*found)++;
+    else if (PyErr_Occurred())
+        *err = 1;
+    return v;
+}
+
+/* Read a situation dict into *raw: 1 done, 0 the Python code must answer, -1 error.
+ * Only the plainest form is read here: "rules": "mcr", "concealed" and "melds" in the
+ * plain notation, the win tile, the winds as capital letters, the flags as true or
+ * false, a count of bonus tiles, the kong_values option; any other field (such as
+ * "hand") or form is the Python reader's. */
+static int
+read_json(PyObject *data, Raw *raw)
+{
+    int found = 0, err = 0;
+    PyObject *rules = field(data, S_rules, &found, &err);
+    PyObject *concealed = field(data, S_concealed, &found, &err);
+    PyObject *melds = field(data, S_melds, &found, &err);
+    PyObject *win = field(data, S_win_tile, &found, &err);
+    PyObject *options = field(data, S_options, &found, &err);
+    PyObject *bonus = field(data, S_bonus, &found, &err);
+    PyObject *discarder = field(data, S_discarder, &found, &err);
+    PyObject *seat = field(data, S_seat_wind, &found, &err);
+    PyObject *round = field(data, S_round_wind, &found, &err);
+    PyObject *flags[5];
+    PyObject *flag_keys[5] = {S_self_drawn, S_last_wall_tile, S_kong_replacement,
+                              S_robbing_kong, S_last_of_kind};
+    int *flag_out[5] = {&raw->self_drawn, &raw->last_wall, &raw->replacement, &raw->robbing,
+                        &raw->last_of_kind};
+    for (int i = 0; i < 5; i++)
+        flags[i] = field(data, flag_keys[i], &found, &err);
+    if (err)
+        return -1;
+    if (found != PyDict_GET_SIZE(data))
+        return 0; /* "hand", or a field MCR does not know */
+    if (rules == NULL || !PyUnicode_Check(rules) ||
+        PyUnicode_CompareWithASCIIString(rules, "mcr") != 0 || win == NULL)
+        return 0;
+    for (int i = 0; i < 5; i++) {
+        if (flags[i] == NULL || flags[i] == Py_False)
+            *flag_out[i] = 0;
+        else if (flags[i] == Py_True)
+            *flag_out[i] = 1;
+        else
+            return 0;
+    }
+    raw->seat = seat == NULL ? 0 : wind_index(seat);
+    raw->round = round == NULL ? 0 : wind_index(round);
+    if (raw->seat < 0 || raw->round < 0)
+        return 0;
+    if (discarder != NULL && discarder != Py_None) {
+        raw->discarder = wind_index(discarder);
+        if (raw->discarder < 0)
+            return 0;
+    }
+    if (bonus != NULL) {
+        if (!PyLong_CheckExact(bonus))
+            return 0;
+        long b = PyLong_AsLong(bonus);
+        if (b < 0 || b > 8) {
+            PyErr_Clear();
+            return 0;
+        }
+        raw->bonus = (int)b;
+    }
+    if (options != NULL) {
+        if (!PyDict_CheckExact(options))
+            return 0;
+        Py_ssize_t n = PyDict_GET_SIZE(options);
+        if (n > 1)
+            return 0;
+        if (n == 1) {
+            PyObject *kv = PyDict_GetItemWithError(options, S_kong_values);
+            if (kv == NULL)
+                return PyErr_Occurred() ? -1 : 0;
+            if (!PyUnicode_Check(kv))
+                return 0;
+            if (PyUnicode_CompareWithASCIIString(kv, "reference") == 0)
+                raw->reference = 1;
+            else if (PyUnicode_CompareWithASCIIString(kv, "source") != 0)
+                return 0;
+        }
+    }
+    Py_ssize_t n;
+    const char *text;
+    if (concealed != NULL) {
+        text = ascii_text(concealed, &n);
+        if (text == NULL)
+            return 0;
+        int got = scan_plain(text, n, raw->concealed, 14);
+        if (got < 0)
+            return 0;
+        raw->n_conc = got;
+        qsort(raw->concealed, (size_t)got, sizeof(int), sort_tiles_cmp);
+    }
+    text = ascii_text(win, &n);
+    int one[1];
+    if (text == NULL || n > 2 || scan_plain(text, n, one, 1) != 1)
+        return 0;
+    raw->win_tile = one[0];
+    if (melds != NULL) {
+        if (!PyList_CheckExact(melds) && !PyTuple_CheckExact(melds))
+            return 0;
+        Py_ssize_t m = PySequence_Fast_GET_SIZE(melds);
+        if (m > 4)
+            return 0;
+        for (Py_ssize_t i = 0; i < m; i++)
+            if (!scan_meld(PySequence_Fast_GET_ITEM(melds, i), &raw->melds[i].kind,
+                           &raw->melds[i].exposed, raw->melds[i].tiles))
+                return 0;
+        raw->n_melds = (int)m;
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------------------------ */
 /* The module's functions */
 
-PyDoc_STRVAR(score_doc,
-"score(situation, reference, /)\n--\n\n"
-"The reading worth the most of a parsed MCR Situation: (points, fans, shape, sets,\n"
-"knitted), fans a bytes of the count of each fan of FANS, sets a bytes of (kind, code,\n"
-"melded) triples (the fixed melds, then the division, the pair last), or (0, None, 0,\n"
-"b'', 0) when the tiles form no MCR shape; None when the Python code must answer (a\n"
-"situation it refuses, or one out of the ordinary). reference: the kong_values option\n"
-"is 'reference'.");
-
+/* The reading worth the most as a tuple (see score_doc); NULL on an error; None when
+ * the Python code must answer. */
 static PyObject *
-fans_score(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+answer(const Raw *raw, PyObject *facts)
 {
-    (void)self;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "score() takes a situation and a flag");
-        return NULL;
-    }
-    if (!configured) {
-        PyErr_SetString(PyExc_RuntimeError, "_fans.configure() has not been called");
-        return NULL;
-    }
-    int reference = PyObject_IsTrue(args[1]);
-    if (reference < 0)
-        return NULL;
     Hand h;
-    int r = read_situation(args[0], reference, &h);
-    if (r < 0)
-        return NULL;
-    if (r == 0)
-        Py_RETURN_NONE;
     Best b;
-    if (best_reading(&h, &b) < 0)
+    if (!build_hand(raw, &h) || best_reading(&h, &b) < 0)
         Py_RETURN_NONE;
-    if (!b.found)
-        return Py_BuildValue("(iOiy#i)", 0, Py_None, 0, "", (Py_ssize_t)0, 0);
+    if (!b.found) {
+        if (facts == NULL)
+            return Py_BuildValue("(iOiy#i)", 0, Py_None, 0, "", (Py_ssize_t)0, 0);
+        return Py_BuildValue("(iOiy#iO)", 0, Py_None, 0, "", (Py_ssize_t)0, 0, facts);
+    }
     char table[NUM_FANS];
     for (int i = 0; i < NUM_FANS; i++) {
         if (b.table[i] < 0 || b.table[i] > 127)
@@ -1748,8 +2007,101 @@ fans_score(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         sets[3 * k + 1] = (char)b.sets[k].code;
         sets[3 * k + 2] = (char)b.sets[k].melded;
     }
-    return Py_BuildValue("(iy#iy#i)", b.points, table, (Py_ssize_t)NUM_FANS, b.shape, sets,
-                         (Py_ssize_t)(3 * b.n_sets), b.knitted);
+    if (facts == NULL)
+        return Py_BuildValue("(iy#iy#i)", b.points, table, (Py_ssize_t)NUM_FANS, b.shape, sets,
+                             (Py_ssize_t)(3 * b.n_sets), b.knitted);
+    return Py_BuildValue("(iy#iy#iO)", b.points, table, (Py_ssize_t)NUM_FANS, b.shape, sets,
+                         (Py_ssize_t)(3 * b.n_sets), b.knitted, facts);
+}
+
+PyDoc_STRVAR(score_doc,
+"score(situation, reference, /)\n--\n\n"
+"The reading worth the most of a parsed MCR Situation: (points, fans, shape, sets,\n"
+"knitted), fans a bytes of the count of each fan of FANS, sets a bytes of (kind, code,\n"
+"melded) triples (the fixed melds, then the division, the pair last), or (0, None, 0,\n"
+"b'', 0) when the tiles form no MCR shape; None when the Python code must answer (a\n"
+"situation it refuses, or one out of the ordinary). reference: the kong_values option\n"
+"is 'reference'.");
+
+static int
+ready(void)
+{
+    if (!configured)
+        PyErr_SetString(PyExc_RuntimeError, "_fans.configure() has not been called");
+    return configured;
+}
+
+static void
+clear_raw(Raw *raw)
+{
+    memset(raw, 0, sizeof *raw);
+    raw->discarder = -1;
+}
+
+static PyObject *
+fans_score(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "score() takes a situation and a flag");
+        return NULL;
+    }
+    if (!ready())
+        return NULL;
+    Raw raw;
+    clear_raw(&raw);
+    raw.reference = PyObject_IsTrue(args[1]);
+    if (raw.reference < 0)
+        return NULL;
+    int r = read_situation(args[0], &raw);
+    if (r < 0)
+        return NULL;
+    if (r == 0)
+        Py_RETURN_NONE;
+    return answer(&raw, NULL);
+}
+
+PyDoc_STRVAR(score_json_doc,
+"score_json(data, /)\n--\n\n"
+"score() on a situation dict in its plainest form, read here without a Situation:\n"
+"(points, fans, shape, sets, knitted, facts), facts a bytes of the seat wind, the\n"
+"payer's wind (indexes in E S W N), self-drawn (0 or 1), the bonus tiles held, the\n"
+"kong_values option (1: 'reference'), then the concealed tiles with the winning tile,\n"
+"sorted. None when the Python reader must read it.");
+
+static PyObject *
+fans_score_json(PyObject *self, PyObject *data)
+{
+    (void)self;
+    if (!ready())
+        return NULL;
+    if (!PyDict_CheckExact(data))
+        Py_RETURN_NONE;
+    Raw raw;
+    clear_raw(&raw);
+    int r = read_json(data, &raw);
+    if (r < 0)
+        return NULL;
+    if (r == 0 || raw.n_conc + 3 * raw.n_melds != 13)
+        Py_RETURN_NONE;
+    char facts[5 + 14];
+    int own[15];
+    memcpy(own, raw.concealed, (size_t)raw.n_conc * sizeof(int));
+    own[raw.n_conc] = raw.win_tile;
+    qsort(own, (size_t)raw.n_conc + 1, sizeof(int), sort_tiles_cmp);
+    facts[0] = (char)raw.seat;
+    facts[1] = (char)(raw.discarder >= 0 ? raw.discarder : (raw.seat + 3) % 4);
+    facts[2] = (char)raw.self_drawn;
+    facts[3] = (char)raw.bonus;
+    facts[4] = (char)raw.reference;
+    for (int i = 0; i <= raw.n_conc; i++)
+        facts[5 + i] = (char)own[i];
+    PyObject *packed = PyBytes_FromStringAndSize(facts, 5 + raw.n_conc + 1);
+    if (packed == NULL)
+        return NULL;
+    PyObject *out = answer(&raw, packed);
+    Py_DECREF(packed);
+    return out;
 }
 
 PyDoc_STRVAR(configure_doc,
@@ -1801,6 +2153,7 @@ fans_configure(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 
 static PyMethodDef fans_methods[] = {
     {"score", (PyCFunction)(void (*)(void))fans_score, METH_FASTCALL, score_doc},
+    {"score_json", (PyCFunction)fans_score_json, METH_O, score_json_doc},
     {"configure", (PyCFunction)(void (*)(void))fans_configure, METH_FASTCALL, configure_doc},
     {NULL, NULL, 0, NULL},
 };
@@ -1842,6 +2195,9 @@ PyInit__fans(void)
         {&S_tiles, "tiles"},
         {&S_exposed, "exposed"},
         {&S_wilds, "wilds"},
+        {&S_options, "options"},
+        {&S_bonus, "bonus"},
+        {&S_kong_values, "kong_values"},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         *names[i].slot = PyUnicode_InternFromString(names[i].name);

@@ -321,6 +321,12 @@ class _Hand:
 
 def score(situation: Situation | Mapping[str, Any]) -> Score:
     """Score an MCR hand situation (a :class:`Situation` or its JSON dict)."""
+    if _fans is not None and type(situation) is dict:
+        read = _fans.score_json(situation)  # the plainest JSON, read without a Situation
+        if read is not None:
+            points, fans, shape, sets, knitted, facts = read
+            values = _VALUES["reference" if facts[4] else "source"]
+            return _scored(facts, fans, points, (shape, sets, knitted), values)
     sit = situation if isinstance(situation, Situation) else Situation.from_json(situation)
     options = MCROptions.from_json(sit.options) if sit.options else _DEFAULT_OPTIONS
     if _fans is not None:
@@ -342,6 +348,9 @@ class FanEngine(Protocol):
     def score(
         self, situation: Situation, reference: bool, /
     ) -> tuple[int, bytes | None, int, bytes, int] | None: ...
+    def score_json(
+        self, data: dict[str, Any], /
+    ) -> tuple[int, bytes | None, int, bytes, int, bytes] | None: ...
     def configure(
         self, keys: tuple[str, ...], source: tuple[int, ...], reference: tuple[int, ...], /
     ) -> None: ...
@@ -359,13 +368,38 @@ def _load_engine() -> FanEngine | None:
 _fans = _load_engine()
 
 
+class _Facts:
+    """What the text of a score needs of a situation the compiled engine read from its
+    JSON (the ``facts`` bytes of ``score_json``), named as a :class:`Situation` names
+    them; ``tiles``: the concealed tiles with the winning tile, sorted."""
+
+    __slots__ = ("bonus_count", "payer", "seat_wind", "self_drawn", "tiles")
+
+    def __init__(self, facts: bytes) -> None:
+        self.seat_wind = SEATS[facts[0]]
+        self.payer = SEATS[facts[1]]
+        self.self_drawn = bool(facts[2])
+        self.bonus_count = facts[3]
+        self.tiles = list(facts[5:])
+
+
+def _facts_of(sit: Situation | bytes) -> Situation | _Facts:
+    return _Facts(sit) if isinstance(sit, bytes) else sit
+
+
 def _scored(
-    sit: Situation, table: Sequence[int] | None, points: int, reading: Reading, values: Values
+    sit: Situation | bytes,
+    table: Sequence[int] | None,
+    points: int,
+    reading: Reading,
+    values: Values,
 ) -> Score:
     """The score of the chosen reading: its total and verdict now, its lines, payments
-    and explanation when first read (:meth:`Score.deferred`)."""
+    and explanation when first read (:meth:`Score.deferred`). ``sit`` is the situation,
+    or the facts the compiled engine read from its JSON."""
     if table is None:
-        return _false_mahjong(sit, (), 0, "not a winning hand: the tiles form no MCR shape")
+        reason = "not a winning hand: the tiles form no MCR shape"
+        return _false_mahjong(_facts_of(sit), (), 0, reason)
     if points < MINIMUM:
         reason = (
             f"false mahjong: the hand is worth {points} without flowers, "
@@ -373,17 +407,18 @@ def _scored(
         )
         data = (sit, table, values, reading, reason)
         return Score.deferred(False, points, reason, _false_parts, data)
-    total = points + sit.bonus_count
+    total = points + (sit[3] if isinstance(sit, bytes) else sit.bonus_count)
     return Score.deferred(True, total, None, _valid_parts, (sit, table, values, reading, total))
 
 
-_Valid = tuple[Situation, Sequence[int], "Values", "Reading", int]
-_False = tuple[Situation, Sequence[int], "Values", "Reading", str]
+_Valid = tuple["Situation | bytes", Sequence[int], "Values", "Reading", int]
+_False = tuple["Situation | bytes", Sequence[int], "Values", "Reading", str]
 
 
 def _valid_parts(data: _Valid) -> ScoreParts:
     """The lines, payments and explanation of a valid hand."""
-    sit, table, values, reading, total = data
+    given, table, values, reading, total = data
+    sit = _facts_of(given)
     lines = _lines(table, values)
     flowers = sit.bonus_count
     if flowers:
@@ -411,12 +446,15 @@ def _valid_parts(data: _Valid) -> ScoreParts:
 
 def _false_parts(data: _False) -> ScoreParts:
     """The lines, payments and explanation of a hand under the minimum."""
-    sit, table, values, reading, reason = data
+    given, table, values, reading, reason = data
+    sit = _facts_of(given)
     payments, explain = _penalty(sit, reason, _reading_words(sit, reading))
     return _lines(table, values), payments, explain, None
 
 
-def _penalty(sit: Situation, reason: str, reading: str) -> tuple[dict[str, int], tuple[str, ...]]:
+def _penalty(
+    sit: Situation | _Facts, reason: str, reading: str
+) -> tuple[dict[str, int], tuple[str, ...]]:
     payments = {s: FALSE_MAHJONG_PENALTY for s in SEATS}
     payments[sit.seat_wind] = -3 * FALSE_MAHJONG_PENALTY
     explain: tuple[str, ...] = (f"reading: {reading}",) if reading else ()
@@ -425,7 +463,7 @@ def _penalty(sit: Situation, reason: str, reading: str) -> tuple[dict[str, int],
 
 
 def _false_mahjong(
-    sit: Situation,
+    sit: Situation | _Facts,
     lines: tuple[PatternLine, ...],
     points: int,
     reason: str,
@@ -1463,7 +1501,7 @@ def _special_shape(hand: _Hand) -> tuple[list[int], Reading] | None:
 _odd = (1).__and__
 
 
-def _reading_words(sit: Situation, reading: Reading) -> str:
+def _reading_words(sit: Situation | _Facts, reading: Reading) -> str:
     """The reading in notation: its sets, or the shape's name and the hand's tiles.
 
     >>> sit = Situation.from_json({"hand": "123m 456p 789s EEE CC", "win_tile": "C"})
@@ -1480,7 +1518,8 @@ def _reading_words(sit: Situation, reading: Reading) -> str:
     if shape == KNITTED_STRAIGHT_SHAPE:
         straight = format_tiles([_TILE_OF[c] for c in _KNITTED[knitted]], style="compact")
         return f"knitted straight {straight} " + " ".join(map(_set_text, sets))
-    return f"{_SHAPE_WORDS[shape]} {format_tiles(sorted((*sit.concealed, sit.win_tile)))}"
+    tiles = sit.tiles if isinstance(sit, _Facts) else sorted((*sit.concealed, sit.win_tile))
+    return f"{_SHAPE_WORDS[shape]} {format_tiles(tiles)}"
 
 
 def _seven_shifted_pairs(standing: list[int], suit: int) -> bool:
