@@ -172,7 +172,7 @@ def _mutated(s: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     v = dict(s)
     roll = rng.randrange(9)
     if roll <= 2:
-        key = rng.choice(["concealed", "win_tile", "melds"])
+        key = rng.choice(["concealed", "win_tile", "melds", "hand"])
         if not v.get(key):
             return v
         if key == "melds":
@@ -205,7 +205,13 @@ def _mutated(s: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         if rng.random() < 0.5:
             v["flowers"] = 1
     elif "melds" in v and "concealed" in v and "win_tile" in v:
-        v["hand"] = " ".join([*v.pop("melds"), v.pop("concealed"), v["win_tile"]])
+        v = _as_hand(v)
+    return v
+
+
+def _as_hand(s: dict[str, Any]) -> dict[str, Any]:
+    v = dict(s)
+    v["hand"] = " ".join([*v.pop("melds"), v.pop("concealed"), v["win_tile"]])
     return v
 
 
@@ -221,6 +227,9 @@ def test_compiled_json_reader_prints_as_the_reference(monkeypatch: pytest.Monkey
         cases.append(s)
         cases.append(_mutated(s, rng))
         cases.append(_mutated(_mutated(s, rng), rng))
+        whole = _as_hand(s)  # the hand written whole, the winning tile among its tiles
+        cases.append(whole)
+        cases.append(_mutated(whole, rng))
     compiled = [_printed(c) for c in cases]
     read_here = sum(mcr._fans.score_json(c) is not None for c in cases)
     monkeypatch.setattr(mcr, "_fans", None)

@@ -1577,7 +1577,7 @@ build_hand(const Raw *raw, Hand *h)
 static PyObject *S_rules, *S_concealed, *S_melds, *S_win_tile, *S_self_drawn, *S_seat_wind,
     *S_round_wind, *S_last_wall_tile, *S_kong_replacement, *S_robbing_kong, *S_last_of_kind,
     *S_discarder, *S_wild_marks, *S_kind, *S_tiles, *S_exposed, *S_wilds, *S_options, *S_bonus,
-    *S_kong_values;
+    *S_kong_values, *S_hand;
 
 /* An int of 0..NKINDS-1, or -1. */
 static int
@@ -1857,6 +1857,83 @@ sort_tiles_cmp(const void *a, const void *b)
     return *(const int *)a - *(const int *)b;
 }
 
+/* The win tile in notation: its tile, or -1. */
+static int
+win_tile_of(PyObject *win)
+{
+    Py_ssize_t n;
+    const char *text = ascii_text(win, &n);
+    int one[1];
+    if (text == NULL || n > 2 || scan_plain(text, n, one, 1) != 1)
+        return -1;
+    return one[0];
+}
+
+/* The "hand" field in the plain notation (melds in brackets among the concealed tiles,
+ * the winning tile written among them, no "+T"): 1 read into *raw, 0 anything else. */
+static int
+read_hand(PyObject *hand, PyObject *win, Raw *raw)
+{
+    Py_ssize_t n;
+    const char *text = ascii_text(hand, &n);
+    if (text == NULL || win == NULL)
+        return 0;
+    int win_tile = win_tile_of(win);
+    if (win_tile < 0)
+        return 0;
+    int loose[15], n_loose = 0;
+    Py_ssize_t chunk = 0, i = 0;
+    while (i <= n) {
+        int ch = i < n ? (unsigned char)text[i] : 0;
+        if (ch == '+' || ch == ']' || ch == '}')
+            return 0;
+        if (ch == '[' || ch == '{' || i == n) {
+            /* the loose tiles before: a chunk of their own, as the Python reader scans */
+            int got = scan_plain(text + chunk, i - chunk, loose + n_loose, 15 - n_loose);
+            if (got < 0)
+                return 0;
+            n_loose += got;
+            if (i == n)
+                break;
+            char close = ch == '[' ? ']' : '}';
+            Py_ssize_t end = i + 1;
+            while (end < n && text[end] != close)
+                end++;
+            if (end >= n || raw->n_melds >= 4)
+                return 0;
+            PyObject *meld = PyUnicode_FromStringAndSize(text + i, end + 1 - i);
+            if (meld == NULL) {
+                PyErr_Clear();
+                return 0;
+            }
+            int m = raw->n_melds;
+            int ok = scan_meld(meld, &raw->melds[m].kind, &raw->melds[m].exposed,
+                               raw->melds[m].tiles);
+            Py_DECREF(meld);
+            if (!ok)
+                return 0;
+            raw->n_melds++;
+            i = chunk = end + 1;
+            continue;
+        }
+        i++;
+    }
+    /* the winning tile is one of the concealed tiles written */
+    int at = -1;
+    for (int k = 0; k < n_loose && at < 0; k++)
+        if (loose[k] == win_tile)
+            at = k;
+    if (at < 0)
+        return 0;
+    raw->n_conc = 0;
+    for (int k = 0; k < n_loose; k++)
+        if (k != at)
+            raw->concealed[raw->n_conc++] = loose[k];
+    qsort(raw->concealed, (size_t)raw->n_conc, sizeof(int), sort_tiles_cmp);
+    raw->win_tile = win_tile;
+    return 1;
+}
+
 /* A field of the dict, or NULL when missing (*err set on an error). */
 static PyObject *
 field(PyObject *data, PyObject *key, int *found, int *err)
@@ -1872,8 +1949,9 @@ field(PyObject *data, PyObject *key, int *found, int *err)
 /* Read a situation dict into *raw: 1 done, 0 the Python code must answer, -1 error.
  * Only the plainest form is read here: "rules": "mcr", "concealed" and "melds" in the
  * plain notation, the win tile, the winds as capital letters, the flags as true or
- * false, a count of bonus tiles, the kong_values option; any other field (such as
- * "hand") or form is the Python reader's. */
+ * false, a count of bonus tiles, the kong_values option; or "hand" in the plain
+ * notation instead of "concealed" and "melds". Any other field or form is the Python
+ * reader's. */
 static int
 read_json(PyObject *data, Raw *raw)
 {
@@ -1887,6 +1965,7 @@ read_json(PyObject *data, Raw *raw)
     PyObject *discarder = field(data, S_discarder, &found, &err);
     PyObject *seat = field(data, S_seat_wind, &found, &err);
     PyObject *round = field(data, S_round_wind, &found, &err);
+    PyObject *hand = field(data, S_hand, &found, &err);
     PyObject *flags[5];
     PyObject *flag_keys[5] = {S_self_drawn, S_last_wall_tile, S_kong_replacement,
                               S_robbing_kong, S_last_of_kind};
@@ -1948,6 +2027,8 @@ read_json(PyObject *data, Raw *raw)
     }
     Py_ssize_t n;
     const char *text;
+    if (hand != NULL)
+        return concealed == NULL && melds == NULL && read_hand(hand, win, raw);
     if (concealed != NULL) {
         text = ascii_text(concealed, &n);
         if (text == NULL)
@@ -1958,11 +2039,9 @@ read_json(PyObject *data, Raw *raw)
         raw->n_conc = got;
         qsort(raw->concealed, (size_t)got, sizeof(int), sort_tiles_cmp);
     }
-    text = ascii_text(win, &n);
-    int one[1];
-    if (text == NULL || n > 2 || scan_plain(text, n, one, 1) != 1)
+    raw->win_tile = win_tile_of(win);
+    if (raw->win_tile < 0)
         return 0;
-    raw->win_tile = one[0];
     if (melds != NULL) {
         if (!PyList_CheckExact(melds) && !PyTuple_CheckExact(melds))
             return 0;
@@ -2063,7 +2142,8 @@ fans_score(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 
 PyDoc_STRVAR(score_json_doc,
 "score_json(data, /)\n--\n\n"
-"score() on a situation dict in its plainest form, read here without a Situation:\n"
+"score() on a situation dict in its plainest form (concealed and melds, or the hand,\n"
+"in the plain notation), read here without a Situation:\n"
 "(points, fans, shape, sets, knitted, facts), facts a bytes of the seat wind, the\n"
 "payer's wind (indexes in E S W N), self-drawn (0 or 1), the bonus tiles held, the\n"
 "kong_values option (1: 'reference'), then the concealed tiles with the winning tile,\n"
@@ -2198,6 +2278,7 @@ PyInit__fans(void)
         {&S_options, "options"},
         {&S_bonus, "bonus"},
         {&S_kong_values, "kong_values"},
+        {&S_hand, "hand"},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         *names[i].slot = PyUnicode_InternFromString(names[i].name);

@@ -21,6 +21,13 @@ Internally tiles are codes ``16 * (suit + 1) + rank`` with the suits ordered cha
 bamboo, dots, then honours ``0x41``-``0x47`` (E S W N C F P): a chow's tiles are three
 consecutive codes, no arithmetic crosses a suit, and readings are tried in the order
 the reference tries them (which decides between readings of equal value).
+
+The engine has a compiled twin, ``_fans.c`` (loaded through
+:func:`parlour.mahjong.kernel.load_extension`; ``PARLOUR_PURE=1`` sets it aside): it
+answers the plain case (a parsed :class:`Situation`, or a situation dict in its plainest
+form, read without building one), and leaves everything else, refused situations
+included, to this module, which stays the reference. The score keeps the reading chosen
+and the fan counts; its lines, payments and explanation are written when first read.
 """
 
 from __future__ import annotations
