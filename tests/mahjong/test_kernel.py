@@ -415,4 +415,11 @@ def test_the_kernel_module_names_the_kernel_in_use() -> None:
         [sys.executable, "-m", "parlour.mahjong.kernel"], capture_output=True, text=True
     )
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == f"shape kernel: {kernel.active()}"
+    first, *others = out.stdout.strip().splitlines()
+    assert first == f"shape kernel: {kernel.active()}"
+    # then each other extension (MCR's fan engine, ...) with its state
+    assert [line.rpartition(": ")[2] for line in others] == [
+        state
+        for module, state in kernel.extensions().items()
+        if module != "parlour.mahjong._kernel"
+    ]
