@@ -78,18 +78,30 @@ def outcome(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, ...
     return ("ok", value)
 
 
+@contextmanager
+def python_plain_scanner() -> Iterator[None]:
+    """The compiled plain scanner set aside: the Python one reads plain notation."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(T, "_NOTATION", None)
+        yield
+
+
 def both(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, ...]:
-    """The call's outcome on the fast paths (read twice: from scratch, then from the
-    groups kept) and on the full scanner; asserts all three agree."""
+    """The call's outcome on the fast paths as shipped (the compiled plain scanner where
+    it is built) and on the Python plain scanner (each read twice: from scratch, then
+    from the groups kept), and on the full scanner; asserts they all agree."""
     T._GROUPS.clear()
     T._SCANNED_GROUPS.clear()
     with full_scanner():
         old = outcome(fn, *args, **kwargs)
     assert not T._GROUPS and not T._SCANNED_GROUPS  # the full scanner alone read it
-    cold = outcome(fn, *args, **kwargs)
-    warm = outcome(fn, *args, **kwargs)
-    assert cold == old, (args, kwargs)
-    assert warm == old, (args, kwargs)
+    runs = [outcome(fn, *args, **kwargs), outcome(fn, *args, **kwargs)]
+    T._GROUPS.clear()
+    T._SCANNED_GROUPS.clear()
+    with python_plain_scanner():
+        runs += [outcome(fn, *args, **kwargs), outcome(fn, *args, **kwargs)]
+    for run in runs:
+        assert run == old, (args, kwargs)
     return old
 
 
@@ -463,3 +475,50 @@ def test_bonus_reads_as_the_full_reader(value: object) -> None:
         )
     else:
         assert result[:2] == ("error", InvalidHand)
+
+
+# ---------------------------------------------------------------------------------------
+# The compiled plain scanner against the Python one
+
+
+needs_compiled = pytest.mark.skipif(
+    T._NOTATION is None, reason="the compiled plain scanner is not in use (pure path)"
+)
+
+
+def python_codes(text: str, counted: bool) -> bytes | None:
+    with python_plain_scanner():
+        T._GROUPS.clear()
+        codes = T._scan_group(text)
+        if codes is None or (counted and not T.held_within(codes)):
+            return None
+        return codes
+
+
+@needs_compiled
+def test_compiled_scanner_reads_as_the_python_one() -> None:
+    assert T._NOTATION is not None
+    rng = random.Random(31)
+    read = refused = 0
+    texts = [random_text(rng) for _ in range(5000)]
+    texts += [
+        "".join(rng.choice(NOTATION_ALPHABET) for _ in range(rng.randint(0, 30)))
+        for _ in range(5000)
+    ]
+    texts += ["1m" * 200, "123m " * 60, "f1" * 3, "x1234", "x12345", "J" * 300]
+    for text in texts:
+        for counted in (False, True):
+            codes = T._NOTATION.plain_codes(text, counted)
+            assert codes == python_codes(text, counted), (text, counted)
+            read += codes is not None
+            refused += codes is None
+    assert read > 4000
+    assert refused > 4000
+
+
+@needs_compiled
+def test_compiled_scanner_refuses_what_is_not_text() -> None:
+    assert T._NOTATION is not None
+    assert T._NOTATION.plain_codes(b"1m", False) is None  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        T._NOTATION.plain_codes("1m")  # type: ignore[call-arg]

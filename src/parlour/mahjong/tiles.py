@@ -30,9 +30,10 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Literal, TypeVar
+from typing import Literal, Protocol, TypeVar
 
 from parlour.core.errors import NotationError
+from parlour.mahjong.kernel import load_extension
 
 Tile = int
 """A tile kind: an int from 0 to 42 (see the module docstring)."""
@@ -364,13 +365,20 @@ def plain_tiles(text: str, tile_set: TileSet | None = None) -> bytes | None:
     suited groups, honour letters, ``J`` and bonus groups, with separators; None for
     anything else (wild marks, glyphs, bad notation) and for a tile written more often
     than ``tile_set`` (default: :data:`TILES_ALL`) holds, which :func:`parse_tiles`
-    then reads (and names) on the full scanner. No object is built per tile.
+    then reads (and names) on the full scanner. No object is built per tile: the
+    compiled scanner (``_notation.c``) reads the text at once, or, on the pure path, each
+    group (the parts between spaces) is read once and then looked up.
 
     >>> list(plain_tiles("123m 456p 789s EEE CC") or b"")
     [0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 27, 31, 31]
     >>> plain_tiles("11111m"), plain_tiles("5p*"), plain_tiles("1m2")
     (None, None, None)
     """
+    if _NOTATION is not None:  # the compiled scanner reads the whole text at once
+        codes = _NOTATION.plain_codes(text, tile_set is None)
+        if codes is None or tile_set is None or not _over_limits(codes, tile_set.counts):
+            return codes
+        return None
     parts = []
     held = 0  # the kinds of the groups read so far
     exact = False  # whether the counts need checking tile by tile
@@ -423,7 +431,7 @@ def _scanned_plain(text: str) -> list[ScannedTile] | None:
 def _read_group(group: str) -> tuple[bytes, int] | None:
     """A group's codes and, when it holds playing tiles only and at most four of each,
     its kinds as bits (else -1); kept for the next text that holds it."""
-    codes = _scan_group(group)
+    codes = _scan_group(group) if _NOTATION is None else _NOTATION.plain_codes(group, False)
     if codes is None:
         return None
     kinds = -1
@@ -432,6 +440,24 @@ def _read_group(group: str) -> tuple[bytes, int] | None:
     read = (codes, kinds)
     _keep(_GROUPS, group, read)
     return read
+
+
+class _Notation(Protocol):
+    """The compiled twin of the plain scanner (``_notation.c``)."""
+
+    def plain_codes(self, text: str, counted: bool, /) -> bytes | None: ...
+
+
+def _load_notation() -> _Notation | None:
+    scanner = load_extension("parlour.mahjong._notation")
+    if scanner is None:
+        return None
+    ready: _Notation = scanner
+    return ready
+
+
+_NOTATION = _load_notation()
+"""The compiled plain scanner, or None on the pure path (or where it is not built)."""
 
 
 _BITS = tuple(1 << t for t in range(NUM_TILES))
