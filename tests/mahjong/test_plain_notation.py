@@ -51,12 +51,12 @@ SETS: list[TileSet | None] = [None, *TILE_SETS.values(), TILES_ALL]
 def full_scanner() -> Iterator[None]:
     """Every fast path of the notation readers set aside: the old object path only."""
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(T, "plain_tiles", lambda text, tile_set=None: None)
+        mp.setattr(T, "plain_tiles", lambda text, tile_set=None, counted=True: None)
         mp.setattr(T, "_scanned_plain", lambda text: None)
         mp.setattr(T, "_FOUR_OF_EACH", frozenset())
         mp.setattr(api, "plain_tiles", lambda text, tile_set=None: None)
         mp.setattr(read, "TILES_BY_NAME", {})
-        mp.setattr(read, "plain_tiles", lambda text, tile_set=None: None)
+        mp.setattr(read, "plain_tiles", lambda text, tile_set=None, counted=True: None)
         mp.setattr(M, "_parse_plain_hand", lambda text: None)
         yield
 
@@ -115,6 +115,9 @@ def check_text(text: str, tile_set: TileSet | None = None) -> bool:
         tiles = [T.ScannedTile(t, p, w) for t, p, w in scanned[1]]
         both(check_counts, tiles, text)
         both(check_counts, tiles, text, tile_set)
+    loose = plain_tiles(text, counted=False)
+    if loose is not None:
+        assert list(loose) == [s.tile for s in scan_tiles(text)]
     fast = plain_tiles(text, tile_set)
     if fast is not None:
         assert list(fast) == parse_tiles(text, tile_set=tile_set)
@@ -522,3 +525,14 @@ def test_compiled_scanner_refuses_what_is_not_text() -> None:
     assert T._NOTATION.plain_codes(b"1m", False) is None  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         T._NOTATION.plain_codes("1m")  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize("value", ["9s", "C", "f1", "J", "5p*", " 9s", "🀄", "CC", "", 5, None])
+def test_marked_tile_reads_alike(value: object) -> None:
+    both(read.marked_tile, value, "'win_tile'", "5s")
+
+
+@pytest.mark.parametrize("value", ["f1 x3", "f1 f1", "f1 5m", "f1*", "", None, 5, "x12 x2"])
+def test_tiles_with_repeats_read_alike(value: object) -> None:
+    both(read.tiles, value, "'bonus'", repeats=True)
+    both(read.bonus_tiles, value, "'bonus'", repeats=True)

@@ -117,6 +117,10 @@ def marked_tile(value: object, name: str, example: str = "9s", note: str = "") -
     """Exactly one tile in notation, which may carry a wild mark ``*``: the tile and
     whether it is marked. InvalidHand naming the field otherwise (``example`` is a tile
     the message shows, ``note`` what the tile is: ``the indicator``)."""
+    if type(value) is str:
+        tile = TILES_BY_NAME.get(value)  # the tile's name alone, unmarked: nothing to scan
+        if tile is not None:
+            return tile, False
     if not isinstance(value, str):
         raise InvalidHand(f"{name} must be a tile in notation, such as {example!r}, not {value!r}")
     try:
@@ -168,6 +172,9 @@ def tiles(
     if not isinstance(value, str):
         raise InvalidHand(f"{name} must be {what}, not {value!r}")
     if repeats:
+        codes = plain_tiles(value, counted=False)
+        if codes is not None:
+            return list(codes)
         return [s.tile for s in scan_tiles(value, allow_wild_marks=False)]
     return parse_tiles(value)
 

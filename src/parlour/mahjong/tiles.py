@@ -360,12 +360,15 @@ def parse_tiles(text: str, *, tile_set: TileSet | None = None) -> list[Tile]:
 # The plain scanner: notation without wild marks or glyphs read to tile codes at once
 
 
-def plain_tiles(text: str, tile_set: TileSet | None = None) -> bytes | None:
+def plain_tiles(
+    text: str, tile_set: TileSet | None = None, *, counted: bool = True
+) -> bytes | None:
     """The tiles of plain notation, one byte per tile (its kind), in the order written:
     suited groups, honour letters, ``J`` and bonus groups, with separators; None for
     anything else (wild marks, glyphs, bad notation) and for a tile written more often
     than ``tile_set`` (default: :data:`TILES_ALL`) holds, which :func:`parse_tiles`
-    then reads (and names) on the full scanner. No object is built per tile: the
+    then reads (and names) on the full scanner; with ``counted=False`` the counts are
+    not checked (as :func:`scan_tiles` does not). No object is built per tile: the
     compiled scanner (``_notation.c``) reads the text at once, or, on the pure path, each
     group (the parts between spaces) is read once and then looked up.
 
@@ -373,12 +376,14 @@ def plain_tiles(text: str, tile_set: TileSet | None = None) -> bytes | None:
     [0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 27, 31, 31]
     >>> plain_tiles("11111m"), plain_tiles("5p*"), plain_tiles("1m2")
     (None, None, None)
+    >>> list(plain_tiles("11111m", counted=False) or b"")
+    [0, 0, 0, 0, 0]
     """
     if _NOTATION is not None:  # the compiled scanner reads the whole text at once
-        codes = _NOTATION.plain_codes(text, tile_set is None)
-        if codes is None or tile_set is None or not _over_limits(codes, tile_set.counts):
+        codes = _NOTATION.plain_codes(text, counted and tile_set is None)
+        if codes is None or not counted or tile_set is None:
             return codes
-        return None
+        return None if _over_limits(codes, tile_set.counts) else codes
     parts = []
     held = 0  # the kinds of the groups read so far
     exact = False  # whether the counts need checking tile by tile
@@ -392,7 +397,7 @@ def plain_tiles(text: str, tile_set: TileSet | None = None) -> bytes | None:
         parts.append(codes)
     codes = b"".join(parts)
     ts = tile_set or TILES_ALL
-    if (exact or id(ts) not in _FOUR_OF_EACH) and _over_limits(codes, ts.counts):
+    if counted and (exact or id(ts) not in _FOUR_OF_EACH) and _over_limits(codes, ts.counts):
         return None
     return codes
 
