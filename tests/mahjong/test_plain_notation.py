@@ -422,8 +422,9 @@ BAD_MELDS = ["[123m", "[12m]", "{123m}", "[EEE}", "[123m>4]", "]", "[1[23m]", "[
 
 
 def meld_hand_texts(count: int, seed: int) -> Iterator[str]:
-    """Hands written with melds in brackets between plain notation (or a wild mark, a
-    winning tile, a bad meld, a fifth copy now and then)."""
+    """Hands written with melds in brackets between plain notation, often a winning tile
+    ``+T`` (now and then one the full parser reads, or refuses), a wild mark, a bad meld
+    or a fifth copy now and then."""
     rng = random.Random(seed)
     for _ in range(count):
         parts = [rng.choice(MELDS) for _ in range(rng.randint(0, 3))]
@@ -431,24 +432,27 @@ def meld_hand_texts(count: int, seed: int) -> Iterator[str]:
         roll = rng.random()
         if roll < 0.1:
             parts.append(rng.choice(BAD_MELDS))
-        elif roll < 0.15:
-            parts.append("+" + rng.choice(["C", "5p", "5p*"]))
-        elif roll < 0.2:
+        elif roll < 0.35:
+            parts.append("+" + rng.choice(["C", "5p", "5p*", "9s", "🀄", "1m2m", "", "E+E"]))
+        elif roll < 0.4:
             parts.append("1111m 1m")
         rng.shuffle(parts)
         yield "".join(rng.choice(["", " ", "  ", ", "]) + p for p in parts)
 
 
 def test_hands_with_melds_read_alike() -> None:
-    ok = errors = plain = 0
+    ok = errors = plain = won = 0
     for text in meld_hand_texts(3000, 23):
         result = both(parse_hand, text)
         if result[0] == "ok":
             ok += 1
-            plain += M._parse_plain_hand(text) is not None
+            hand = M._parse_plain_hand(text)
+            plain += hand is not None
+            won += hand is not None and hand.win_tile is not None
         else:
             errors += 1
     assert plain > 1000
+    assert won > 100
     assert ok - plain > 100  # read by the full parser: wild marks, winning tiles
     assert errors > 300
 

@@ -22,6 +22,7 @@ from parlour.mahjong.tiles import (
     JOKER,
     NUM_KINDS,
     TILES_ALL,
+    TILES_BY_NAME,
     ScannedTile,
     Tile,
     TileSet,
@@ -518,34 +519,52 @@ def parse_hand(text: str, *, tile_set: TileSet | None = None) -> Hand:
 
 def _parse_plain_hand(text: str) -> Hand | None:
     """:func:`parse_hand`'s common case: melds in brackets, plain tile notation between
-    them (no wild marks, no winning tile), within the tile set. The melds are parsed as
-    by :func:`parse_meld` and the tiles read at once, with no object per tile; None for
-    anything else, which the full parser reads (and names what is wrong)."""
+    them (no wild marks), perhaps a winning tile ``+T``, within the tile set. The melds
+    are parsed as by :func:`parse_meld` and the tiles read at once, with no object per
+    tile; None for anything else, which the full parser reads (and names what is
+    wrong)."""
     parts = _HAND_PARTS.split(text)
-    concealed = plain_tiles(parts[0])
-    if concealed is None:
-        return None
-    if len(parts) == 1:
-        return Hand(tuple(concealed))
-    codes = [concealed]
+    win: Tile | None = None
+    if "+" in text:  # a winning tile, or the '+' of an added kong in a meld
+        for k in range(0, len(parts), 2):
+            part = parts[k]
+            at = part.find("+")
+            if at < 0:
+                continue
+            end = _WIN_END.search(part, at + 1)
+            stop = len(part) if end is None else end.start()
+            if win is not None or "+" in part[stop:]:
+                return None  # a second winning tile: the full parser names it
+            win = TILES_BY_NAME.get(part[at + 1 : stop])
+            if win is None:
+                return None
+            parts[k] = part[:at] + " " + part[stop:]
+    codes: list[bytes] = []
     melds: list[Meld] = []
-    for i in range(1, len(parts), 2):
-        loose = plain_tiles(parts[i + 1])
+    for k, part in enumerate(parts):
+        if k % 2:
+            try:
+                melds.append(_parse_meld_cached(part))
+            except NotationError:
+                return None
+            continue
+        loose = plain_tiles(part)
         if loose is None:
             return None
-        try:
-            melds.append(_parse_meld_cached(parts[i]))
-        except NotationError:
-            return None
         codes.append(loose)
-    tiles = b"".join(codes)
-    if not held_within([*tiles, *(t for m in melds for t in m.physical_tiles())]):
+    concealed = list(b"".join(codes))
+    if win is not None and win not in concealed:
+        concealed.append(win)  # named after '+' only: the winning tile joins the hand
+    physical = [*concealed, *(t for m in melds for t in m.physical_tiles())]
+    if (melds or win is not None) and not held_within(physical):
         return None
-    return Hand(tuple(tiles), tuple(melds))
+    return Hand(tuple(concealed), tuple(melds), (), win)
 
 
 _HAND_PARTS = re.compile(r"(\[[^\[\]{}]*\]|\{[^\[\]{}]*\})")
 """A hand's melds, each in its brackets (``[…]`` or ``{…}``), and the text between."""
+_WIN_END = re.compile(r"[ \t\n,\[{+]")
+"""What ends the winning tile written after ``+`` (as :func:`parse_hand` reads it)."""
 
 
 def _scan_at(chunk: str, offset: int, full: str) -> list[ScannedTile]:
