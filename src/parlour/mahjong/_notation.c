@@ -120,7 +120,13 @@ static PyObject *plain_codes(PyObject *self, PyObject *const *args, Py_ssize_t n
     counted = PyObject_IsTrue(args[1]);
     if (counted < 0)
         return NULL;
-    if (!PyUnicode_Check(text) || !PyUnicode_IS_ASCII(text))
+    if (!PyUnicode_Check(text))
+        Py_RETURN_NONE;
+#if PY_VERSION_HEX < 0x030C0000
+    if (PyUnicode_READY(text) < 0) /* a legacy string: its characters made readable */
+        return NULL;
+#endif
+    if (!PyUnicode_IS_ASCII(text))
         Py_RETURN_NONE; /* glyphs and every other character: the full scanner's */
     n = PyUnicode_GET_LENGTH(text);
     if (n > STACK_CODES) {
