@@ -31,9 +31,7 @@ from parlour.mahjong import situation as read
 from parlour.mahjong.melds import Meld, format_meld, parse_hand, parse_meld
 from parlour.mahjong.tiles import (
     Tile,
-    check_counts,
     format_tiles,
-    scan_tiles,
     tile_name,
 )
 
@@ -300,12 +298,15 @@ class Situation:
         :class:`NotationError` naming the first thing wrong."""
         if not isinstance(data, Mapping):
             raise InvalidHand(f"a situation must be a JSON object, not {type(data).__name__}")
-        unknown = sorted(k for k in data if k not in _FIELDS)
-        if unknown:
+        if not _FIELDS.issuperset(data):
+            unknown = sorted(k for k in data if k not in _FIELDS)
             raise InvalidHand(f"unknown field {unknown[0]!r} in the situation")
-        from parlour.registry import DEFAULT_SYSTEM
+        if "rules" in data:
+            rules = data["rules"]
+        else:
+            from parlour.registry import DEFAULT_SYSTEM
 
-        rules = data.get("rules", DEFAULT_SYSTEM)
+            rules = DEFAULT_SYSTEM
         if not isinstance(rules, str):
             raise InvalidHand(f"'rules' must be a rule-system name, not {rules!r}")
         options = data.get("options", {})
@@ -402,13 +403,7 @@ def _hand_part(
             )
         standing.remove(win_tile)
         return tuple(standing), hand.melds, tuple(sorted(hand.wild_marks))
-    text = data.get("concealed", "")
-    if not isinstance(text, str):
-        raise InvalidHand(f"'concealed' must be tiles in notation, not {text!r}")
-    scanned = scan_tiles(text)
-    check_counts(scanned, text)
-    concealed = tuple(sorted(s.tile for s in scanned))
-    marks = tuple(sorted(s.tile for s in scanned if s.wild_mark))
+    concealed, marks = read.marked_tiles(data.get("concealed", ""), "'concealed'")
     raw_melds = data.get("melds", [])
     if isinstance(raw_melds, str) or not isinstance(raw_melds, list | tuple):
         raise InvalidHand(f"'melds' must be a list of melds such as ['[123m]'], not {raw_melds!r}")
