@@ -50,12 +50,16 @@ from __future__ import annotations
 
 import sys
 import time
+from bisect import bisect_right
 from collections.abc import Sequence
+from operator import mul
 from typing import Any
 
 from parlour.core.actions import Action
 from parlour.core.errors import ParlourError
 from parlour.core.rng import check_seed
+from parlour.mahjong import _tables as T
+from parlour.mahjong import kernel
 from parlour.mahjong.actions import MahjongAction, action_tile
 from parlour.mahjong.melds import Meld, chow, kong, parse_meld, pung
 from parlour.mahjong.ruleset import WIND_LETTERS, Ruleset, WinContext, WonHand
@@ -87,6 +91,10 @@ FLOAT_ODDS = 0.75
 seat's wall win or the wall's end, and the Gold thrown loses its water."""
 
 _CACHE_LIMIT = 200_000
+_CONTEXTS = 8
+_EPS = 1e-6
+"""Useful counts are multiples of 0.05 (weights 1, 0.25 and 0.1 of whole copies): two
+that differ by less than this are equal."""
 _CLAIM_ORDER = {"kong": 0, "pung": 1, "chow": 2}
 
 
@@ -128,11 +136,8 @@ class GreedyBot:
             ruleset = default_ruleset()
         self.seed = check_seed(seed)
         self.rules = ruleset
-        self._shanten: dict[tuple[Tiles, Melds, frozenset[Tile], bool], int] = {}
-        self._waits: dict[
-            tuple[Tiles, Melds, Winds, bool, frozenset[Tile]], tuple[tuple[Tile, float], ...]
-        ] = {}
-        self._live: dict[tuple[Tiles, Melds, Winds, bool], bool] = {}
+        self._memos: dict[tuple[frozenset[Tile], bool, bool, Winds], _Memo] = {}
+        self._memo = _Memo()
         self._melds: dict[str, Meld | None] = {}
         # set per decision by ``act``
         self._unseen: list[int] = [4] * NUM_KINDS
@@ -141,6 +146,7 @@ class GreedyBot:
         self._wilds: frozenset[Tile] = frozenset((JOKER,))  # the tiles wild this hand
         self._no_chows = not ruleset.win_chows  # this hand's sets are pungs only
         self._goulash = False  # every complete hand goes out (a goulash): no minimum
+        self._remember()
 
     # -- the protocol ----------------------------------------------------------------
 
@@ -162,6 +168,7 @@ class GreedyBot:
         self._no_chows = hints.pungs_only
         self._goulash = hints.every_win_scores
         self._see(observation, hand)
+        self._remember()
         if any(a.kind == "exchange" for a in legal):
             return self._exchange(hand, melds, legal)
         if any(a.kind == "discard" for a in legal):
@@ -169,6 +176,17 @@ class GreedyBot:
         else:
             choice = self._claim(hand, melds, legal)
         return choice if choice in legal else legal[0]
+
+    def _remember(self) -> None:
+        """Choose the caches of this hand's context: its wilds, whether its sets are
+        pungs only, whether every win scores, and the winds its wins are scored with."""
+        ctx = (self._wilds, self._no_chows, self._goulash, self._winds)
+        memo = self._memos.get(ctx)
+        if memo is None:
+            if len(self._memos) >= _CONTEXTS:
+                self._memos.clear()
+            memo = self._memos[ctx] = _Memo()
+        self._memo = memo
 
     # -- decisions -------------------------------------------------------------------
 
@@ -272,26 +290,93 @@ class GreedyBot:
         of the waits); the ones a step further are looked at only when every ready
         discard turns out to have no wait that scores. ``quick``: leave the useful tiles
         out unless ready (the effective shanten is right, the rest of the key is not).
+
+        The discards of a level are weighed best bound first: a discard whose useful
+        tiles, all counted at full weight, cannot beat the best key found is left
+        unweighed (the choice is the same as weighing every one).
         """
         kinds = sorted(set(hand), key=discard_order)
         if any(t not in self._wilds for t in kinds):
             kinds = [t for t in kinds if t not in self._wilds]  # keep the wilds
-        raw = {d: self.shanten(_without(hand, (d,)), melds) for d in kinds}
+        shanten = self.shanten
+        rests = {d: _without(hand, (d,)) for d in kinds}
+        raw = {d: shanten(rests[d], melds) for d in kinds}
         low = min(raw.values())
         best: tuple[Key, Tile] | None = None
+        unseen = self._unseen
         for level in (low, low + 1):
-            for d in kinds:
-                if raw[d] != level:
-                    continue
-                key = self.evaluate(_without(hand, (d,)), melds, raw[d], quick=quick)
-                key = (key[0], key[1], discard_order(d))
-                if best is None or key < best[0]:
-                    best = (key, d)
+            if quick and level > 0:
+                # no useful tiles to weigh: the first discard in the fixed order
+                for d in kinds:
+                    if raw[d] == level:
+                        key: Key = (level, 0.0, discard_order(d))
+                        if best is None or key < best[0]:
+                            best = (key, d)
+                        break
+            else:
+                bounded = []
+                for d in kinds:
+                    if raw[d] != level:
+                        continue
+                    rest = rests[d]
+                    if level <= 0:
+                        tiles = self._completions(rest, melds)
+                    else:
+                        tiles = self._improving(rest, melds, level)
+                    bound = 0
+                    for t in tiles:
+                        u = unseen[t]
+                        if u > 0:
+                            bound += u
+                    bounded.append((-bound, discard_order(d), d))
+                bounded.sort()
+                for neg, order, d in bounded:
+                    if best is not None and _cannot_beat(level, -neg, best[0]):
+                        continue
+                    v = self._weigh(rests[d], melds, level, -neg, best)
+                    if v is None:
+                        continue  # it fell below the best while being weighed
+                    key = (v[0], v[1], order)
+                    if best is None or key < best[0]:
+                        best = (key, d)
             assert best is not None
             if best[0][0] <= level:
                 break
         assert best is not None
         return best
+
+    def _weigh(
+        self,
+        hand: Tiles,
+        melds: Melds,
+        sh: int,
+        bound: float,
+        best: tuple[Key, Tile] | None,
+    ) -> Key | None:
+        """:meth:`evaluate` of a 13-tile ``hand`` of shanten ``sh`` whose useful tiles
+        count at most ``bound``; None when, while its tiles are weighed, it can no longer
+        beat ``best``."""
+        unseen = self._unseen
+        if sh <= 0:
+            if best is not None:
+                for t in self._completions(hand, melds):
+                    u = unseen[t]
+                    if u <= 0:
+                        continue
+                    w = self._wait_weight(hand, melds, t)
+                    if w < 1.0:
+                        bound -= (1.0 - w) * u
+                        if _cannot_beat(sh, bound, best[0]):
+                            return None
+            return self.evaluate(hand, melds, sh)
+        if sh == 1 and best is not None:
+            for t in self._improving(hand, melds, sh):
+                u = unseen[t]
+                if u > 0 and not self._live_with(hand, melds, t):
+                    bound -= (1.0 - DEAD_READY_WEIGHT) * u
+                    if _cannot_beat(sh, bound, best[0]):
+                        return None
+        return self.evaluate(hand, melds, sh)
 
     def evaluate(
         self, hand: Tiles, melds: Melds, sh: int | None = None, *, quick: bool = False
@@ -316,89 +401,208 @@ class GreedyBot:
         if quick:
             return (sh, 0.0, 0)
         useful = 0.0
-        for t in _near(hand) if melds else range(NUM_KINDS):
+        for t in self._improving(hand, melds, sh):
             u = unseen[t]
             if u <= 0:
                 continue
-            grown = tuple(sorted((*hand, t)))
-            if self.shanten(grown, melds) < sh:
-                useful += u if sh > 1 or self.live(grown, melds) else DEAD_READY_WEIGHT * u
+            useful += u if sh > 1 or self._live_with(hand, melds, t) else DEAD_READY_WEIGHT * u
         return (sh, -useful, 0)
+
+    def _improving(self, hand: Tiles, melds: Melds, sh: int) -> tuple[Tile, ...]:
+        """The kinds whose draw lowers the shanten ``sh`` of a 13-tile ``hand``, in
+        order (in a hand with melds, only kinds next to its tiles: see
+        :meth:`evaluate`); cached."""
+        memo = self._memo.improving
+        k = (hand, melds)
+        v = memo.get(k)
+        if v is None:
+            if len(memo) > _CACHE_LIMIT:
+                memo.clear()
+            held = [0] * (JOKER + 1)
+            for t in hand:
+                held[t] += 1
+            for m in melds:
+                for t in m.physical_tiles():
+                    held[t] += 1
+            wild = self._wilds
+            if not melds and not self._no_chows and wild.isdisjoint(hand):
+                # the plain case: the shape tables at once, nothing else to key
+                base = list(hand)
+                v = tuple(
+                    t
+                    for t in range(NUM_KINDS)
+                    if held[t] < 4
+                    and (
+                        shanten_of([*base, t])
+                        if t not in wild
+                        else self.shanten(_with(hand, t), melds)
+                    )
+                    < sh
+                )
+            else:
+                shanten = self.shanten
+                v = tuple(
+                    t
+                    for t in (_near(hand) if melds else range(NUM_KINDS))
+                    if held[t] < 4 and shanten(_with(hand, t), melds) < sh
+                )
+            memo[k] = v
+        return v
+
+    def _live_with(self, hand: Tiles, melds: Melds, t: Tile) -> bool:
+        """:meth:`live` of ``hand`` with ``t`` drawn."""
+        return self.live(_with(hand, t), melds)
 
     def live(self, hand: Tiles, melds: Melds) -> bool:
         """Can a 14-tile ``hand`` discard to a ready hand with a wait that scores?"""
-        k = (hand, melds, self._winds, self._goulash)
-        v = self._live.get(k)
+        memo = self._memo.live
+        k = (hand, melds)
+        v = memo.get(k)
         if v is None:
-            if len(self._live) > _CACHE_LIMIT:
-                self._live.clear()
+            if len(memo) > _CACHE_LIMIT:
+                memo.clear()
             v = False
+            shanten = self.shanten
             for d in sorted(set(hand)):
                 rest = _without(hand, (d,))
-                if self.shanten(rest, melds) == 0 and self.scoring_waits(rest, melds):
+                if shanten(rest, melds) == 0 and self._any_scoring_wait(rest, melds):
                     v = True
                     break
-            self._live[k] = v
+            memo[k] = v
         return v
+
+    def _any_scoring_wait(self, hand: Tiles, melds: Melds) -> bool:
+        """``bool(scoring_waits(hand, melds))``, stopping at the first wait that scores
+        (a self-drawn win tried first: it is the likelier to score)."""
+        done = self._memo.waits.get((hand, melds))
+        if done is not None:
+            return bool(done)
+        memo = self._memo.alive
+        k = (hand, melds)
+        v = memo.get(k)
+        if v is None:
+            if len(memo) > _CACHE_LIMIT:
+                memo.clear()
+            if self._goulash:
+                v = bool(self._completions(hand, melds))
+            else:
+                v = any(
+                    self._scores(hand, melds, t, True) or self._scores(hand, melds, t, False)
+                    for t in self._completions(hand, melds)
+                )
+            memo[k] = v
+        return v
+
+    def _wait_weight(self, hand: Tiles, melds: Melds, t: Tile) -> float:
+        """The weight of a completing ``t`` in :meth:`scoring_waits` (0 if no win on it
+        scores)."""
+        if self._goulash:
+            return 1.0
+        if self._scores(hand, melds, t, False):
+            return 1.0
+        if self._scores(hand, melds, t, True):
+            return SELF_DRAWN_ONLY_WEIGHT
+        return 0.0
 
     def scoring_waits(self, hand: Tiles, melds: Melds) -> tuple[tuple[Tile, float], ...]:
         """The waits of a ready 13-tile ``hand`` whose win the rules would accept, each
         with its weight: 1 if a discard win scores enough, :data:`SELF_DRAWN_ONLY_WEIGHT`
         if only a self-drawn one does (cached)."""
-        k = (hand, melds, self._winds, self._goulash, self._wilds)
-        v = self._waits.get(k)
+        memo = self._memo.waits
+        k = (hand, melds)
+        v = memo.get(k)
         if v is None:
-            if len(self._waits) > _CACHE_LIMIT:
-                self._waits.clear()
+            if len(memo) > _CACHE_LIMIT:
+                memo.clear()
             out: list[tuple[Tile, float]] = []
+            for t in self._completions(hand, melds):
+                w = self._wait_weight(hand, melds, t)
+                if w:
+                    out.append((t, w))
+            v = memo[k] = tuple(out)
+        return v
+
+    def _completions(self, hand: Tiles, melds: Melds) -> tuple[Tile, ...]:
+        """The kinds that complete a 13-tile ``hand`` (in a goulash, any of them; else
+        only those with a copy not in the hand or its melds), in order; cached. In a
+        hand of 16 (the gold games) only a kind next to a tile held can complete it,
+        unless a wild is held."""
+        memo = self._memo.completions
+        k = (hand, melds)
+        v = memo.get(k)
+        if v is None:
+            if len(memo) > _CACHE_LIMIT:
+                memo.clear()
+            shanten = self.shanten
             if self._goulash:
                 # any complete hand of pungs wins: the waits are the tiles that complete it
-                for t in range(NUM_KINDS):
-                    if self.shanten(tuple(sorted((*hand, t))), melds) < 0:
-                        out.append((t, 1.0))
-                v = self._waits[k] = tuple(out)
-                return v
-            n = len(melds)
-            held = [0] * NUM_KINDS
-            for t in (*hand, *(x for m in melds for x in m.tiles)):
-                if t < NUM_KINDS:
-                    held[t] += 1
-            wild = any(t in self._wilds for t in hand)  # a gold or laizi held
-            for t in range(NUM_KINDS):
-                if held[t] >= 4:
-                    continue
-                if wild:
-                    if self.shanten(tuple(sorted((*hand, t))), melds) >= 0:
-                        continue
-                elif not _complete([*hand, t], n):
-                    continue
-                if self.scores(hand, melds, t, self_drawn=False):
-                    out.append((t, 1.0))
-                elif self.scores(hand, melds, t, self_drawn=True):
-                    out.append((t, SELF_DRAWN_ONLY_WEIGHT))
-            v = self._waits[k] = tuple(out)
+                v = tuple(t for t in range(NUM_KINDS) if shanten(_with(hand, t), melds) < 0)
+            else:
+                n = len(melds)
+                held = [0] * NUM_KINDS
+                for t in (*hand, *(x for m in melds for x in m.tiles)):
+                    if t < NUM_KINDS:
+                        held[t] += 1
+                out: list[Tile] = []
+                wild = self._wilds
+                if len(hand) + 3 * n > 13 and not self._no_chows:
+                    # 16 tiles: only the regular shape (five sets and a pair), each wild
+                    # filling a gap (the loose model, as :meth:`shanten`)
+                    wilds = 0
+                    counts = [0] * NUM_KINDS
+                    for t in hand:
+                        if t in wild:
+                            wilds += 1
+                        else:
+                            counts[t] += 1
+                    sets = 5 - n
+                    for t in range(NUM_KINDS) if wilds else _near(hand):
+                        if held[t] >= 4:
+                            continue
+                        if wilds and t in wild:  # one more wild (with none, a plain tile)
+                            if _loose_need(counts, sets, n) <= wilds + 1:
+                                out.append(t)
+                            continue
+                        counts[t] += 1
+                        if _loose_need(counts, sets, n) <= wilds:
+                            out.append(t)
+                        counts[t] -= 1
+                elif not wild.isdisjoint(hand):  # a gold or laizi held
+                    for t in range(NUM_KINDS):
+                        if held[t] < 4 and shanten(_with(hand, t), melds) < 0:
+                            out.append(t)
+                else:
+                    for t in range(NUM_KINDS):
+                        if held[t] < 4 and _complete([*hand, t], n):
+                            out.append(t)
+                v = tuple(out)
+            memo[k] = v
         return v
 
     def shanten(self, hand: Tiles, melds: Melds) -> int:
         """Shanten of sorted ``hand`` beside ``melds`` (cached; see the module docstring
         for the model used with melds)."""
-        k = (hand, melds, self._wilds, self._no_chows)
-        v = self._shanten.get(k)
+        memo = self._memo.shanten
+        k = (hand, len(melds))
+        v = memo.get(k)
         if v is None:
-            if len(self._shanten) > _CACHE_LIMIT:
-                self._shanten.clear()
-            wilds = sum(1 for t in hand if t in self._wilds)
-            naturals = [t for t in hand if t not in self._wilds]
+            if len(memo) > _CACHE_LIMIT:
+                memo.clear()
+            wild = self._wilds
             if self._no_chows:
                 # each wild brings the hand at most one tile nearer: a fair guess
+                wilds = sum(1 for t in hand if t in wild)
+                naturals = [t for t in hand if t not in wild]
                 v = max(-1, shanten_without_chows(naturals, len(melds)) - wilds)
-            elif wilds:
+            elif not wild.isdisjoint(hand):
+                wilds = sum(1 for t in hand if t in wild)
+                naturals = [t for t in hand if t not in wild]
                 v = shanten(naturals + [JOKER] * wilds, melds, model="loose")
             elif melds:
                 v = shanten(list(hand), melds, model="loose")
             else:
                 v = shanten_of(list(hand))
-            self._shanten[k] = v
+            memo[k] = v
         return v
 
     def scores(self, hand: Tiles, melds: Melds, tile: Tile, *, self_drawn: bool) -> bool:
@@ -414,6 +618,17 @@ class GreedyBot:
         except (ParlourError, ValueError):
             return False
         return s.valid
+
+    def _scores(self, hand: Tiles, melds: Melds, tile: Tile, self_drawn: bool) -> bool:
+        """:meth:`scores`, cached."""
+        memo = self._memo.scores
+        k = (hand, melds, tile, self_drawn)
+        v = memo.get(k)
+        if v is None:
+            if len(memo) > _CACHE_LIMIT:
+                memo.clear()
+            v = memo[k] = self.scores(hand, melds, tile, self_drawn=self_drawn)
+        return v
 
     # -- reading the observation -----------------------------------------------------
 
@@ -458,6 +673,67 @@ class GreedyBot:
         self._winds = (seat_wind, prevailing, other)
         last = obs.get("last_discard")
         self._discard_tile = parse_tiles(last["tile"])[0] if last else -1
+
+
+class _Memo:
+    """The bot's caches for one context (see :meth:`GreedyBot._remember`), each keyed by
+    the sorted tiles (and the melds): shanten, the kinds that lower it, the kinds that
+    complete a ready hand, which of those score, and whether a hand can become ready
+    with a wait that scores."""
+
+    __slots__ = ("alive", "completions", "improving", "live", "scores", "shanten", "waits")
+
+    def __init__(self) -> None:
+        self.shanten: dict[tuple[Tiles, int], int] = {}
+        self.improving: dict[tuple[Tiles, Melds], tuple[Tile, ...]] = {}
+        self.completions: dict[tuple[Tiles, Melds], tuple[Tile, ...]] = {}
+        self.scores: dict[tuple[Tiles, Melds, Tile, bool], bool] = {}
+        self.waits: dict[tuple[Tiles, Melds], tuple[tuple[Tile, float], ...]] = {}
+        self.alive: dict[tuple[Tiles, Melds], bool] = {}
+        self.live: dict[tuple[Tiles, Melds], bool] = {}
+
+
+def _cannot_beat(level: int, bound: float, best: Key) -> bool:
+    """Can no hand of shanten ``level`` whose useful tiles count at most ``bound`` have
+    a key below ``best``? (Its key is at least ``(level, -bound, order)``.) A bound
+    within :data:`_EPS` of the best's count is not enough: the sums are compared as
+    floats, and equal counts summed in another order may differ in their last bit.
+
+    >>> _cannot_beat(1, 5.0, (1, -6.0, 90)), _cannot_beat(1, 6.0, (1, -6.0, 90))
+    (True, False)
+    """
+    k0, k1, _ = best
+    if level != k0:
+        return level > k0
+    return bound < -k1 - _EPS
+
+
+_NATIVE = kernel.native
+
+
+def _loose_need(counts: list[int], sets: int, melds: int) -> int:
+    """Tiles missing from natural ``counts`` (a 16- or 17-tile hand beside ``melds``) for
+    ``sets`` sets and a pair, a fifth copy allowed (what a wild may stand for): the
+    shape tables' regular figure, as :func:`~parlour.mahjong.shapes.shanten` finds it
+    for a hand of 17 with ``model="loose"``.
+
+    >>> c = [0] * NUM_KINDS; c[0] = c[1] = c[2] = 3; c[9] = 2; c[27] = 3; c[30] = 2
+    >>> _loose_need(c, 5, 0), _loose_need(c, 4, 1)
+    (1, 0)
+    """
+    if _NATIVE is not None:
+        return _NATIVE.general_need(counts, sets, melds, 17, True)
+    return T.LOOSE.need(sum(map(mul, T.INC, counts)), sets)
+
+
+def _with(hand: Tiles, t: Tile) -> Tiles:
+    """``hand`` with ``t`` added in its place (sorted stays sorted).
+
+    >>> _with((1, 3, 5), 4)
+    (1, 3, 4, 5)
+    """
+    i = bisect_right(hand, t)
+    return (*hand[:i], t, *hand[i:])
 
 
 def _near(hand: Tiles) -> list[Tile]:
