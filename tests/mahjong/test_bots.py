@@ -215,3 +215,35 @@ def test_greedy_bots_play_gold_hands_of_seventeen_tiles(rules: str) -> None:
     for index in range(5):
         out = play_hand(["greedy"] * 4, 1, index, rules=rules)
         assert sum(out["payments"]) == 0
+
+
+def test_the_shanten_of_hands_with_melds_or_wilds_is_the_shape_engines() -> None:
+    """The bot reads the compiled tables at once for a hand with melds or wilds; the
+    figure is the shape engine's loose model (seeded hands of 13 to 17 tiles, 0 to 2
+    melds, 0 to 3 wilds, with and without the kernel)."""
+    import random
+
+    from parlour.bots import greedy
+    from parlour.mahjong.melds import pung
+    from parlour.mahjong.shapes import shanten
+    from parlour.mahjong.tiles import JOKER
+
+    rng = random.Random(19)
+    bot = GreedyBot()
+    bot._wilds = frozenset((JOKER, 5))  # a gold: 6m
+    checked = 0
+    for _ in range(3000):
+        melds = tuple(pung(t) for t in rng.sample(range(27, 34), rng.choice((0, 0, 1, 2))))
+        size = rng.choice((13, 14, 16, 17)) - 3 * len(melds)
+        wall = [t for t in range(27) for _ in range(4)]
+        hand = tuple(sorted(rng.sample(wall, size)))
+        if rng.random() < 0.5:  # jokers for some tiles
+            hand = tuple(sorted(hand[: size - rng.randint(1, 3)] + (JOKER,) * 3))[:size]
+        naturals = [t for t in hand if t not in bot._wilds]
+        want = shanten(naturals + [JOKER] * (size - len(naturals)), melds, model="loose")
+        fast = greedy._loose_shanten(hand, len(melds), bot._wilds) if greedy._NATIVE else want
+        assert fast == want, (hand, melds)
+        if melds or size != len(naturals):
+            assert bot.shanten(hand, melds) == want
+            checked += 1
+    assert checked > 1000

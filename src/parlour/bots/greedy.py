@@ -51,7 +51,7 @@ from __future__ import annotations
 import sys
 import time
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from operator import mul
 from typing import Any
 
@@ -461,13 +461,26 @@ class GreedyBot:
         if v is None:
             if len(memo) > _CACHE_LIMIT:
                 memo.clear()
-            v = False
+            # a ready discard already known to score first, then the others in order
             shanten = self.shanten
+            known = self._memo.alive
+            waits = self._memo.waits
+            ready = []
+            v = False
             for d in sorted(set(hand)):
                 rest = _without(hand, (d,))
-                if shanten(rest, melds) == 0 and self._any_scoring_wait(rest, melds):
+                if shanten(rest, melds) != 0:
+                    continue
+                kr = (rest, melds)
+                done = waits.get(kr)
+                alive = known.get(kr) if done is None else bool(done)
+                if alive:
                     v = True
                     break
+                if alive is None:
+                    ready.append(rest)
+            if not v:
+                v = any(self._any_scoring_wait(rest, melds) for rest in ready)
             memo[k] = v
         return v
 
@@ -483,12 +496,14 @@ class GreedyBot:
         if v is None:
             if len(memo) > _CACHE_LIMIT:
                 memo.clear()
+            tiles = self._memo.completions.get(k)
+            found = self._completing(hand, melds) if tiles is None else iter(tiles)
             if self._goulash:
-                v = bool(self._completions(hand, melds))
+                v = next(found, None) is not None
             else:
                 v = any(
                     self._scores(hand, melds, t, True) or self._scores(hand, melds, t, False)
-                    for t in self._completions(hand, melds)
+                    for t in found
                 )
             memo[k] = v
         return v
@@ -523,61 +538,65 @@ class GreedyBot:
         return v
 
     def _completions(self, hand: Tiles, melds: Melds) -> tuple[Tile, ...]:
-        """The kinds that complete a 13-tile ``hand`` (in a goulash, any of them; else
-        only those with a copy not in the hand or its melds), in order; cached. In a
-        hand of 16 (the gold games) only a kind next to a tile held can complete it,
-        unless a wild is held."""
+        """The kinds that complete a 13-tile ``hand`` (:meth:`_completing`), cached."""
         memo = self._memo.completions
         k = (hand, melds)
         v = memo.get(k)
         if v is None:
             if len(memo) > _CACHE_LIMIT:
                 memo.clear()
-            shanten = self.shanten
-            if self._goulash:
-                # any complete hand of pungs wins: the waits are the tiles that complete it
-                v = tuple(t for t in range(NUM_KINDS) if shanten(_with(hand, t), melds) < 0)
-            else:
-                n = len(melds)
-                held = [0] * NUM_KINDS
-                for t in (*hand, *(x for m in melds for x in m.tiles)):
-                    if t < NUM_KINDS:
-                        held[t] += 1
-                out: list[Tile] = []
-                wild = self._wilds
-                if len(hand) + 3 * n > 13 and not self._no_chows:
-                    # 16 tiles: only the regular shape (five sets and a pair), each wild
-                    # filling a gap (the loose model, as :meth:`shanten`)
-                    wilds = 0
-                    counts = [0] * NUM_KINDS
-                    for t in hand:
-                        if t in wild:
-                            wilds += 1
-                        else:
-                            counts[t] += 1
-                    sets = 5 - n
-                    for t in range(NUM_KINDS) if wilds else _near(hand):
-                        if held[t] >= 4:
-                            continue
-                        if wilds and t in wild:  # one more wild (with none, a plain tile)
-                            if _loose_need(counts, sets, n) <= wilds + 1:
-                                out.append(t)
-                            continue
-                        counts[t] += 1
-                        if _loose_need(counts, sets, n) <= wilds:
-                            out.append(t)
-                        counts[t] -= 1
-                elif not wild.isdisjoint(hand):  # a gold or laizi held
-                    for t in range(NUM_KINDS):
-                        if held[t] < 4 and shanten(_with(hand, t), melds) < 0:
-                            out.append(t)
-                else:
-                    for t in range(NUM_KINDS):
-                        if held[t] < 4 and _complete([*hand, t], n):
-                            out.append(t)
-                v = tuple(out)
-            memo[k] = v
+            v = memo[k] = tuple(self._completing(hand, melds))
         return v
+
+    def _completing(self, hand: Tiles, melds: Melds) -> Iterator[Tile]:
+        """The kinds that complete a 13-tile ``hand``, in order, found one at a time: in
+        a goulash any of them, else only those with a copy not in the hand or its
+        melds. In a hand of 16 (the gold games) only a kind next to a tile held can
+        complete it, unless a wild is held."""
+        shanten = self.shanten
+        if self._goulash:
+            # any complete hand of pungs wins: the waits are the tiles that complete it
+            for t in range(NUM_KINDS):
+                if shanten(_with(hand, t), melds) < 0:
+                    yield t
+            return
+        n = len(melds)
+        held = [0] * NUM_KINDS
+        for t in (*hand, *(x for m in melds for x in m.tiles)):
+            if t < NUM_KINDS:
+                held[t] += 1
+        wild = self._wilds
+        if len(hand) + 3 * n > 13 and not self._no_chows:
+            # 16 tiles: only the regular shape (five sets and a pair), each wild
+            # filling a gap (the loose model, as :meth:`shanten`)
+            wilds = 0
+            counts = [0] * NUM_KINDS
+            for t in hand:
+                if t in wild:
+                    wilds += 1
+                else:
+                    counts[t] += 1
+            sets = 5 - n
+            for t in range(NUM_KINDS) if wilds else _near(hand):
+                if held[t] >= 4:
+                    continue
+                if wilds and t in wild:  # one more wild (with none, a plain tile)
+                    if _loose_need(counts, sets, n) <= wilds + 1:
+                        yield t
+                    continue
+                counts[t] += 1
+                need = _loose_need(counts, sets, n)
+                counts[t] -= 1
+                if need <= wilds:
+                    yield t
+        elif not wild.isdisjoint(hand):  # a gold or laizi held
+            for t in range(NUM_KINDS):
+                if held[t] < 4 and shanten(_with(hand, t), melds) < 0:
+                    yield t
+        else:
+            for t in range(NUM_KINDS):
+                if held[t] < 4 and _complete([*hand, t], n):
+                    yield t
 
     def shanten(self, hand: Tiles, melds: Melds) -> int:
         """Shanten of sorted ``hand`` beside ``melds`` (cached; see the module docstring
@@ -594,16 +613,24 @@ class GreedyBot:
                 wilds = sum(1 for t in hand if t in wild)
                 naturals = [t for t in hand if t not in wild]
                 v = max(-1, shanten_without_chows(naturals, len(melds)) - wilds)
-            elif not wild.isdisjoint(hand):
-                wilds = sum(1 for t in hand if t in wild)
-                naturals = [t for t in hand if t not in wild]
-                v = shanten(naturals + [JOKER] * wilds, melds, model="loose")
-            elif melds:
-                v = shanten(list(hand), melds, model="loose")
+            elif melds or not wild.isdisjoint(hand):
+                v = None if _NATIVE is None else _loose_shanten(hand, len(melds), wild)
+                if v is None:
+                    v = self._api_shanten(hand, melds)
             else:
                 v = shanten_of(list(hand))
             memo[k] = v
         return v
+
+    def _api_shanten(self, hand: Tiles, melds: Melds) -> int:
+        """Shanten with melds or wilds by the shape engine's loose model (see
+        :func:`_loose_shanten`)."""
+        wild = self._wilds
+        if not wild.isdisjoint(hand):
+            wilds = sum(1 for t in hand if t in wild)
+            naturals = [t for t in hand if t not in wild]
+            return shanten(naturals + [JOKER] * wilds, melds, model="loose")
+        return shanten(list(hand), melds, model="loose")
 
     def scores(self, hand: Tiles, melds: Melds, tile: Tile, *, self_drawn: bool) -> bool:
         """Would a win on ``tile`` (complete beside ``hand`` and ``melds``) score enough?"""
@@ -724,6 +751,28 @@ def _loose_need(counts: list[int], sets: int, melds: int) -> int:
     if _NATIVE is not None:
         return _NATIVE.general_need(counts, sets, melds, 17, True)
     return T.LOOSE.need(sum(map(mul, T.INC, counts)), sets)
+
+
+def _loose_shanten(hand: Tiles, melds: int, wild: frozenset[Tile]) -> int | None:
+    """The shape engine's ``model="loose"`` shanten of ``hand`` (its ``wild`` tiles free)
+    beside ``melds`` melds, from the compiled tables at once (what
+    :func:`~parlour.mahjong.shapes.shanten` finds after checking the hand); None when
+    the hand is not one the tables take (the engine's checks then speak)."""
+    assert _NATIVE is not None
+    counts = [0] * NUM_KINDS
+    wilds = 0
+    for t in hand:
+        if t in wild:
+            wilds += 1
+        elif t < NUM_KINDS:
+            counts[t] += 1
+        else:
+            return None
+    size = len(hand) + 3 * melds
+    if size not in (13, 14, 16, 17) or max(counts) > 4:
+        return None
+    sets = (4 if size <= 14 else 5) - melds
+    return max(-1, _NATIVE.general_need(counts, sets, melds, size, True) - wilds - 1)
 
 
 def _with(hand: Tiles, t: Tile) -> Tiles:
