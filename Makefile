@@ -56,6 +56,8 @@ bench: $(STAMP_DEV)
 	$(BIN)/python -m parlour.mahjong.kernel
 	$(BIN)/parlour bench shapes
 	$(BIN)/parlour bench mcr
+	$(BIN)/parlour bench sim
+	$(BIN)/parlour bench gold-sim
 	$(BIN)/parlour bench server
 
 # Rebuild the compiled shape kernel in place now (the editable install's build).

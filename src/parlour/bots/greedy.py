@@ -139,6 +139,7 @@ class GreedyBot:
         self._memos: dict[tuple[frozenset[Tile], bool, bool, Winds], _Memo] = {}
         self._memo = _Memo()
         self._melds: dict[str, Meld | None] = {}
+        self._piles: dict[str, list[Tile]] = {}  # the tiles of a discard pile, by its text
         # set per decision by ``act``
         self._unseen: list[int] = [4] * NUM_KINDS
         self._winds: Winds = ("E", "E", "S")  # seat wind, prevailing wind, a discarder's wind
@@ -428,17 +429,19 @@ class GreedyBot:
             if not melds and not self._no_chows and wild.isdisjoint(hand):
                 # the plain case: the shape tables at once, nothing else to key
                 base = list(hand)
-                v = tuple(
-                    t
-                    for t in range(NUM_KINDS)
-                    if held[t] < 4
-                    and (
-                        shanten_of([*base, t])
-                        if t not in wild
-                        else self.shanten(_with(hand, t), melds)
-                    )
-                    < sh
-                )
+                out = []
+                for t in range(NUM_KINDS):
+                    if held[t] >= 4:
+                        continue
+                    if t in wild:
+                        s = self.shanten(_with(hand, t), melds)
+                    else:
+                        base.append(t)
+                        s = shanten_of(base)
+                        base.pop()
+                    if s < sh:
+                        out.append(t)
+                v = tuple(out)
             else:
                 shanten = self.shanten
                 v = tuple(
@@ -685,10 +688,15 @@ class GreedyBot:
                 for t in m.physical_tiles() if m else ():
                     if t < NUM_KINDS:
                         seen[t] += 1
+        piles = self._piles
         for pile in obs["discards"]:
-            for t in parse_tiles(pile):
-                if t < NUM_KINDS:
-                    seen[t] += 1
+            tiles = piles.get(pile)
+            if tiles is None:
+                if len(piles) > _CACHE_LIMIT:
+                    piles.clear()
+                tiles = piles[pile] = [t for t in parse_tiles(pile) if t < NUM_KINDS]
+            for t in tiles:
+                seen[t] += 1
         self._unseen = [max(0, 4 - c) for c in seen]
         seat_wind = obs["seat_name"]
         names = obs.get("seat_names") or WIND_LETTERS
