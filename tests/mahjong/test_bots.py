@@ -247,3 +247,56 @@ def test_the_shanten_of_hands_with_melds_or_wilds_is_the_shape_engines() -> None
             assert bot.shanten(hand, melds) == want
             checked += 1
     assert checked > 1000
+
+
+def test_the_waits_and_useful_tiles_of_wild_hands_of_sixteen_are_every_kinds() -> None:
+    """In a 16-tile hand with wilds the bot tries one kind next to no natural tile for
+    all such kinds (a lone tile helps as any other would); the waits and the useful
+    tiles are those found by trying every kind (seeded hands, a gold and jokers)."""
+    import random
+
+    from parlour.bots.greedy import _with
+    from parlour.mahjong.tiles import JOKER
+
+    rng = random.Random(16)
+    bot = GreedyBot()
+    bot._wilds = frozenset((JOKER, 13))  # a gold: 5p
+    bot._remember()
+    ready = useful = 0
+    for _ in range(600):
+        # five sets and a pair, a tile or two replaced by jokers, one tile taken out,
+        # and sometimes a random swap (a hand one or two steps from ready)
+        tiles: list[int] = []
+        while len(tiles) < 15:
+            t = rng.randrange(34)
+            group = [t] * 3 if t >= 27 or t % 9 > 6 or rng.random() < 0.4 else [t, t + 1, t + 2]
+            if all(tiles.count(x) + group.count(x) <= 4 for x in group):
+                tiles += group
+        pair = rng.choice([t for t in range(34) if tiles.count(t) <= 2])
+        tiles += [pair, pair]
+        rng.shuffle(tiles)
+        tiles = tiles[:16]
+        for i in range(rng.randint(1, 2)):
+            tiles[i] = JOKER
+        if rng.random() < 0.5:
+            t = rng.randrange(34)
+            if tiles.count(t) < 4:
+                tiles[-1] = t
+        hand = tuple(sorted(tiles))
+        if bot._wilds.isdisjoint(hand):
+            continue
+        held = [hand.count(t) for t in range(34)]
+        sh = bot.shanten(hand, ())
+        if sh == 0:
+            want = tuple(
+                t for t in range(34) if held[t] < 4 and bot.shanten(_with(hand, t), ()) < 0
+            )
+            assert bot._completions(hand, ()) == want, hand
+            ready += 1
+        elif sh > 0:
+            want = tuple(
+                t for t in range(34) if held[t] < 4 and bot.shanten(_with(hand, t), ()) < sh
+            )
+            assert bot._improving(hand, (), sh) == want, hand
+            useful += 1
+    assert ready > 100 and useful > 100, (ready, useful)

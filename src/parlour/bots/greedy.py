@@ -221,7 +221,7 @@ class GreedyBot:
                 after = (*melds[:i], kong(t, claimed_from=melds[i].claimed_from, added=True),
                          *melds[i + 1 :])  # fmt: skip
             # the replacement draw comes after: the kong leaves a 13-tile hand
-            if self.evaluate(rest, after, quick=True)[0] <= key[0]:
+            if self._level(rest, after) <= key[0]:
                 return a
         return best
 
@@ -242,7 +242,9 @@ class GreedyBot:
         return want if want in legal else next(a for a in legal if a.kind == "exchange")
 
     def _claim(self, hand: Tiles, melds: Melds, legal: list[Action]) -> Action:
-        now = self.evaluate(hand, melds, quick=True)[0]
+        now = self._level(hand, melds)
+        if now <= 0:  # ready with a wait that scores: no claim does better
+            return next((a for a in legal if a.kind == "pass"), legal[0])
         t = self._discard_tile
         options: list[tuple[Action, Tiles, Melds]] = []
         for a in legal:
@@ -265,7 +267,11 @@ class GreedyBot:
         concealed = not any(m.exposed for m in melds)
         better = []
         for o in options:
-            after = self._after_claim(*o, quick=True)[0]
+            a, rest, after_melds = o
+            if a.kind == "kong":
+                after = self._level(rest, after_melds)
+            else:
+                after = self._best_level(rest, after_melds)
             if after < now and (after == 0 or not concealed):
                 better.append(o)
         if not better:
@@ -281,6 +287,48 @@ class GreedyBot:
         if action.kind == "kong":
             return self.evaluate(hand, melds, quick=quick)
         return self.best_discard(hand, melds, quick=quick)[0]
+
+    def _level(self, hand: Tiles, melds: Melds) -> int:
+        """The effective shanten of a 13-tile ``hand``: ``evaluate(hand, melds,
+        quick=True)[0]``, a ready hand's waits looked at only until one that scores
+        has a copy unseen."""
+        sh = self.shanten(hand, melds)
+        if sh > 0:
+            return sh
+        return 0 if self._any_live_wait(hand, melds) else 1
+
+    def _best_level(self, hand: Tiles, melds: Melds) -> int:
+        """The effective shanten after the best discard from a hand of 14 (melds as
+        three): ``best_discard(hand, melds, quick=True)[0][0]``, found as
+        :meth:`_level` finds it."""
+        kinds = set(hand)
+        if not self._wilds.issuperset(kinds):
+            kinds -= self._wilds  # keep the wilds
+        shanten = self.shanten
+        raw = {d: shanten(_without(hand, (d,)), melds) for d in kinds}
+        low = min(raw.values())
+        if low > 0:
+            return low
+        for d, sh in raw.items():
+            if sh <= 0 and self._any_live_wait(_without(hand, (d,)), melds):
+                return 0
+        return 1
+
+    def _any_live_wait(self, hand: Tiles, melds: Melds) -> bool:
+        """Has a ready 13-tile ``hand`` a wait that scores with a copy unseen?"""
+        unseen = self._unseen
+        done = self._memo.waits.get((hand, melds))
+        if done is not None:
+            return any(unseen[t] > 0 for t, _ in done)
+        tiles = self._memo.completions.get((hand, melds))
+        for t in self._completing(hand, melds) if tiles is None else tiles:
+            if unseen[t] > 0 and (
+                self._goulash
+                or self._scores(hand, melds, t, True)
+                or self._scores(hand, melds, t, False)
+            ):
+                return True
+        return False
 
     # -- evaluation ------------------------------------------------------------------
 
@@ -444,11 +492,36 @@ class GreedyBot:
                 v = tuple(out)
             else:
                 shanten = self.shanten
-                v = tuple(
-                    t
-                    for t in (_near(hand) if melds else range(NUM_KINDS))
-                    if held[t] < 4 and shanten(_with(hand, t), melds) < sh
-                )
+                if melds:
+                    v = tuple(
+                        t
+                        for t in _near(hand)
+                        if held[t] < 4 and shanten(_with(hand, t), melds) < sh
+                    )
+                elif len(hand) > 14 and not self._no_chows:
+                    # 16 tiles, only the regular shape: a kind next to no natural
+                    # tile helps as much as any other such kind (see _completing)
+                    near = set(_near([t for t in hand if t not in wild]))
+                    lone: bool | None = None
+                    out = []
+                    for t in range(NUM_KINDS):
+                        if held[t] >= 4:
+                            continue
+                        if t in near or t in wild:
+                            if shanten(_with(hand, t), melds) < sh:
+                                out.append(t)
+                            continue
+                        if lone is None:
+                            lone = shanten(_with(hand, t), melds) < sh
+                        if lone:
+                            out.append(t)
+                    v = tuple(out)
+                else:
+                    v = tuple(
+                        t
+                        for t in range(NUM_KINDS)
+                        if held[t] < 4 and shanten(_with(hand, t), melds) < sh
+                    )
             memo[k] = v
         return v
 
@@ -580,16 +653,37 @@ class GreedyBot:
                 else:
                     counts[t] += 1
             sets = 5 - n
-            for t in range(NUM_KINDS) if wilds else _near(hand):
+            if not wilds:
+                for t in _near(hand):
+                    if held[t] >= 4:
+                        continue
+                    counts[t] += 1
+                    need = _loose_need(counts, sets, n)
+                    counts[t] -= 1
+                    if need <= wilds:
+                        yield t
+                return
+            # A kind next to no natural tile joins the hand as a lone tile, as any
+            # other such kind would (a pair or a set to be made with it): one figure
+            # serves them all.
+            near = set(_near([t for t in hand if t not in wild]))
+            lone: bool | None = None
+            for t in range(NUM_KINDS):
                 if held[t] >= 4:
                     continue
-                if wilds and t in wild:  # one more wild (with none, a plain tile)
+                if t in wild:  # one more wild
                     if _loose_need(counts, sets, n) <= wilds + 1:
+                        yield t
+                    continue
+                if t not in near and lone is not None:
+                    if lone:
                         yield t
                     continue
                 counts[t] += 1
                 need = _loose_need(counts, sets, n)
                 counts[t] -= 1
+                if t not in near:
+                    lone = need <= wilds
                 if need <= wilds:
                     yield t
         elif not wild.isdisjoint(hand):  # a gold or laizi held
@@ -793,7 +887,7 @@ def _with(hand: Tiles, t: Tile) -> Tiles:
     return (*hand[:i], t, *hand[i:])
 
 
-def _near(hand: Tiles) -> list[Tile]:
+def _near(hand: Sequence[Tile]) -> list[Tile]:
     """Kinds that can join a tile of ``hand`` in a set: the honours held, and suited
     tiles up to two ranks from a held one of the same suit.
 
@@ -801,15 +895,17 @@ def _near(hand: Tiles) -> list[Tile]:
     [0, 1, 2, 15, 16, 17, 27]
     """
     out: set[Tile] = set()
-    for t in hand:
-        if t >= NUM_KINDS:
-            continue  # a joker: no kind of its own
-        if t >= 27:
-            out.add(t)
-        else:
-            base = t - t % 9
-            out.update(range(max(base, t - 2), min(base + 8, t + 2) + 1))
+    for t in set(hand):
+        if t < NUM_KINDS:  # a joker has no kind of its own
+            out.update(_NEIGHBOURS[t])
     return sorted(out)
+
+
+_NEIGHBOURS = tuple(
+    (t,) if t >= 27 else tuple(range(max(t - t % 9, t - 2), min(t - t % 9 + 8, t + 2) + 1))
+    for t in range(NUM_KINDS)
+)
+"""The kinds each kind can share a set with (itself among them)."""
 
 
 def _without(hand: Tiles, tiles: Sequence[Tile]) -> Tiles:
