@@ -36,9 +36,24 @@ shanten. A hand with melds uses the ``loose`` model of
 which may count on a copy shown in a meld, and its useful tiles are looked for only next
 to its tiles (a far tile helps only the special shapes).
 
-Speed: shanten figures, scoring waits and "can this become ready with a wait that
-scores" are cached per bot, keyed by the tiles (and melds and winds), so a bot gets
-faster over a hand and across hands; the 8-point scorer runs only on ready hands.
+Speed (the decisions are those of the plain reading above, found with less work):
+
+* every figure is cached per bot and per hand context (the wilds, the winds, whether
+  chows win, whether every win scores), keyed by the sorted tiles: shanten, the kinds
+  that lower it, the kinds that complete a ready hand, each win's verdict, whether a
+  hand can become ready with a wait that scores;
+* the discards of a level are weighed best bound first (every useful tile at full
+  weight): a discard whose bound falls below the best key found is dropped, and its
+  tiles stop being weighed as soon as the dead ones bring it there, so the rules' scorer
+  never runs for a hand that cannot be chosen;
+* "can this hand become ready with a wait that scores" stops at the first wait that
+  scores (a self-drawn win tried first), a ready discard already known to score first;
+* a claim or a kong needs only the effective shanten: a ready hand's waits are looked at
+  until one scores with a copy unseen, and a hand already ready so passes at once;
+* shanten with melds or wilds is read from the compiled shape tables at once (the shape
+  engine's loose model); the waits of a 16-tile hand come from the loose regular tables,
+  only kinds next to a tile held tried when no wild is held, and one lone kind standing
+  for all the kinds next to no natural tile when one is.
 
 >>> from parlour.mahjong.table import Table
 >>> table, bot = Table(seed=3), GreedyBot(seed=0)
@@ -280,13 +295,14 @@ class GreedyBot:
             return better[0][0]
         return min(
             better,
-            key=lambda o: (self._after_claim(*o, quick=False), _CLAIM_ORDER[o[0].kind]),
+            key=lambda o: (self._after_claim(*o), _CLAIM_ORDER[o[0].kind]),
         )[0]
 
-    def _after_claim(self, action: Action, hand: Tiles, melds: Melds, *, quick: bool) -> Key:
+    def _after_claim(self, action: Action, hand: Tiles, melds: Melds) -> Key:
+        """The key of the hand after the claim ``action`` (and its best discard)."""
         if action.kind == "kong":
-            return self.evaluate(hand, melds, quick=quick)
-        return self.best_discard(hand, melds, quick=quick)[0]
+            return self.evaluate(hand, melds)
+        return self.best_discard(hand, melds)[0]
 
     def _level(self, hand: Tiles, melds: Melds) -> int:
         """The effective shanten of a 13-tile ``hand``: ``evaluate(hand, melds,
