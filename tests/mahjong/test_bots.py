@@ -300,3 +300,31 @@ def test_the_waits_and_useful_tiles_of_wild_hands_of_sixteen_are_every_kinds() -
             assert bot._improving(hand, (), sh) == want, hand
             useful += 1
     assert ready > 100 and useful > 100, (ready, useful)
+
+
+def test_the_pungs_only_shanten_is_the_shape_engines() -> None:
+    """A goulash's shanten (pungs only, each wild one tile nearer) is computed once per
+    profile of the hand (tiles, melds, pungs, pairs); it is the shape engine's figure on
+    seeded hands of 11 to 17 tiles, with jokers and melds."""
+    import random
+
+    from parlour.bots.greedy import _pungs_shanten
+    from parlour.mahjong.shapes import shanten_without_chows
+    from parlour.mahjong.tiles import JOKER
+
+    rng = random.Random(7)
+    wild = frozenset((JOKER, 19))  # jokers and the 2 Bamboos
+    for _ in range(3000):
+        melds = rng.choice((0, 0, 1, 2))
+        size = rng.choice((11, 12, 13, 14, 16, 17)) - 3 * melds
+        wall = [t for t in range(34) for _ in range(4)] + [JOKER] * 4
+        tiles = []
+        while len(tiles) < size:  # pairs and pungs come often
+            t = rng.choice(wall)
+            tiles += [t] * min(rng.choice((1, 1, 2, 3)), size - len(tiles))
+            if tiles.count(t) > 4:
+                tiles = [x for x in tiles if x != t]
+        hand = tuple(sorted(tiles))
+        naturals = [t for t in hand if t not in wild]
+        want = max(-1, shanten_without_chows(naturals, melds) - (len(hand) - len(naturals)))
+        assert _pungs_shanten(hand, melds, wild) == want, (hand, melds)

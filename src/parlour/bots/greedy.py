@@ -669,6 +669,9 @@ class GreedyBot:
                 else:
                     counts[t] += 1
             sets = 5 - n
+            base = _loose_need(counts, sets, n)
+            if base > wilds + 1:
+                return  # one tile lowers the need by one at most: none completes it
             if not wilds:
                 for t in _near(hand):
                     if held[t] >= 4:
@@ -688,7 +691,7 @@ class GreedyBot:
                 if held[t] >= 4:
                     continue
                 if t in wild:  # one more wild
-                    if _loose_need(counts, sets, n) <= wilds + 1:
+                    if base <= wilds + 1:
                         yield t
                     continue
                 if t not in near and lone is not None:
@@ -723,9 +726,7 @@ class GreedyBot:
             wild = self._wilds
             if self._no_chows:
                 # each wild brings the hand at most one tile nearer: a fair guess
-                wilds = sum(1 for t in hand if t in wild)
-                naturals = [t for t in hand if t not in wild]
-                v = max(-1, shanten_without_chows(naturals, len(melds)) - wilds)
+                v = _pungs_shanten(hand, len(melds), wild)
             elif melds or not wild.isdisjoint(hand):
                 v = None if _NATIVE is None else _loose_shanten(hand, len(melds), wild)
                 if v is None:
@@ -891,6 +892,43 @@ def _loose_shanten(hand: Tiles, melds: int, wild: frozenset[Tile]) -> int | None
         return None
     sets = (4 if size <= 14 else 5) - melds
     return max(-1, _NATIVE.general_need(counts, sets, melds, size, True) - wilds - 1)
+
+
+def _pungs_shanten(hand: Tiles, melds: int, wild: frozenset[Tile]) -> int:
+    """Shanten of a hand whose sets must be pungs beside ``melds`` melds, each wild
+    bringing it one tile nearer: :func:`~parlour.mahjong.shapes.shanten_without_chows`
+    of the natural tiles less the wilds, at least -1. That figure depends only on how
+    many natural tiles there are and how many of their kinds make pungs and pairs, so
+    it is computed once for each such profile.
+
+    >>> _pungs_shanten(tuple(parse_tiles("111m 222p 99s 345m EE")), 0, frozenset())
+    2
+    >>> _pungs_shanten((0, 0, 0, 10, 10, 10, 19, 19, 22, 23, 24, 27, 42), 0, frozenset((42,)))
+    1
+    """
+    counts: dict[Tile, int] = {}
+    naturals = 0
+    for t in hand:
+        if t not in wild:
+            counts[t] = counts.get(t, 0) + 1
+            naturals += 1
+    pungs = pairs = 0
+    for c in counts.values():
+        if c >= 3:
+            pungs += 1
+        elif c == 2:
+            pairs += 1
+    k = (naturals, melds, pungs, pairs)
+    v = _PUNGS_SHANTEN.get(k)
+    if v is None:
+        plain = [t for t in hand if t not in wild]
+        v = _PUNGS_SHANTEN[k] = shanten_without_chows(plain, melds)
+    return max(-1, v - (len(hand) - naturals))
+
+
+_PUNGS_SHANTEN: dict[tuple[int, int, int, int], int] = {}
+""":func:`~parlour.mahjong.shapes.shanten_without_chows` by the profile of a hand: its
+natural tiles, melds, pungs and pairs."""
 
 
 def _with(hand: Tiles, t: Tile) -> Tiles:
