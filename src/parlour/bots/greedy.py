@@ -904,7 +904,7 @@ def _pungs_shanten(hand: Tiles, melds: int, wild: frozenset[Tile]) -> int:
     >>> _pungs_shanten(tuple(parse_tiles("111m 222p 99s 345m EE")), 0, frozenset())
     2
     >>> _pungs_shanten((0, 0, 0, 10, 10, 10, 19, 19, 22, 23, 24, 27, 42), 0, frozenset((42,)))
-    1
+    2
     """
     counts: dict[Tile, int] = {}
     naturals = 0
