@@ -155,6 +155,7 @@ class GreedyBot:
         self._memo = _Memo()
         self._melds: dict[str, Meld | None] = {}
         self._piles: dict[str, list[Tile]] = {}  # the tiles of a discard pile, by its text
+        self._shown: dict[str, list[Tile]] = {}  # the tiles a meld shows, by its text
         # set per decision by ``act``
         self._unseen: list[int] = [4] * NUM_KINDS
         self._winds: Winds = ("E", "E", "S")  # seat wind, prevailing wind, a discarder's wind
@@ -793,12 +794,16 @@ class GreedyBot:
         for t in hand:
             if t < NUM_KINDS:
                 seen[t] += 1
+        shown_tiles = self._shown
         for shown in obs["melds"]:
             for text in shown:
-                m = self._meld(text)  # None for a face-down kong
-                for t in m.physical_tiles() if m else ():
-                    if t < NUM_KINDS:
-                        seen[t] += 1
+                tiles = shown_tiles.get(text)
+                if tiles is None:
+                    m = self._meld(text)  # None for a face-down kong
+                    phys = m.physical_tiles() if m else ()
+                    tiles = shown_tiles[text] = [t for t in phys if t < NUM_KINDS]
+                for t in tiles:
+                    seen[t] += 1
         piles = self._piles
         for pile in obs["discards"]:
             tiles = piles.get(pile)
