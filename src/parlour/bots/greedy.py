@@ -462,7 +462,13 @@ class GreedyBot:
             sh = self.shanten(hand, melds)
         unseen = self._unseen
         if sh <= 0:
-            useful = sum(w * unseen[t] for t, w in self.scoring_waits(hand, melds))
+            # the waits that score, each weighed by its copies unseen (a wait with none
+            # counts nothing, so its verdict is not asked for)
+            useful: float = 0
+            for t in self._completions(hand, melds):
+                u = unseen[t]
+                if u > 0:
+                    useful += self._wait_weight(hand, melds, t) * u
             return (0, -useful, 0) if useful else (1, 0.0, 0)
         if quick:
             return (sh, 0.0, 0)
