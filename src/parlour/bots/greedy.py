@@ -154,7 +154,7 @@ class GreedyBot:
         self._memos: dict[tuple[frozenset[Tile], bool, bool, Winds], _Memo] = {}
         self._memo = _Memo()
         self._melds: dict[str, Meld | None] = {}
-        self._piles: dict[str, list[Tile]] = {}  # the tiles of a discard pile, by its text
+        self._piles: dict[str, list[Tile]] = {}  # the tiles of a discarded tile's name
         self._shown: dict[str, list[Tile]] = {}  # the tiles a meld shows, by its text
         # set per decision by ``act``
         self._unseen: list[int] = [4] * NUM_KINDS
@@ -170,14 +170,14 @@ class GreedyBot:
     def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
         """Pick one of ``legal`` for the seat whose ``observation`` this is."""
         legal = list(legal)
+        if len(legal) == 1:  # nothing to weigh (a pass, say)
+            return legal[0]
         floated = self._float(observation, legal)
         if floated is not None:
             return floated
         for a in legal:
             if a.kind in ("win", "rob"):
                 return a
-        if len(legal) == 1:
-            return legal[0]
         hand = tuple(sorted(parse_tiles(observation["hand"])))
         melds = self._own_melds(observation)
         hints = self.rules.hints(observation)
@@ -812,13 +812,15 @@ class GreedyBot:
                     seen[t] += 1
         piles = self._piles
         for pile in obs["discards"]:
-            tiles = piles.get(pile)
-            if tiles is None:
-                if len(piles) > _CACHE_LIMIT:
-                    piles.clear()
-                tiles = piles[pile] = [t for t in parse_tiles(pile) if t < NUM_KINDS]
-            for t in tiles:
-                seen[t] += 1
+            # a river is its tiles' names one by one: each name read once
+            for name in pile.split():
+                tiles = piles.get(name)
+                if tiles is None:
+                    if len(piles) > _CACHE_LIMIT:
+                        piles.clear()
+                    tiles = piles[name] = [t for t in parse_tiles(name) if t < NUM_KINDS]
+                for t in tiles:
+                    seen[t] += 1
         self._unseen = [max(0, 4 - c) for c in seen]
         seat_wind = obs["seat_name"]
         names = obs.get("seat_names") or WIND_LETTERS
