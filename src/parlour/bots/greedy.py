@@ -585,7 +585,7 @@ class GreedyBot:
 
     def _any_scoring_wait(self, hand: Tiles, melds: Melds) -> bool:
         """``bool(scoring_waits(hand, melds))``, stopping at the first wait that scores
-        (a self-drawn win tried first: it is the likelier to score)."""
+        (self-drawn wins tried first: they are the likelier to score)."""
         done = self._memo.waits.get((hand, melds))
         if done is not None:
             return bool(done)
@@ -600,10 +600,16 @@ class GreedyBot:
             if self._goulash:
                 v = next(found, None) is not None
             else:
-                v = any(
-                    self._scores(hand, melds, t, True) or self._scores(hand, melds, t, False)
-                    for t in found
-                )
+                # every wait won self-drawn first (the likelier to score), then on a discard
+                tried: list[Tile] = []
+                v = False
+                for t in found:
+                    if self._scores(hand, melds, t, True):
+                        v = True
+                        break
+                    tried.append(t)
+                if not v:
+                    v = any(self._scores(hand, melds, t, False) for t in tried)
             memo[k] = v
         return v
 
