@@ -215,3 +215,116 @@ def test_greedy_bots_play_gold_hands_of_seventeen_tiles(rules: str) -> None:
     for index in range(5):
         out = play_hand(["greedy"] * 4, 1, index, rules=rules)
         assert sum(out["payments"]) == 0
+
+
+def test_the_shanten_of_hands_with_melds_or_wilds_is_the_shape_engines() -> None:
+    """The bot reads the compiled tables at once for a hand with melds or wilds; the
+    figure is the shape engine's loose model (seeded hands of 13 to 17 tiles, 0 to 2
+    melds, 0 to 3 wilds, with and without the kernel)."""
+    import random
+
+    from parlour.bots import greedy
+    from parlour.mahjong.melds import pung
+    from parlour.mahjong.shapes import shanten
+    from parlour.mahjong.tiles import JOKER
+
+    rng = random.Random(19)
+    bot = GreedyBot()
+    bot._wilds = frozenset((JOKER, 5))  # a gold: 6m
+    checked = 0
+    for _ in range(3000):
+        melds = tuple(pung(t) for t in rng.sample(range(27, 34), rng.choice((0, 0, 1, 2))))
+        size = rng.choice((13, 14, 16, 17)) - 3 * len(melds)
+        wall = [t for t in range(27) for _ in range(4)]
+        hand = tuple(sorted(rng.sample(wall, size)))
+        if rng.random() < 0.5:  # jokers for some tiles
+            hand = tuple(sorted(hand[: size - rng.randint(1, 3)] + (JOKER,) * 3))[:size]
+        naturals = [t for t in hand if t not in bot._wilds]
+        want = shanten(naturals + [JOKER] * (size - len(naturals)), melds, model="loose")
+        fast = greedy._loose_shanten(hand, len(melds), bot._wilds) if greedy._NATIVE else want
+        assert fast == want, (hand, melds)
+        if melds or size != len(naturals):
+            assert bot.shanten(hand, melds) == want
+            checked += 1
+    assert checked > 1000
+
+
+def test_the_waits_and_useful_tiles_of_wild_hands_of_sixteen_are_every_kinds() -> None:
+    """In a 16-tile hand with wilds the bot tries one kind next to no natural tile for
+    all such kinds (a lone tile helps as any other would); the waits and the useful
+    tiles are those found by trying every kind (seeded hands, a gold and jokers)."""
+    import random
+
+    from parlour.bots.greedy import _with
+    from parlour.mahjong.tiles import JOKER
+
+    rng = random.Random(16)
+    bot = GreedyBot()
+    bot._wilds = frozenset((JOKER, 13))  # a gold: 5p
+    bot._remember()
+    ready = useful = 0
+    for _ in range(600):
+        # five sets and a pair, a tile or two replaced by jokers, one tile taken out,
+        # and sometimes a random swap (a hand one or two steps from ready)
+        tiles: list[int] = []
+        while len(tiles) < 15:
+            t = rng.randrange(34)
+            group = [t] * 3 if t >= 27 or t % 9 > 6 or rng.random() < 0.4 else [t, t + 1, t + 2]
+            if all(tiles.count(x) + group.count(x) <= 4 for x in group):
+                tiles += group
+        pair = rng.choice([t for t in range(34) if tiles.count(t) <= 2])
+        tiles += [pair, pair]
+        rng.shuffle(tiles)
+        tiles = tiles[:16]
+        for i in range(rng.randint(1, 2)):
+            tiles[i] = JOKER
+        if rng.random() < 0.5:
+            t = rng.randrange(34)
+            if tiles.count(t) < 4:
+                tiles[-1] = t
+        hand = tuple(sorted(tiles))
+        if bot._wilds.isdisjoint(hand):
+            continue
+        held = [hand.count(t) for t in range(34)]
+        sh = bot.shanten(hand, ())
+        if sh == 0:
+            want = tuple(
+                t for t in range(34) if held[t] < 4 and bot.shanten(_with(hand, t), ()) < 0
+            )
+            assert bot._completions(hand, ()) == want, hand
+            ready += 1
+        elif sh > 0:
+            want = tuple(
+                t for t in range(34) if held[t] < 4 and bot.shanten(_with(hand, t), ()) < sh
+            )
+            assert bot._improving(hand, (), sh) == want, hand
+            useful += 1
+    assert ready > 100 and useful > 100, (ready, useful)
+
+
+def test_the_pungs_only_shanten_is_the_shape_engines() -> None:
+    """A goulash's shanten (pungs only, each wild one tile nearer) is computed once per
+    profile of the hand (tiles, melds, pungs, pairs); it is the shape engine's figure on
+    seeded hands of 11 to 17 tiles, with jokers and melds."""
+    import random
+
+    from parlour.bots.greedy import _pungs_shanten
+    from parlour.mahjong.shapes import shanten_without_chows
+    from parlour.mahjong.tiles import JOKER
+
+    rng = random.Random(7)
+    wild = frozenset((JOKER, 19))  # jokers and the 2 Bamboos
+    for _ in range(3000):
+        melds = rng.choice((0, 0, 1, 2))
+        size = rng.choice((11, 12, 13, 14, 16, 17)) - 3 * melds
+        wall = [t for t in range(34) for _ in range(4)] + [JOKER] * 4
+        tiles = []
+        while len(tiles) < size:  # pairs and pungs come often
+            t = rng.choice(wall)
+            tiles += [t] * min(rng.choice((1, 1, 2, 3)), size - len(tiles))
+            if tiles.count(t) > 4:
+                tiles = [x for x in tiles if x != t]
+        hand = tuple(sorted(tiles))
+        naturals = [t for t in hand if t not in wild]
+        want = max(-1, shanten_without_chows(naturals, melds) - (len(hand) - len(naturals)))
+        assert _pungs_shanten(hand, melds, wild) == want, (hand, melds)

@@ -36,9 +36,24 @@ shanten. A hand with melds uses the ``loose`` model of
 which may count on a copy shown in a meld, and its useful tiles are looked for only next
 to its tiles (a far tile helps only the special shapes).
 
-Speed: shanten figures, scoring waits and "can this become ready with a wait that
-scores" are cached per bot, keyed by the tiles (and melds and winds), so a bot gets
-faster over a hand and across hands; the 8-point scorer runs only on ready hands.
+Speed (the decisions are those of the plain reading above, found with less work):
+
+* every figure is cached per bot and per hand context (the wilds, the winds, whether
+  chows win, whether every win scores), keyed by the sorted tiles: shanten, the kinds
+  that lower it, the kinds that complete a ready hand, each win's verdict, whether a
+  hand can become ready with a wait that scores;
+* the discards of a level are weighed best bound first (every useful tile at full
+  weight): a discard whose bound falls below the best key found is dropped, and its
+  tiles stop being weighed as soon as the dead ones bring it there, so the rules' scorer
+  never runs for a hand that cannot be chosen;
+* "can this hand become ready with a wait that scores" stops at the first wait that
+  scores (a self-drawn win tried first), a ready discard already known to score first;
+* a claim or a kong needs only the effective shanten: a ready hand's waits are looked at
+  until one scores with a copy unseen, and a hand already ready so passes at once;
+* shanten with melds or wilds is read from the compiled shape tables at once (the shape
+  engine's loose model); the waits of a 16-tile hand come from the loose regular tables,
+  only kinds next to a tile held tried when no wild is held, and one lone kind standing
+  for all the kinds next to no natural tile when one is.
 
 >>> from parlour.mahjong.table import Table
 >>> table, bot = Table(seed=3), GreedyBot(seed=0)
@@ -50,12 +65,16 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Sequence
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
+from operator import mul
 from typing import Any
 
 from parlour.core.actions import Action
 from parlour.core.errors import ParlourError
 from parlour.core.rng import check_seed
+from parlour.mahjong import _tables as T
+from parlour.mahjong import kernel
 from parlour.mahjong.actions import MahjongAction, action_tile
 from parlour.mahjong.melds import Meld, chow, kong, parse_meld, pung
 from parlour.mahjong.ruleset import WIND_LETTERS, Ruleset, WinContext, WonHand
@@ -87,6 +106,10 @@ FLOAT_ODDS = 0.75
 seat's wall win or the wall's end, and the Gold thrown loses its water."""
 
 _CACHE_LIMIT = 200_000
+_CONTEXTS = 8
+_EPS = 1e-6
+"""Useful counts are multiples of 0.05 (weights 1, 0.25 and 0.1 of whole copies): two
+that differ by less than this are equal."""
 _CLAIM_ORDER = {"kong": 0, "pung": 1, "chow": 2}
 
 
@@ -128,12 +151,11 @@ class GreedyBot:
             ruleset = default_ruleset()
         self.seed = check_seed(seed)
         self.rules = ruleset
-        self._shanten: dict[tuple[Tiles, Melds, frozenset[Tile], bool], int] = {}
-        self._waits: dict[
-            tuple[Tiles, Melds, Winds, bool, frozenset[Tile]], tuple[tuple[Tile, float], ...]
-        ] = {}
-        self._live: dict[tuple[Tiles, Melds, Winds, bool], bool] = {}
+        self._memos: dict[tuple[frozenset[Tile], bool, bool, Winds], _Memo] = {}
+        self._memo = _Memo()
         self._melds: dict[str, Meld | None] = {}
+        self._piles: dict[str, list[Tile]] = {}  # the tiles of a discarded tile's name
+        self._shown: dict[str, list[Tile]] = {}  # the tiles a meld shows, by its text
         # set per decision by ``act``
         self._unseen: list[int] = [4] * NUM_KINDS
         self._winds: Winds = ("E", "E", "S")  # seat wind, prevailing wind, a discarder's wind
@@ -141,20 +163,21 @@ class GreedyBot:
         self._wilds: frozenset[Tile] = frozenset((JOKER,))  # the tiles wild this hand
         self._no_chows = not ruleset.win_chows  # this hand's sets are pungs only
         self._goulash = False  # every complete hand goes out (a goulash): no minimum
+        self._remember()
 
     # -- the protocol ----------------------------------------------------------------
 
     def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
         """Pick one of ``legal`` for the seat whose ``observation`` this is."""
         legal = list(legal)
+        if len(legal) == 1:  # nothing to weigh (a pass, say)
+            return legal[0]
         floated = self._float(observation, legal)
         if floated is not None:
             return floated
         for a in legal:
             if a.kind in ("win", "rob"):
                 return a
-        if len(legal) == 1:
-            return legal[0]
         hand = tuple(sorted(parse_tiles(observation["hand"])))
         melds = self._own_melds(observation)
         hints = self.rules.hints(observation)
@@ -162,6 +185,7 @@ class GreedyBot:
         self._no_chows = hints.pungs_only
         self._goulash = hints.every_win_scores
         self._see(observation, hand)
+        self._remember()
         if any(a.kind == "exchange" for a in legal):
             return self._exchange(hand, melds, legal)
         if any(a.kind == "discard" for a in legal):
@@ -169,6 +193,17 @@ class GreedyBot:
         else:
             choice = self._claim(hand, melds, legal)
         return choice if choice in legal else legal[0]
+
+    def _remember(self) -> None:
+        """Choose the caches of this hand's context: its wilds, whether its sets are
+        pungs only, whether every win scores, and the winds its wins are scored with."""
+        ctx = (self._wilds, self._no_chows, self._goulash, self._winds)
+        memo = self._memos.get(ctx)
+        if memo is None:
+            if len(self._memos) >= _CONTEXTS:
+                self._memos.clear()
+            memo = self._memos[ctx] = _Memo()
+        self._memo = memo
 
     # -- decisions -------------------------------------------------------------------
 
@@ -202,7 +237,7 @@ class GreedyBot:
                 after = (*melds[:i], kong(t, claimed_from=melds[i].claimed_from, added=True),
                          *melds[i + 1 :])  # fmt: skip
             # the replacement draw comes after: the kong leaves a 13-tile hand
-            if self.evaluate(rest, after, quick=True)[0] <= key[0]:
+            if self._level(rest, after) <= key[0]:
                 return a
         return best
 
@@ -223,7 +258,9 @@ class GreedyBot:
         return want if want in legal else next(a for a in legal if a.kind == "exchange")
 
     def _claim(self, hand: Tiles, melds: Melds, legal: list[Action]) -> Action:
-        now = self.evaluate(hand, melds, quick=True)[0]
+        now = self._level(hand, melds)
+        if now <= 0:  # ready with a wait that scores: no claim does better
+            return next((a for a in legal if a.kind == "pass"), legal[0])
         t = self._discard_tile
         options: list[tuple[Action, Tiles, Melds]] = []
         for a in legal:
@@ -246,7 +283,11 @@ class GreedyBot:
         concealed = not any(m.exposed for m in melds)
         better = []
         for o in options:
-            after = self._after_claim(*o, quick=True)[0]
+            a, rest, after_melds = o
+            if a.kind == "kong":
+                after = self._level(rest, after_melds)
+            else:
+                after = self._best_level(rest, after_melds)
             if after < now and (after == 0 or not concealed):
                 better.append(o)
         if not better:
@@ -255,13 +296,56 @@ class GreedyBot:
             return better[0][0]
         return min(
             better,
-            key=lambda o: (self._after_claim(*o, quick=False), _CLAIM_ORDER[o[0].kind]),
+            key=lambda o: (self._after_claim(*o), _CLAIM_ORDER[o[0].kind]),
         )[0]
 
-    def _after_claim(self, action: Action, hand: Tiles, melds: Melds, *, quick: bool) -> Key:
+    def _after_claim(self, action: Action, hand: Tiles, melds: Melds) -> Key:
+        """The key of the hand after the claim ``action`` (and its best discard)."""
         if action.kind == "kong":
-            return self.evaluate(hand, melds, quick=quick)
-        return self.best_discard(hand, melds, quick=quick)[0]
+            return self.evaluate(hand, melds)
+        return self.best_discard(hand, melds)[0]
+
+    def _level(self, hand: Tiles, melds: Melds) -> int:
+        """The effective shanten of a 13-tile ``hand``: ``evaluate(hand, melds,
+        quick=True)[0]``, a ready hand's waits looked at only until one that scores
+        has a copy unseen."""
+        sh = self.shanten(hand, melds)
+        if sh > 0:
+            return sh
+        return 0 if self._any_live_wait(hand, melds) else 1
+
+    def _best_level(self, hand: Tiles, melds: Melds) -> int:
+        """The effective shanten after the best discard from a hand of 14 (melds as
+        three): ``best_discard(hand, melds, quick=True)[0][0]``, found as
+        :meth:`_level` finds it."""
+        kinds = set(hand)
+        if not self._wilds.issuperset(kinds):
+            kinds -= self._wilds  # keep the wilds
+        shanten = self.shanten
+        raw = {d: shanten(_without(hand, (d,)), melds) for d in kinds}
+        low = min(raw.values())
+        if low > 0:
+            return low
+        for d, sh in raw.items():
+            if sh <= 0 and self._any_live_wait(_without(hand, (d,)), melds):
+                return 0
+        return 1
+
+    def _any_live_wait(self, hand: Tiles, melds: Melds) -> bool:
+        """Has a ready 13-tile ``hand`` a wait that scores with a copy unseen?"""
+        unseen = self._unseen
+        done = self._memo.waits.get((hand, melds))
+        if done is not None:
+            return any(unseen[t] > 0 for t, _ in done)
+        tiles = self._memo.completions.get((hand, melds))
+        for t in self._completing(hand, melds) if tiles is None else tiles:
+            if unseen[t] > 0 and (
+                self._goulash
+                or self._scores(hand, melds, t, True)
+                or self._scores(hand, melds, t, False)
+            ):
+                return True
+        return False
 
     # -- evaluation ------------------------------------------------------------------
 
@@ -272,26 +356,93 @@ class GreedyBot:
         of the waits); the ones a step further are looked at only when every ready
         discard turns out to have no wait that scores. ``quick``: leave the useful tiles
         out unless ready (the effective shanten is right, the rest of the key is not).
+
+        The discards of a level are weighed best bound first: a discard whose useful
+        tiles, all counted at full weight, cannot beat the best key found is left
+        unweighed (the choice is the same as weighing every one).
         """
         kinds = sorted(set(hand), key=discard_order)
         if any(t not in self._wilds for t in kinds):
             kinds = [t for t in kinds if t not in self._wilds]  # keep the wilds
-        raw = {d: self.shanten(_without(hand, (d,)), melds) for d in kinds}
+        shanten = self.shanten
+        rests = {d: _without(hand, (d,)) for d in kinds}
+        raw = {d: shanten(rests[d], melds) for d in kinds}
         low = min(raw.values())
         best: tuple[Key, Tile] | None = None
+        unseen = self._unseen
         for level in (low, low + 1):
-            for d in kinds:
-                if raw[d] != level:
-                    continue
-                key = self.evaluate(_without(hand, (d,)), melds, raw[d], quick=quick)
-                key = (key[0], key[1], discard_order(d))
-                if best is None or key < best[0]:
-                    best = (key, d)
+            if quick and level > 0:
+                # no useful tiles to weigh: the first discard in the fixed order
+                for d in kinds:
+                    if raw[d] == level:
+                        key: Key = (level, 0.0, discard_order(d))
+                        if best is None or key < best[0]:
+                            best = (key, d)
+                        break
+            else:
+                bounded = []
+                for d in kinds:
+                    if raw[d] != level:
+                        continue
+                    rest = rests[d]
+                    if level <= 0:
+                        tiles = self._completions(rest, melds)
+                    else:
+                        tiles = self._improving(rest, melds, level)
+                    bound = 0
+                    for t in tiles:
+                        u = unseen[t]
+                        if u > 0:
+                            bound += u
+                    bounded.append((-bound, discard_order(d), d))
+                bounded.sort()
+                for neg, order, d in bounded:
+                    if best is not None and _cannot_beat(level, -neg, best[0]):
+                        continue
+                    v = self._weigh(rests[d], melds, level, -neg, best)
+                    if v is None:
+                        continue  # it fell below the best while being weighed
+                    key = (v[0], v[1], order)
+                    if best is None or key < best[0]:
+                        best = (key, d)
             assert best is not None
             if best[0][0] <= level:
                 break
         assert best is not None
         return best
+
+    def _weigh(
+        self,
+        hand: Tiles,
+        melds: Melds,
+        sh: int,
+        bound: float,
+        best: tuple[Key, Tile] | None,
+    ) -> Key | None:
+        """:meth:`evaluate` of a 13-tile ``hand`` of shanten ``sh`` whose useful tiles
+        count at most ``bound``; None when, while its tiles are weighed, it can no longer
+        beat ``best``."""
+        unseen = self._unseen
+        if sh <= 0:
+            if best is not None:
+                for t in self._completions(hand, melds):
+                    u = unseen[t]
+                    if u <= 0:
+                        continue
+                    w = self._wait_weight(hand, melds, t)
+                    if w < 1.0:
+                        bound -= (1.0 - w) * u
+                        if _cannot_beat(sh, bound, best[0]):
+                            return None
+            return self.evaluate(hand, melds, sh)
+        if sh == 1 and best is not None:
+            for t in self._improving(hand, melds, sh):
+                u = unseen[t]
+                if u > 0 and not self._live_with(hand, melds, t):
+                    bound -= (1.0 - DEAD_READY_WEIGHT) * u
+                    if _cannot_beat(sh, bound, best[0]):
+                        return None
+        return self.evaluate(hand, melds, sh)
 
     def evaluate(
         self, hand: Tiles, melds: Melds, sh: int | None = None, *, quick: bool = False
@@ -311,95 +462,302 @@ class GreedyBot:
             sh = self.shanten(hand, melds)
         unseen = self._unseen
         if sh <= 0:
-            useful = sum(w * unseen[t] for t, w in self.scoring_waits(hand, melds))
+            # the waits that score, each weighed by its copies unseen (a wait with none
+            # counts nothing, so its verdict is not asked for)
+            useful: float = 0
+            for t in self._completions(hand, melds):
+                u = unseen[t]
+                if u > 0:
+                    useful += self._wait_weight(hand, melds, t) * u
             return (0, -useful, 0) if useful else (1, 0.0, 0)
         if quick:
             return (sh, 0.0, 0)
         useful = 0.0
-        for t in _near(hand) if melds else range(NUM_KINDS):
+        for t in self._improving(hand, melds, sh):
             u = unseen[t]
             if u <= 0:
                 continue
-            grown = tuple(sorted((*hand, t)))
-            if self.shanten(grown, melds) < sh:
-                useful += u if sh > 1 or self.live(grown, melds) else DEAD_READY_WEIGHT * u
+            useful += u if sh > 1 or self._live_with(hand, melds, t) else DEAD_READY_WEIGHT * u
         return (sh, -useful, 0)
+
+    def _improving(self, hand: Tiles, melds: Melds, sh: int) -> tuple[Tile, ...]:
+        """The kinds whose draw lowers the shanten ``sh`` of a 13-tile ``hand``, in
+        order (in a hand with melds, only kinds next to its tiles: see
+        :meth:`evaluate`); cached."""
+        memo = self._memo.improving
+        k = (hand, melds)
+        v = memo.get(k)
+        if v is None:
+            if len(memo) > _CACHE_LIMIT:
+                memo.clear()
+            held = [0] * (JOKER + 1)
+            for t in hand:
+                held[t] += 1
+            for m in melds:
+                for t in m.physical_tiles():
+                    held[t] += 1
+            wild = self._wilds
+            if not melds and not self._no_chows and wild.isdisjoint(hand):
+                # the plain case: the shape tables at once, nothing else to key
+                base = list(hand)
+                out = []
+                for t in range(NUM_KINDS):
+                    if held[t] >= 4:
+                        continue
+                    if t in wild:
+                        s = self.shanten(_with(hand, t), melds)
+                    else:
+                        base.append(t)
+                        s = shanten_of(base)
+                        base.pop()
+                    if s < sh:
+                        out.append(t)
+                v = tuple(out)
+            else:
+                shanten = self.shanten
+                if melds:
+                    v = tuple(
+                        t
+                        for t in _near(hand)
+                        if held[t] < 4 and shanten(_with(hand, t), melds) < sh
+                    )
+                elif len(hand) > 14 and not self._no_chows:
+                    # 16 tiles, only the regular shape: a kind next to no natural
+                    # tile helps as much as any other such kind (see _completing)
+                    near = set(_near([t for t in hand if t not in wild]))
+                    lone: bool | None = None
+                    out = []
+                    for t in range(NUM_KINDS):
+                        if held[t] >= 4:
+                            continue
+                        if t in near or t in wild:
+                            if shanten(_with(hand, t), melds) < sh:
+                                out.append(t)
+                            continue
+                        if lone is None:
+                            lone = shanten(_with(hand, t), melds) < sh
+                        if lone:
+                            out.append(t)
+                    v = tuple(out)
+                else:
+                    v = tuple(
+                        t
+                        for t in range(NUM_KINDS)
+                        if held[t] < 4 and shanten(_with(hand, t), melds) < sh
+                    )
+            memo[k] = v
+        return v
+
+    def _live_with(self, hand: Tiles, melds: Melds, t: Tile) -> bool:
+        """:meth:`live` of ``hand`` with ``t`` drawn."""
+        return self.live(_with(hand, t), melds)
 
     def live(self, hand: Tiles, melds: Melds) -> bool:
         """Can a 14-tile ``hand`` discard to a ready hand with a wait that scores?"""
-        k = (hand, melds, self._winds, self._goulash)
-        v = self._live.get(k)
+        memo = self._memo.live
+        k = (hand, melds)
+        v = memo.get(k)
         if v is None:
-            if len(self._live) > _CACHE_LIMIT:
-                self._live.clear()
+            if len(memo) > _CACHE_LIMIT:
+                memo.clear()
+            # a ready discard already known to score first, then the others in order
+            shanten = self.shanten
+            known = self._memo.alive
+            waits = self._memo.waits
+            ready = []
             v = False
             for d in sorted(set(hand)):
                 rest = _without(hand, (d,))
-                if self.shanten(rest, melds) == 0 and self.scoring_waits(rest, melds):
+                if shanten(rest, melds) != 0:
+                    continue
+                kr = (rest, melds)
+                done = waits.get(kr)
+                alive = known.get(kr) if done is None else bool(done)
+                if alive:
                     v = True
                     break
-            self._live[k] = v
+                if alive is None:
+                    ready.append(rest)
+            if not v:
+                v = any(self._any_scoring_wait(rest, melds) for rest in ready)
+            memo[k] = v
         return v
+
+    def _any_scoring_wait(self, hand: Tiles, melds: Melds) -> bool:
+        """``bool(scoring_waits(hand, melds))``, stopping at the first wait that scores
+        (self-drawn wins tried first: they are the likelier to score)."""
+        done = self._memo.waits.get((hand, melds))
+        if done is not None:
+            return bool(done)
+        memo = self._memo.alive
+        k = (hand, melds)
+        v = memo.get(k)
+        if v is None:
+            if len(memo) > _CACHE_LIMIT:
+                memo.clear()
+            tiles = self._memo.completions.get(k)
+            found = self._completing(hand, melds) if tiles is None else iter(tiles)
+            if self._goulash:
+                v = next(found, None) is not None
+            else:
+                # every wait won self-drawn first (the likelier to score), then on a discard
+                tried: list[Tile] = []
+                v = False
+                for t in found:
+                    if self._scores(hand, melds, t, True):
+                        v = True
+                        break
+                    tried.append(t)
+                if not v:
+                    v = any(self._scores(hand, melds, t, False) for t in tried)
+            memo[k] = v
+        return v
+
+    def _wait_weight(self, hand: Tiles, melds: Melds, t: Tile) -> float:
+        """The weight of a completing ``t`` in :meth:`scoring_waits` (0 if no win on it
+        scores)."""
+        if self._goulash:
+            return 1.0
+        if self._scores(hand, melds, t, False):
+            return 1.0
+        if self._scores(hand, melds, t, True):
+            return SELF_DRAWN_ONLY_WEIGHT
+        return 0.0
 
     def scoring_waits(self, hand: Tiles, melds: Melds) -> tuple[tuple[Tile, float], ...]:
         """The waits of a ready 13-tile ``hand`` whose win the rules would accept, each
         with its weight: 1 if a discard win scores enough, :data:`SELF_DRAWN_ONLY_WEIGHT`
         if only a self-drawn one does (cached)."""
-        k = (hand, melds, self._winds, self._goulash, self._wilds)
-        v = self._waits.get(k)
+        memo = self._memo.waits
+        k = (hand, melds)
+        v = memo.get(k)
         if v is None:
-            if len(self._waits) > _CACHE_LIMIT:
-                self._waits.clear()
+            if len(memo) > _CACHE_LIMIT:
+                memo.clear()
             out: list[tuple[Tile, float]] = []
-            if self._goulash:
-                # any complete hand of pungs wins: the waits are the tiles that complete it
-                for t in range(NUM_KINDS):
-                    if self.shanten(tuple(sorted((*hand, t))), melds) < 0:
-                        out.append((t, 1.0))
-                v = self._waits[k] = tuple(out)
-                return v
-            n = len(melds)
-            held = [0] * NUM_KINDS
-            for t in (*hand, *(x for m in melds for x in m.tiles)):
-                if t < NUM_KINDS:
-                    held[t] += 1
-            wild = any(t in self._wilds for t in hand)  # a gold or laizi held
+            for t in self._completions(hand, melds):
+                w = self._wait_weight(hand, melds, t)
+                if w:
+                    out.append((t, w))
+            v = memo[k] = tuple(out)
+        return v
+
+    def _completions(self, hand: Tiles, melds: Melds) -> tuple[Tile, ...]:
+        """The kinds that complete a 13-tile ``hand`` (:meth:`_completing`), cached."""
+        memo = self._memo.completions
+        k = (hand, melds)
+        v = memo.get(k)
+        if v is None:
+            if len(memo) > _CACHE_LIMIT:
+                memo.clear()
+            v = memo[k] = tuple(self._completing(hand, melds))
+        return v
+
+    def _completing(self, hand: Tiles, melds: Melds) -> Iterator[Tile]:
+        """The kinds that complete a 13-tile ``hand``, in order, found one at a time: in
+        a goulash any of them, else only those with a copy not in the hand or its
+        melds. In a hand of 16 (the gold games) only a kind next to a tile held can
+        complete it, unless a wild is held."""
+        shanten = self.shanten
+        if self._goulash:
+            # any complete hand of pungs wins: the waits are the tiles that complete it
+            for t in range(NUM_KINDS):
+                if shanten(_with(hand, t), melds) < 0:
+                    yield t
+            return
+        n = len(melds)
+        held = [0] * NUM_KINDS
+        for t in (*hand, *(x for m in melds for x in m.tiles)):
+            if t < NUM_KINDS:
+                held[t] += 1
+        wild = self._wilds
+        if len(hand) + 3 * n > 13 and not self._no_chows:
+            # 16 tiles: only the regular shape (five sets and a pair), each wild
+            # filling a gap (the loose model, as :meth:`shanten`)
+            wilds = 0
+            counts = [0] * NUM_KINDS
+            for t in hand:
+                if t in wild:
+                    wilds += 1
+                else:
+                    counts[t] += 1
+            sets = 5 - n
+            base = _loose_need(counts, sets, n)
+            if base > wilds + 1:
+                return  # one tile lowers the need by one at most: none completes it
+            if not wilds:
+                for t in _near(hand):
+                    if held[t] >= 4:
+                        continue
+                    counts[t] += 1
+                    need = _loose_need(counts, sets, n)
+                    counts[t] -= 1
+                    if need <= wilds:
+                        yield t
+                return
+            # A kind next to no natural tile joins the hand as a lone tile, as any
+            # other such kind would (a pair or a set to be made with it): one figure
+            # serves them all.
+            near = set(_near([t for t in hand if t not in wild]))
+            lone: bool | None = None
             for t in range(NUM_KINDS):
                 if held[t] >= 4:
                     continue
-                if wild:
-                    if self.shanten(tuple(sorted((*hand, t))), melds) >= 0:
-                        continue
-                elif not _complete([*hand, t], n):
+                if t in wild:  # one more wild
+                    if base <= wilds + 1:
+                        yield t
                     continue
-                if self.scores(hand, melds, t, self_drawn=False):
-                    out.append((t, 1.0))
-                elif self.scores(hand, melds, t, self_drawn=True):
-                    out.append((t, SELF_DRAWN_ONLY_WEIGHT))
-            v = self._waits[k] = tuple(out)
-        return v
+                if t not in near and lone is not None:
+                    if lone:
+                        yield t
+                    continue
+                counts[t] += 1
+                need = _loose_need(counts, sets, n)
+                counts[t] -= 1
+                if t not in near:
+                    lone = need <= wilds
+                if need <= wilds:
+                    yield t
+        elif not wild.isdisjoint(hand):  # a gold or laizi held
+            for t in range(NUM_KINDS):
+                if held[t] < 4 and shanten(_with(hand, t), melds) < 0:
+                    yield t
+        else:
+            for t in range(NUM_KINDS):
+                if held[t] < 4 and _complete([*hand, t], n):
+                    yield t
 
     def shanten(self, hand: Tiles, melds: Melds) -> int:
         """Shanten of sorted ``hand`` beside ``melds`` (cached; see the module docstring
         for the model used with melds)."""
-        k = (hand, melds, self._wilds, self._no_chows)
-        v = self._shanten.get(k)
+        memo = self._memo.shanten
+        k = (hand, len(melds))
+        v = memo.get(k)
         if v is None:
-            if len(self._shanten) > _CACHE_LIMIT:
-                self._shanten.clear()
-            wilds = sum(1 for t in hand if t in self._wilds)
-            naturals = [t for t in hand if t not in self._wilds]
+            if len(memo) > _CACHE_LIMIT:
+                memo.clear()
+            wild = self._wilds
             if self._no_chows:
                 # each wild brings the hand at most one tile nearer: a fair guess
-                v = max(-1, shanten_without_chows(naturals, len(melds)) - wilds)
-            elif wilds:
-                v = shanten(naturals + [JOKER] * wilds, melds, model="loose")
-            elif melds:
-                v = shanten(list(hand), melds, model="loose")
+                v = _pungs_shanten(hand, len(melds), wild)
+            elif melds or not wild.isdisjoint(hand):
+                v = None if _NATIVE is None else _loose_shanten(hand, len(melds), wild)
+                if v is None:
+                    v = self._api_shanten(hand, melds)
             else:
                 v = shanten_of(list(hand))
-            self._shanten[k] = v
+            memo[k] = v
         return v
+
+    def _api_shanten(self, hand: Tiles, melds: Melds) -> int:
+        """Shanten with melds or wilds by the shape engine's loose model (see
+        :func:`_loose_shanten`)."""
+        wild = self._wilds
+        if not wild.isdisjoint(hand):
+            wilds = sum(1 for t in hand if t in wild)
+            naturals = [t for t in hand if t not in wild]
+            return shanten(naturals + [JOKER] * wilds, melds, model="loose")
+        return shanten(list(hand), melds, model="loose")
 
     def scores(self, hand: Tiles, melds: Melds, tile: Tile, *, self_drawn: bool) -> bool:
         """Would a win on ``tile`` (complete beside ``hand`` and ``melds``) score enough?"""
@@ -414,6 +772,17 @@ class GreedyBot:
         except (ParlourError, ValueError):
             return False
         return s.valid
+
+    def _scores(self, hand: Tiles, melds: Melds, tile: Tile, self_drawn: bool) -> bool:
+        """:meth:`scores`, cached."""
+        memo = self._memo.scores
+        k = (hand, melds, tile, self_drawn)
+        v = memo.get(k)
+        if v is None:
+            if len(memo) > _CACHE_LIMIT:
+                memo.clear()
+            v = memo[k] = self.scores(hand, melds, tile, self_drawn=self_drawn)
+        return v
 
     # -- reading the observation -----------------------------------------------------
 
@@ -437,15 +806,26 @@ class GreedyBot:
         for t in hand:
             if t < NUM_KINDS:
                 seen[t] += 1
+        shown_tiles = self._shown
         for shown in obs["melds"]:
             for text in shown:
-                m = self._meld(text)  # None for a face-down kong
-                for t in m.physical_tiles() if m else ():
-                    if t < NUM_KINDS:
-                        seen[t] += 1
+                tiles = shown_tiles.get(text)
+                if tiles is None:
+                    m = self._meld(text)  # None for a face-down kong
+                    phys = m.physical_tiles() if m else ()
+                    tiles = shown_tiles[text] = [t for t in phys if t < NUM_KINDS]
+                for t in tiles:
+                    seen[t] += 1
+        piles = self._piles
         for pile in obs["discards"]:
-            for t in parse_tiles(pile):
-                if t < NUM_KINDS:
+            # a river is its tiles' names one by one: each name read once
+            for name in pile.split():
+                tiles = piles.get(name)
+                if tiles is None:
+                    if len(piles) > _CACHE_LIMIT:
+                        piles.clear()
+                    tiles = piles[name] = [t for t in parse_tiles(name) if t < NUM_KINDS]
+                for t in tiles:
                     seen[t] += 1
         self._unseen = [max(0, 4 - c) for c in seen]
         seat_wind = obs["seat_name"]
@@ -460,7 +840,127 @@ class GreedyBot:
         self._discard_tile = parse_tiles(last["tile"])[0] if last else -1
 
 
-def _near(hand: Tiles) -> list[Tile]:
+class _Memo:
+    """The bot's caches for one context (see :meth:`GreedyBot._remember`), each keyed by
+    the sorted tiles (and the melds): shanten, the kinds that lower it, the kinds that
+    complete a ready hand, which of those score, and whether a hand can become ready
+    with a wait that scores."""
+
+    __slots__ = ("alive", "completions", "improving", "live", "scores", "shanten", "waits")
+
+    def __init__(self) -> None:
+        self.shanten: dict[tuple[Tiles, int], int] = {}
+        self.improving: dict[tuple[Tiles, Melds], tuple[Tile, ...]] = {}
+        self.completions: dict[tuple[Tiles, Melds], tuple[Tile, ...]] = {}
+        self.scores: dict[tuple[Tiles, Melds, Tile, bool], bool] = {}
+        self.waits: dict[tuple[Tiles, Melds], tuple[tuple[Tile, float], ...]] = {}
+        self.alive: dict[tuple[Tiles, Melds], bool] = {}
+        self.live: dict[tuple[Tiles, Melds], bool] = {}
+
+
+def _cannot_beat(level: int, bound: float, best: Key) -> bool:
+    """Can no hand of shanten ``level`` whose useful tiles count at most ``bound`` have
+    a key below ``best``? (Its key is at least ``(level, -bound, order)``.) A bound
+    within :data:`_EPS` of the best's count is not enough: the sums are compared as
+    floats, and equal counts summed in another order may differ in their last bit.
+
+    >>> _cannot_beat(1, 5.0, (1, -6.0, 90)), _cannot_beat(1, 6.0, (1, -6.0, 90))
+    (True, False)
+    """
+    k0, k1, _ = best
+    if level != k0:
+        return level > k0
+    return bound < -k1 - _EPS
+
+
+_NATIVE = kernel.native
+
+
+def _loose_need(counts: list[int], sets: int, melds: int) -> int:
+    """Tiles missing from natural ``counts`` (a 16- or 17-tile hand beside ``melds``) for
+    ``sets`` sets and a pair, a fifth copy allowed (what a wild may stand for): the
+    shape tables' regular figure, as :func:`~parlour.mahjong.shapes.shanten` finds it
+    for a hand of 17 with ``model="loose"``.
+
+    >>> c = [0] * NUM_KINDS; c[0] = c[1] = c[2] = 3; c[9] = 2; c[27] = 3; c[30] = 2
+    >>> _loose_need(c, 5, 0), _loose_need(c, 4, 1)
+    (1, 0)
+    """
+    if _NATIVE is not None:
+        return _NATIVE.general_need(counts, sets, melds, 17, True)
+    return T.LOOSE.need(sum(map(mul, T.INC, counts)), sets)
+
+
+def _loose_shanten(hand: Tiles, melds: int, wild: frozenset[Tile]) -> int | None:
+    """The shape engine's ``model="loose"`` shanten of ``hand`` (its ``wild`` tiles free)
+    beside ``melds`` melds, from the compiled tables at once (what
+    :func:`~parlour.mahjong.shapes.shanten` finds after checking the hand); None when
+    the hand is not one the tables take (the engine's checks then speak)."""
+    assert _NATIVE is not None
+    counts = [0] * NUM_KINDS
+    wilds = 0
+    for t in hand:
+        if t in wild:
+            wilds += 1
+        elif t < NUM_KINDS:
+            counts[t] += 1
+        else:
+            return None
+    size = len(hand) + 3 * melds
+    if size not in (13, 14, 16, 17) or max(counts) > 4:
+        return None
+    sets = (4 if size <= 14 else 5) - melds
+    return max(-1, _NATIVE.general_need(counts, sets, melds, size, True) - wilds - 1)
+
+
+def _pungs_shanten(hand: Tiles, melds: int, wild: frozenset[Tile]) -> int:
+    """Shanten of a hand whose sets must be pungs beside ``melds`` melds, each wild
+    bringing it one tile nearer: :func:`~parlour.mahjong.shapes.shanten_without_chows`
+    of the natural tiles less the wilds, at least -1. That figure depends only on how
+    many natural tiles there are and how many of their kinds make pungs and pairs, so
+    it is computed once for each such profile.
+
+    >>> _pungs_shanten(tuple(parse_tiles("111m 222p 99s 345m EE")), 0, frozenset())
+    2
+    >>> _pungs_shanten((0, 0, 0, 10, 10, 10, 19, 19, 22, 23, 24, 27, 42), 0, frozenset((42,)))
+    2
+    """
+    counts: dict[Tile, int] = {}
+    naturals = 0
+    for t in hand:
+        if t not in wild:
+            counts[t] = counts.get(t, 0) + 1
+            naturals += 1
+    pungs = pairs = 0
+    for c in counts.values():
+        if c >= 3:
+            pungs += 1
+        elif c == 2:
+            pairs += 1
+    k = (naturals, melds, pungs, pairs)
+    v = _PUNGS_SHANTEN.get(k)
+    if v is None:
+        plain = [t for t in hand if t not in wild]
+        v = _PUNGS_SHANTEN[k] = shanten_without_chows(plain, melds)
+    return max(-1, v - (len(hand) - naturals))
+
+
+_PUNGS_SHANTEN: dict[tuple[int, int, int, int], int] = {}
+""":func:`~parlour.mahjong.shapes.shanten_without_chows` by the profile of a hand: its
+natural tiles, melds, pungs and pairs."""
+
+
+def _with(hand: Tiles, t: Tile) -> Tiles:
+    """``hand`` with ``t`` added in its place (sorted stays sorted).
+
+    >>> _with((1, 3, 5), 4)
+    (1, 3, 4, 5)
+    """
+    i = bisect_right(hand, t)
+    return (*hand[:i], t, *hand[i:])
+
+
+def _near(hand: Sequence[Tile]) -> list[Tile]:
     """Kinds that can join a tile of ``hand`` in a set: the honours held, and suited
     tiles up to two ranks from a held one of the same suit.
 
@@ -468,15 +968,17 @@ def _near(hand: Tiles) -> list[Tile]:
     [0, 1, 2, 15, 16, 17, 27]
     """
     out: set[Tile] = set()
-    for t in hand:
-        if t >= NUM_KINDS:
-            continue  # a joker: no kind of its own
-        if t >= 27:
-            out.add(t)
-        else:
-            base = t - t % 9
-            out.update(range(max(base, t - 2), min(base + 8, t + 2) + 1))
+    for t in set(hand):
+        if t < NUM_KINDS:  # a joker has no kind of its own
+            out.update(_NEIGHBOURS[t])
     return sorted(out)
+
+
+_NEIGHBOURS = tuple(
+    (t,) if t >= 27 else tuple(range(max(t - t % 9, t - 2), min(t - t % 9 + 8, t + 2) + 1))
+    for t in range(NUM_KINDS)
+)
+"""The kinds each kind can share a set with (itself among them)."""
 
 
 def _without(hand: Tiles, tiles: Sequence[Tile]) -> Tiles:

@@ -118,3 +118,17 @@ def test_over_seeded_games_a_gold_is_thrown_only_to_float(name: str, seed: int) 
         assert steps < 50000
     assert len(session.outcomes) == 4
     assert sum(b.floats for b in greedy) == sum(b.offers for b in greedy)
+
+
+def test_the_gold_sim_bench_plays_greedy_xiamen_hands() -> None:
+    """``parlour bench gold-sim``: greedy Xiamen hands per second beside random ones,
+    the greedy figure set against its target."""
+    from typer.testing import CliRunner
+
+    from parlour.cli import app
+
+    result = CliRunner().invoke(app, ["bench", "gold-sim", "--games", "1", "--repeat", "1"])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "xiamen greedy" in text and "xiamen random" in text
+    assert "(target >= 20)" in text

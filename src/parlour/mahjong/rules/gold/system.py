@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.errors import InvalidHand
-from parlour.core.systems import PLAYABLE, Field
+from parlour.core.systems import PLAYABLE, Benchmark, Field
 from parlour.core.views import Block, Line
 from parlour.mahjong import situation as fields
 from parlour.mahjong.rules.gold.scoring import score_json
@@ -126,6 +126,33 @@ _HINTS = {
     "--last-of-kind": "--last-of-kind does not apply to --rules {rules}",
 }
 
+
+def _bench_hands(games: int, seed: int, repeat: int) -> None:
+    from parlour.mahjong.rules.gold.bench.hands_per_second import print_gold_sim_table
+
+    print_gold_sim_table(_measure_hands(games, seed, repeat))
+
+
+def _measure_hands(games: int, seed: int, repeat: int) -> list[dict[str, Any]]:
+    from parlour.mahjong.rules.gold.bench.hands_per_second import run_gold_sim_bench
+
+    return run_gold_sim_bench(games=games, seed=seed, repeat=repeat)
+
+
+BENCHMARKS = (
+    Benchmark(
+        "gold-sim",
+        "Whole Xiamen hands per second with greedy bots (and random ones beside them).",
+        "games",
+        "Hands per measurement.",
+        20,
+        _bench_hands,
+        measure=_measure_hands,
+        quick=10,
+    ),
+)
+"""The gold games' benchmarks (``parlour bench gold-sim``)."""
+
 XIAMEN = GoldSystem(
     name="xiamen",
     title="Xiamen gold mahjong: 16-tile hands, the Gold wild tile, floats, robbing the Gold "
@@ -145,6 +172,7 @@ XIAMEN = GoldSystem(
     ruleset=XiamenRuleset,
     scorer=score_json,
     refusal="false win",
+    benchmarks=BENCHMARKS,
 )
 
 QUANZHOU = GoldSystem(
