@@ -153,7 +153,10 @@ class Table(SpaceActions):
         self._asks_closed = hooks.window_closed is not Ruleset.window_closed
         self._asks_allows = hooks.allows is not Ruleset.allows
         self._asks_may_chow = hooks.may_chow is not Ruleset.may_chow
-        self._asks_bonus = hooks.is_bonus is not Ruleset.is_bonus
+        # the shared bonus tiles are looked up, not asked for one by one
+        self._is_bonus: Callable[[Tile], bool] = (
+            ruleset.is_bonus if hooks.is_bonus is not Ruleset.is_bonus else BONUS_TILES.__contains__
+        )
         self.rng = game_rng(seed, seed_version)
         self.tile_set = ruleset.tiles_of(self.flags)
         if deal is None:
@@ -262,6 +265,8 @@ class Table(SpaceActions):
         if self.phase == TURN:
             if seat != self.current:
                 return []
+            if not self._asks_allows:
+                return self._turn_actions(seat)
             return self._allowed(seat, self._turn_actions(seat))
         if self.window is not None:
             return self.window.offers(seat)
@@ -270,8 +275,15 @@ class Table(SpaceActions):
     def apply(self, seat: int, action: Action) -> list[Event]:
         if type(seat) is not int or not 0 <= seat < self.num_seats:
             seat = check_seat(seat, self.num_seats)
-        legal = self._legal_for(seat)
-        action = self._checked(seat, action, legal)
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal_for(seat)
+        try:
+            handed_out = legal[legal.index(action)] is action  # nothing more to check
+        except (ValueError, TypeError):
+            handed_out = False
+        if not handed_out:
+            action = self._checked(seat, action, legal)
         self.actions.append((seat, action))
         start = len(self.events)
         self.action_events.append(start)
@@ -773,7 +785,7 @@ class Table(SpaceActions):
         """Draw for ``seat`` from the live end (or the replacement end); replace bonus
         tiles at once. None if the wall has no tile for it."""
         wall = self.wall
-        is_bonus = self.ruleset.is_bonus if self._asks_bonus else BONUS_TILES.__contains__
+        is_bonus = self._is_bonus
         events = self.events
         while True:
             tile = wall.draw_tail() if replacement else wall.draw()
@@ -802,7 +814,7 @@ class Table(SpaceActions):
     def _replace_bonus(self, seat: int) -> None:
         """At the deal: lay out the bonus tiles dealt and draw a replacement for each; a
         replacement that is itself a bonus tile is laid out and replaced at once."""
-        for t in [t for t in self.hands[seat] if self.ruleset.is_bonus(t)]:
+        for t in list(filter(self._is_bonus, self.hands[seat])):
             self._lay_out(seat, t)
             if self._draw(seat, replacement=True) is None:
                 return
@@ -812,7 +824,7 @@ class Table(SpaceActions):
         it holds and draws as many replacements (one that is a bonus tile waits for the
         seat's next round), until a round finds none."""
         n = self.num_seats
-        is_bonus = self.ruleset.is_bonus
+        is_bonus = self._is_bonus
         while True:
             found = False
             for k in range(n):
@@ -841,7 +853,15 @@ class Table(SpaceActions):
         kinds = sorted(set(hand))
         out: list[Action] = []
         if self._drew:
-            if self._can_win(seat, None):
+            if self._fast:
+                melds = len(self.melds[seat])
+                if (
+                    len(hand) + 3 * melds == 14
+                    and is_complete_of(hand, melds)  # the shape before the rest
+                    and self._can_win(seat, None)
+                ):
+                    out.append(_WIN)
+            elif self._can_win(seat, None):
                 out.append(_WIN)
             if self.wall.can_replace():
                 if len(hand) - len(kinds) >= 3:  # a kind held four times repeats three times

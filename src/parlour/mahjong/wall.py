@@ -149,21 +149,21 @@ def deal(
     # going left along the owner's wall leads into the wall of the seat before it
     ring = [s for k in range(n) for s in walls[(owner - k) % n]]
     cut %= len(ring)
-    stacks = deque(ring[cut:] + ring[:cut])
+    ring = ring[cut:] + ring[:cut]
+    stacks = deque(ring)
     hands: list[list[Tile]] = [[] for _ in range(num_seats)]
     order = [(dealer + k) % num_seats for k in range(num_seats)]
-    head = _head_tiles(stacks)
+    head = [t for stack in ring for t in stack]  # the tiles from the break on
     taken = 0
     while hand_size - len(hands[dealer]) >= 4:
         for s in order:
-            for _ in range(4):
-                hands[s].append(next(head))
-                taken += 1
+            hands[s] += head[taken : taken + 4]
+            taken += 4
     while len(hands[dealer]) < hand_size:
         for s in order:
-            hands[s].append(next(head))
+            hands[s].append(head[taken])
             taken += 1
-    hands[dealer].append(next(head))
+    hands[dealer].append(head[taken])
     taken += 1
     # the stacks the deal emptied leave the wall; a stack half taken keeps its bottom
     while taken >= 2 and stacks and len(stacks[0]) == 2:
@@ -172,11 +172,6 @@ def deal(
     if taken:
         stacks[0] = stacks[0][taken:]
     return Deal(hands, stacks, dice)
-
-
-def _head_tiles(stacks: deque[list[Tile]]) -> Iterator[Tile]:
-    for stack in stacks:
-        yield from stack
 
 
 class Wall:
