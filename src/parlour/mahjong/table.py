@@ -32,6 +32,7 @@ the others only when they can act.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -800,8 +801,7 @@ class Table(SpaceActions):
                 replacement = True
                 self._replacement = "bonus"
                 continue
-            self.hands[seat].append(tile)
-            self.hands[seat].sort()
+            insort(self.hands[seat], tile)  # hands are kept sorted
             self._last_tile[seat] = tile
             return tile
 
@@ -857,6 +857,7 @@ class Table(SpaceActions):
                 melds = len(self.melds[seat])
                 if (
                     len(hand) + 3 * melds == 14
+                    and self._was_ready(seat)
                     and is_complete_of(hand, melds)  # the shape before the rest
                     and self._can_win(seat, None)
                 ):
@@ -1341,6 +1342,19 @@ class Table(SpaceActions):
                 could_be_ready(self.hands[seat], len(self.melds[seat])),
             )
         return cached[1]
+
+    def _was_ready(self, seat: int) -> bool:
+        """Could the tile ``seat`` just drew complete its hand, as far as the readiness
+        known of the hand before the draw tells (True when unknown)?"""
+        cached = self._ready_cache[seat]
+        if cached is None or cached[1]:
+            return True
+        before = list(self.hands[seat])
+        drawn = self._last_tile[seat]
+        if drawn not in before:
+            return True
+        before.remove(drawn)
+        return cached[0] != tuple(before)  # not ready before the draw: no win now
 
     def _score(self, seat: int, tile: Tile, how: WinContext, concealed: list[Tile]) -> Score:
         return self.ruleset.score_win(self, seat, tile, how, concealed)
