@@ -544,8 +544,10 @@ class Table(SpaceActions):
         everyone = self.ask_everyone if ask is None else ask == "everyone"
         allowed = self._allowed
 
-        def offered(s: int) -> list[Action]:
+        def filtered(s: int) -> list[Action]:
             return allowed(s, offer(s))
+
+        offered = filtered if self._asks_allows else offer
 
         known: dict[int, list[Action]] = {}
         if everyone:
@@ -979,17 +981,25 @@ class Table(SpaceActions):
         if self._asks_unclaimable and self.ruleset.unclaimable(self, tile):
             self._resolve_claims(None)
             return
-        if self._plain_claims and not self.ask_everyone and not self.ask_always:
-            # asking only the seats able to claim, by the shared procedure alone: the
-            # seats that cannot are seen at a glance, without listing their pass
+        if self._plain_claims and not self.ask_always:
+            # claims by the shared procedure alone: the seats that can do no more than
+            # pass are seen at a glance, without listing their pass
             known = self._claimants(seat, tile)
-            if not known:
+            if not known and not self.ask_everyone:
                 self._next_turn(seat)  # as a window asking nobody resolves: no claim
                 return
             info = {"seat": seat, "tile": tile_name(tile)}
-            self._open(
-                CLAIM, tuple(known), self._claim_actions, self._resolve_claims, known, info=info
-            )
+            if self.ask_everyone:  # each seat asked, its claims listed when it is asked
+
+                def claims(s: int) -> list[Action]:
+                    got = known.get(s)
+                    return [PASS] if got is None else got
+
+                self._open(CLAIM, self._after[seat], claims, self._resolve_claims, {}, info=info)
+            else:
+                self._open(
+                    CLAIM, tuple(known), self._claim_actions, self._resolve_claims, known, info=info
+                )
             return
         self.open_window(
             CLAIM,
