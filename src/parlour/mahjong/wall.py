@@ -183,28 +183,30 @@ class Wall:
     ``set_aside`` so that the tiles of a hand can always be accounted for.
     """
 
-    __slots__ = ("count", "dead", "rules", "set_aside", "stacks")
+    __slots__ = ("_reserve", "count", "dead", "rules", "set_aside", "stacks")
 
     def __init__(self, stacks: deque[list[Tile]], rules: WallRules) -> None:
-        self.stacks = deque(list(s) for s in stacks)
-        self.count = sum(len(s) for s in self.stacks)
+        self.stacks = deque(map(list, stacks))
+        self.count = sum(map(len, self.stacks))
         self.rules = rules
+        self._reserve = rules.reserve
         self.dead = min(rules.dead_wall, self.count)
         self.set_aside: list[Tile] = []
 
     def live(self) -> int:
         """Tiles that may still be drawn from the head."""
-        return max(0, self.count - self.rules.reserve - self.dead)
+        live = self.count - self._reserve - self.dead
+        return live if live > 0 else 0
 
     def can_replace(self) -> bool:
         """Can a replacement tile be drawn from the tail now?"""
         if self.rules.dead_wall:
-            return self.dead > 0 and self.count > self.rules.reserve
-        return self.count > self.rules.reserve
+            return self.dead > 0 and self.count > self._reserve
+        return self.count > self._reserve
 
     def draw(self) -> Tile | None:
         """The next tile from the head (None when no live tile is left)."""
-        if self.count - self.rules.reserve - self.dead <= 0:
+        if self.count - self._reserve - self.dead <= 0:
             return None
         stack = self.stacks[0]
         tile = stack.pop(0)
