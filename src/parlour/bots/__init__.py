@@ -29,6 +29,8 @@ class RandomBot:
     """Picks uniformly among the legal actions (its own seeded generator)."""
 
     name = "random"
+    observes = False
+    """It reads no observation: a batch simulation hands it none (parlour.mahjong.sim)."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(check_seed(seed))

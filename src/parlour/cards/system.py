@@ -215,6 +215,7 @@ class CardSystem(RuleSystem):
         *,
         record: bool = False,
         fast: bool = False,
+        observe: bool = True,
         deck: str | None = None,
     ) -> dict[str, Any]:
         from parlour.cards.sim import play_card_game

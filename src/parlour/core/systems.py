@@ -411,9 +411,12 @@ class RuleSystem:
         *,
         record: bool = False,
         fast: bool = False,
+        observe: bool = True,
     ) -> dict[str, Any]:
         """Play unit ``index`` (a hand, a whole game) of a simulation seeded ``seed``
-        with the named bots, one per seat; its figures (and record)."""
+        with the named bots, one per seat; its figures (and record). ``observe`` False
+        (a batch simulation) may skip the observations of bots that read none: the
+        figures and record stay the same."""
         self._refuse_unbuilt()
         raise NotImplementedError
 

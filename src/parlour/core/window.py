@@ -92,7 +92,8 @@ class Window:
             elif self.ordered:
                 got = next(((s,) for s in self.seats if s not in self.answers), ())
             else:
-                got = tuple(sorted(s for s in self.seats if s not in self.answers))
+                answers = self.answers
+                got = tuple([s for s in sorted(self.seats) if s not in answers])
             self._pending = got
         return got
 

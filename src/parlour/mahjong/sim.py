@@ -7,9 +7,16 @@ tables ask every seat after each discard, as at a real table; ``fast`` asks only
 seats that can act (what a simulation of bots, where nothing is hidden from anyone, may
 do). :func:`parlour.sim.simulate` plays many of them in parallel.
 
+Every bot is handed its observation with its legal actions; with ``observe=False`` (a
+batch simulation) a bot that reads none (its ``observes`` is False: the random bot) is
+handed an empty one and the table builds none. The hand, its record and its result are
+the same either way: a bot that reads no observation decides alike.
+
 >>> r = play_hand(["random"] * 4, seed=3, index=0)
 >>> r["index"], len(r["payments"]), sum(r["payments"])
 (0, 4, 0)
+>>> play_hand(["random"] * 4, seed=3, index=0, observe=False) == r
+True
 """
 
 from __future__ import annotations
@@ -20,12 +27,41 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from parlour.bots import make_bot
+from parlour.bots import Bot, make_bot
 from parlour.core.match import hand_seed
 from parlour.mahjong.session import make_ruleset
 from parlour.mahjong.table import Table
 
 HandResult = dict[str, Any]
+
+
+def play_out(table: Table, players: Sequence[Bot], *, observe: bool = True) -> Table:
+    """Play ``table``'s hand to its end: whichever seat is to act first (by seat
+    number) is given its observation and legal actions and its bot's action is
+    applied. With ``observe`` False a bot whose ``observes`` is False is handed an
+    empty observation (see the module docstring). The table, over.
+
+    >>> from parlour.bots import RandomBot
+    >>> t = play_out(Table(seed=3), [RandomBot(seed=s) for s in range(4)], observe=False)
+    >>> t.is_over(), len(t.actions)
+    (True, 368)
+    """
+    blind = [not observe and not getattr(p, "observes", True) for p in players]
+    to_act, legal, apply, observation = (
+        table.to_act,
+        table.legal_actions,
+        table.apply,
+        table.observation,
+    )
+    while True:
+        seats = to_act()
+        if not seats:
+            if table.is_over():
+                return table
+            raise RuntimeError("the hand is not over and no seat is to act")
+        seat = seats[0]
+        seen: dict[str, Any] = {} if blind[seat] else observation(seat)
+        apply(seat, players[seat].act(seen, legal(seat)))
 
 
 def play_hand(
@@ -37,8 +73,10 @@ def play_hand(
     rules: str | None = None,
     options: Mapping[str, Any] | None = None,
     fast: bool = False,
+    observe: bool = True,
 ) -> HandResult:
-    """Play hand ``index`` of a simulation seeded ``seed`` with the named bots."""
+    """Play hand ``index`` of a simulation seeded ``seed`` with the named bots
+    (``observe``: see the module docstring)."""
     from parlour.registry import DEFAULT_SYSTEM
 
     ruleset = make_ruleset(rules or DEFAULT_SYSTEM, options)
@@ -46,9 +84,7 @@ def play_hand(
     dealer = index % ruleset.num_seats
     table = Table(ruleset, seed=seed_i, dealer=dealer, ask_everyone=not fast)
     players = [make_bot(name, seed=seed_i * 4 + s, ruleset=ruleset) for s, name in enumerate(bots)]
-    while not table.is_over():
-        seat = table.to_act()[0]
-        table.apply(seat, players[seat].act(table.observation(seat), table.legal_actions(seat)))
+    play_out(table, players, observe=observe)
     result = table.result()
     assert result is not None
     wins = result["wins"]
@@ -143,4 +179,4 @@ def write_outputs(summary: dict[str, Any], out: Path) -> None:
                 f.write(json.dumps(r["record"], separators=(",", ":")) + "\n")
 
 
-__all__ = ["HandResult", "play_hand", "summarise", "write_outputs"]
+__all__ = ["HandResult", "play_hand", "play_out", "summarise", "write_outputs"]

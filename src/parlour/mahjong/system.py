@@ -271,11 +271,19 @@ class MahjongSystem(RuleSystem):
         *,
         record: bool = False,
         fast: bool = False,
+        observe: bool = True,
     ) -> dict[str, Any]:
         from parlour.mahjong.sim import play_hand
 
         return play_hand(
-            bots, seed, index, record=record, rules=self.name, options=options, fast=fast
+            bots,
+            seed,
+            index,
+            record=record,
+            rules=self.name,
+            options=options,
+            fast=fast,
+            observe=observe,
         )
 
     def summarise(

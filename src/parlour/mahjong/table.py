@@ -32,6 +32,7 @@ the others only when they can act.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -48,7 +49,15 @@ from parlour.mahjong.melds import Meld, chow, format_meld, kong, pung
 from parlour.mahjong.ruleset import Deal, Ruleset, WinContext
 from parlour.mahjong.scoring import Score
 from parlour.mahjong.shapes import WildRules, could_be_ready, is_complete, is_complete_of
-from parlour.mahjong.tiles import JOKER, NUM_KINDS, NUM_TILES, Tile, format_tiles, tile_name
+from parlour.mahjong.tiles import (
+    BONUS_TILES,
+    JOKER,
+    NUM_KINDS,
+    NUM_TILES,
+    Tile,
+    format_tiles,
+    tile_name,
+)
 from parlour.mahjong.wall import Wall
 
 TURN, CLAIM, ROB, OVER = "turn", "claim", "rob", "over"
@@ -143,6 +152,12 @@ class Table(SpaceActions):
         self._asks_observe = hooks.observe is not Ruleset.observe
         self._asks_discard = hooks.on_discard is not Ruleset.on_discard
         self._asks_closed = hooks.window_closed is not Ruleset.window_closed
+        self._asks_allows = hooks.allows is not Ruleset.allows
+        self._asks_may_chow = hooks.may_chow is not Ruleset.may_chow
+        # the shared bonus tiles are looked up, not asked for one by one
+        self._is_bonus: Callable[[Tile], bool] = (
+            ruleset.is_bonus if hooks.is_bonus is not Ruleset.is_bonus else BONUS_TILES.__contains__
+        )
         self.rng = game_rng(seed, seed_version)
         self.tile_set = ruleset.tiles_of(self.flags)
         if deal is None:
@@ -218,8 +233,13 @@ class Table(SpaceActions):
         return ()
 
     def legal_actions(self, seat: int) -> list[Action]:
-        cached = self._legal.get(seat) if type(seat) is int else None
-        return list(self._legal_for(seat) if cached is None else cached)
+        if type(seat) is int:
+            cached = self._legal.get(seat)
+            if cached is None and 0 <= seat < self.num_seats:
+                cached = self._legal[seat] = self._legal_now(seat)
+            if cached is not None:
+                return list(cached)
+        return list(self._legal_for(seat))
 
     def _legal_for(self, seat: int) -> list[Action]:
         """The legal actions of ``seat``, computed once per state (not to be changed)."""
@@ -234,6 +254,8 @@ class Table(SpaceActions):
 
     def _allowed(self, seat: int, actions: list[Action]) -> list[Action]:
         """The actions the shared procedure offers, less those the ruleset forbids."""
+        if not self._asks_allows:
+            return actions  # the shared procedure's "allows everything"
         allows = self.ruleset.allows
         kept = [a for a in actions if a[0] == "pass" or allows(self, seat, a)]
         if actions and not kept:
@@ -244,6 +266,8 @@ class Table(SpaceActions):
         if self.phase == TURN:
             if seat != self.current:
                 return []
+            if not self._asks_allows:
+                return self._turn_actions(seat)
             return self._allowed(seat, self._turn_actions(seat))
         if self.window is not None:
             return self.window.offers(seat)
@@ -252,8 +276,15 @@ class Table(SpaceActions):
     def apply(self, seat: int, action: Action) -> list[Event]:
         if type(seat) is not int or not 0 <= seat < self.num_seats:
             seat = check_seat(seat, self.num_seats)
-        legal = self._legal_for(seat)
-        action = self._checked(seat, action, legal)
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal_for(seat)
+        try:
+            handed_out = legal[legal.index(action)] is action  # nothing more to check
+        except (ValueError, TypeError):
+            handed_out = False
+        if not handed_out:
+            action = self._checked(seat, action, legal)
         self.actions.append((seat, action))
         start = len(self.events)
         self.action_events.append(start)
@@ -305,6 +336,8 @@ class Table(SpaceActions):
             i = legal.index(action)
         except (ValueError, TypeError):
             i = -1
+        if i >= 0 and legal[i] is action:
+            return action  # one of the legal actions handed out: nothing to check
         if i >= 0 and _same_shape(legal[i][1], action[1]) and type(action[0]) is str:
             return legal[i]
         normal = self.space.normalise(action)  # a malformed action: IllegalAction
@@ -480,6 +513,14 @@ class Table(SpaceActions):
             and not r.special_shapes
             and self._wild_rules is None
         )
+        # claims on a discard are the shared procedure's alone, on the tiles themselves
+        self._plain_claims = (
+            self._fast
+            and self._claim_wilds is None
+            and not self._asks_allows
+            and not self._asks_closed
+            and not self._asks_may_chow
+        )
         self._legal = {}
         self._ready_cache = [None] * self.num_seats
 
@@ -503,8 +544,10 @@ class Table(SpaceActions):
         everyone = self.ask_everyone if ask is None else ask == "everyone"
         allowed = self._allowed
 
-        def offered(s: int) -> list[Action]:
+        def filtered(s: int) -> list[Action]:
             return allowed(s, offer(s))
+
+        offered = filtered if self._asks_allows else offer
 
         known: dict[int, list[Action]] = {}
         if everyone:
@@ -516,6 +559,20 @@ class Table(SpaceActions):
                 if len(got) > 1 or s in always:
                     known[s] = got
             asked = tuple(known)
+        return self._open(kind, asked, offered, resolve, known, ordered, closes, info)
+
+    def _open(
+        self,
+        kind: str,
+        asked: tuple[int, ...],
+        offered: Callable[[int], list[Action]],
+        resolve: Callable[[Window], None],
+        known: dict[int, list[Action]],
+        ordered: bool = False,
+        closes: Callable[[int, Action], bool] | None = None,
+        info: dict[str, Any] | None = None,
+    ) -> Window:
+        """Open a window asking ``asked``, what some of them are offered ``known``."""
         window = Window(kind, asked, offered, resolve, ordered=ordered, closes=closes, info=info)
         window.offered = known
         self.window = window
@@ -731,13 +788,14 @@ class Table(SpaceActions):
         """Draw for ``seat`` from the live end (or the replacement end); replace bonus
         tiles at once. None if the wall has no tile for it."""
         wall = self.wall
-        is_bonus = self.ruleset.is_bonus
+        is_bonus = self._is_bonus
+        events = self.events
         while True:
             tile = wall.draw_tail() if replacement else wall.draw()
             if tile is None:
                 return None
-            self.events.append(Event("draw", seat, _REPLACEMENT[replacement]))
-            self.events.append(Event("drawn", seat, _TILE_DATA[tile], to=seat))
+            events.append(_event(Event, ("draw", seat, _REPLACEMENT[replacement], None)))
+            events.append(_event(Event, ("drawn", seat, _TILE_DATA[tile], seat)))
             if is_bonus(tile):
                 self.bonus[seat].append(tile)
                 self._bonus_text[seat] = None
@@ -745,8 +803,7 @@ class Table(SpaceActions):
                 replacement = True
                 self._replacement = "bonus"
                 continue
-            self.hands[seat].append(tile)
-            self.hands[seat].sort()
+            insort(self.hands[seat], tile)  # hands are kept sorted
             self._last_tile[seat] = tile
             return tile
 
@@ -759,7 +816,7 @@ class Table(SpaceActions):
     def _replace_bonus(self, seat: int) -> None:
         """At the deal: lay out the bonus tiles dealt and draw a replacement for each; a
         replacement that is itself a bonus tile is laid out and replaced at once."""
-        for t in [t for t in self.hands[seat] if self.ruleset.is_bonus(t)]:
+        for t in list(filter(self._is_bonus, self.hands[seat])):
             self._lay_out(seat, t)
             if self._draw(seat, replacement=True) is None:
                 return
@@ -769,7 +826,7 @@ class Table(SpaceActions):
         it holds and draws as many replacements (one that is a bonus tile waits for the
         seat's next round), until a round finds none."""
         n = self.num_seats
-        is_bonus = self.ruleset.is_bonus
+        is_bonus = self._is_bonus
         while True:
             found = False
             for k in range(n):
@@ -795,21 +852,32 @@ class Table(SpaceActions):
 
     def _turn_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
+        kinds = sorted(set(hand))
         out: list[Action] = []
-        if self._drew and self._can_win(seat, None):
-            out.append(MahjongAction("win"))
-        if self._drew and self.wall.can_replace():
-            kinds = sorted(set(hand))
-            for t in kinds:
-                if t < NUM_KINDS and hand.count(t) == 4:
-                    out.append(MahjongAction("concealed_kong", t))
-            for m in self.melds[seat]:
-                if m.kind == "pung" and m.exposed and m.tiles[0] in hand:
-                    out.append(MahjongAction("added_kong", m.tiles[0]))
-            wr = self._claim_wilds
-            if wr is not None:
-                out += self._wild_kongs(seat, wr)
-        out += [MahjongAction("discard", t) for t in sorted(set(hand))]
+        if self._drew:
+            if self._fast:
+                melds = len(self.melds[seat])
+                if (
+                    len(hand) + 3 * melds == 14
+                    and self._was_ready(seat)
+                    and is_complete_of(hand, melds)  # the shape before the rest
+                    and self._can_win(seat, None)
+                ):
+                    out.append(_WIN)
+            elif self._can_win(seat, None):
+                out.append(_WIN)
+            if self.wall.can_replace():
+                if len(hand) - len(kinds) >= 3:  # a kind held four times repeats three times
+                    out += [
+                        _CONCEALED_KONG[t] for t in kinds if t < NUM_KINDS and hand.count(t) == 4
+                    ]
+                for m in self.melds[seat]:
+                    if m.kind == "pung" and m.exposed and m.tiles[0] in hand:
+                        out.append(_ADDED_KONG[m.tiles[0]])
+                wr = self._claim_wilds
+                if wr is not None:
+                    out += self._wild_kongs(seat, wr)
+        out += map(_DISCARD.__getitem__, kinds)
         if self._asks_special:
             out += self.ruleset.special_actions(self, seat)
         return out
@@ -847,7 +915,7 @@ class Table(SpaceActions):
             self.discarded[seat].append(tile)
             self._discard_text[seat] = None
             self._discarded_text[seat] = None
-            self.events.append(Event("discard", seat, _TILE_DATA[tile]))
+            self.events.append(_event(Event, ("discard", seat, _TILE_DATA[tile], None)))
             if self._asks_discard:
                 self.ruleset.on_discard(self, seat, tile)
             if declared:
@@ -913,6 +981,26 @@ class Table(SpaceActions):
         if self._asks_unclaimable and self.ruleset.unclaimable(self, tile):
             self._resolve_claims(None)
             return
+        if self._plain_claims and not self.ask_always:
+            # claims by the shared procedure alone: the seats that can do no more than
+            # pass are seen at a glance, without listing their pass
+            known = self._claimants(seat, tile)
+            if not known and not self.ask_everyone:
+                self._next_turn(seat)  # as a window asking nobody resolves: no claim
+                return
+            info = {"seat": seat, "tile": tile_name(tile)}
+            if self.ask_everyone:  # each seat asked, its claims listed when it is asked
+
+                def claims(s: int) -> list[Action]:
+                    got = known.get(s)
+                    return [PASS] if got is None else got
+
+                self._open(CLAIM, self._after[seat], claims, self._resolve_claims, {}, info=info)
+            else:
+                self._open(
+                    CLAIM, tuple(known), self._claim_actions, self._resolve_claims, known, info=info
+                )
+            return
         self.open_window(
             CLAIM,
             self._others(seat),
@@ -920,6 +1008,31 @@ class Table(SpaceActions):
             self._resolve_claims,
             info={"seat": seat, "tile": tile_name(tile)},
         )
+
+    def _claimants(self, discarder: int, t: Tile) -> dict[int, list[Action]]:
+        """The seats that may do more than pass on the discard ``t`` and their claims,
+        by the shared procedure on a table of plain claims (see :meth:`_open_claims`)."""
+        hands, melds = self.hands, self.melds
+        live = self._claimable[0] and t < NUM_KINDS
+        after = self._after[discarder]
+        chows = after[0] if live and t < 27 else -1  # from the discarder's left only
+        known: dict[int, list[Action]] = {}
+        for s in after:
+            hand = hands[s]
+            m = len(melds[s])
+            if (
+                (live and hand.count(t) >= 2)
+                or (s == chows and _chows(hand, t))
+                or (
+                    len(hand) + 3 * m == 13
+                    and self._ready(s)
+                    and is_complete_of([*hand, t], m)  # the shape, before the score
+                )
+            ):
+                got = self._claim_actions(s)
+                if len(got) > 1:
+                    known[s] = got
+        return known
 
     def _claim_actions(self, seat: int) -> list[Action]:
         assert self._discard is not None
@@ -929,28 +1042,35 @@ class Table(SpaceActions):
         hand = self.hands[seat]
         out: list[Action] = [PASS]
         if self._can_win(seat, t):
-            out.append(MahjongAction("win", t))
+            out.append(_WIN_ON[t])
         live, replace = self._claimable
         if not live:
             return out  # the discard after the last live tile can only be won on
         if t >= NUM_KINDS:
             return out  # a discarded joker stands for nothing yet: it can only be won on
         held = hand.count(t)
-        if held >= 3 and replace:
-            out.append(MahjongAction("kong", t))
         if held >= 2:
-            out.append(MahjongAction("pung", t))
+            if held >= 3 and replace:
+                out.append(_KONG[t])
+            out.append(_PUNG[t])
         wr = self._claim_wilds
         if wr is not None:
             out += self._wild_claims(hand, t, wr, replace)
-        if t < 27 and self.ruleset.may_chow(seat, discarder):
+        if t < 27 and (
+            self.ruleset.may_chow(seat, discarder)
+            if self._asks_may_chow
+            else seat == self._after[discarder][0]
+        ):
+            if self._wild_rules is None:  # the tiles themselves: no substitutes
+                out += _chows(hand, t)
+                return out
             r = t % 9
             for first in (t - 2, t - 1, t):
                 if first < t - r or first + 2 > t - r + 8:
                     continue
                 need = [x for x in (first, first + 1, first + 2) if x != t]
                 if self._chow_tiles(hand, need) is not None:
-                    out.append(MahjongAction("chow", first))
+                    out.append(_CHOW[first])
         return out
 
     def _chow_tiles(self, hand: list[Tile], need: list[Tile]) -> list[Tile] | None:
@@ -1233,6 +1353,19 @@ class Table(SpaceActions):
             )
         return cached[1]
 
+    def _was_ready(self, seat: int) -> bool:
+        """Could the tile ``seat`` just drew complete its hand, as far as the readiness
+        known of the hand before the draw tells (True when unknown)?"""
+        cached = self._ready_cache[seat]
+        if cached is None or cached[1]:
+            return True
+        before = list(self.hands[seat])
+        drawn = self._last_tile[seat]
+        if drawn not in before:
+            return True
+        before.remove(drawn)
+        return cached[0] != tuple(before)  # not ready before the draw: no win now
+
     def _score(self, seat: int, tile: Tile, how: WinContext, concealed: list[Tile]) -> Score:
         return self.ruleset.score_win(self, seat, tile, how, concealed)
 
@@ -1304,6 +1437,26 @@ def _wild_kind(hand: list[Tile], wr: WildRules) -> Tile | None:
     return None
 
 
+def _chows(hand: list[Tile], t: Tile) -> list[Action]:
+    """The chows ``hand`` can make with the suited tile ``t`` of its own tiles (no
+    substitutes), lowest first.
+
+    >>> [str(a) for a in _chows([0, 1, 3, 4], 2)]
+    ['chow 1m', 'chow 2m', 'chow 3m']
+    """
+    r = t % 9
+    below = r >= 1 and t - 1 in hand
+    above = r <= 7 and t + 1 in hand
+    out: list[Action] = []
+    if below and r >= 2 and t - 2 in hand:
+        out.append(_CHOW[t - 2])
+    if below and above:
+        out.append(_CHOW[t - 1])
+    if above and r <= 6 and t + 2 in hand:
+        out.append(_CHOW[t])
+    return out
+
+
 def _same_shape(a: Any, b: Any) -> bool:
     """Are two payloads equal in type all the way down (1 and 1.0 are not)?"""
     if type(a) is not type(b):
@@ -1322,6 +1475,18 @@ def _copy_json(value: Any) -> Any:
 
 
 _NAMES = tuple(tile_name(t) for t in range(NUM_TILES))
+_WIN = MahjongAction("win")
+_DISCARD = tuple(MahjongAction("discard", t) for t in range(NUM_TILES))
+_WIN_ON = tuple(MahjongAction("win", t) for t in range(NUM_TILES))
+_CHOW = tuple(MahjongAction("chow", t) for t in range(NUM_KINDS))
+_PUNG = tuple(MahjongAction("pung", t) for t in range(NUM_KINDS))
+_KONG = tuple(MahjongAction("kong", t) for t in range(NUM_KINDS))
+_CONCEALED_KONG = tuple(MahjongAction("concealed_kong", t) for t in range(NUM_KINDS))
+_ADDED_KONG = tuple(MahjongAction("added_kong", t) for t in range(NUM_KINDS))
+"""The actions of one tile, made once: actions are immutable, a legal list shares them."""
+_event = tuple.__new__
+"""An event from fields known valid (read-only data the table shares): ``Event``
+without its checks."""
 _TILE_DATA = tuple(MappingProxyType({"tile": name}) for name in _NAMES)
 _REPLACEMENT = (MappingProxyType({"replacement": False}), MappingProxyType({"replacement": True}))
 

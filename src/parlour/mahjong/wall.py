@@ -149,21 +149,21 @@ def deal(
     # going left along the owner's wall leads into the wall of the seat before it
     ring = [s for k in range(n) for s in walls[(owner - k) % n]]
     cut %= len(ring)
-    stacks = deque(ring[cut:] + ring[:cut])
+    ring = ring[cut:] + ring[:cut]
+    stacks = deque(ring)
     hands: list[list[Tile]] = [[] for _ in range(num_seats)]
     order = [(dealer + k) % num_seats for k in range(num_seats)]
-    head = _head_tiles(stacks)
+    head = [t for stack in ring for t in stack]  # the tiles from the break on
     taken = 0
     while hand_size - len(hands[dealer]) >= 4:
         for s in order:
-            for _ in range(4):
-                hands[s].append(next(head))
-                taken += 1
+            hands[s] += head[taken : taken + 4]
+            taken += 4
     while len(hands[dealer]) < hand_size:
         for s in order:
-            hands[s].append(next(head))
+            hands[s].append(head[taken])
             taken += 1
-    hands[dealer].append(next(head))
+    hands[dealer].append(head[taken])
     taken += 1
     # the stacks the deal emptied leave the wall; a stack half taken keeps its bottom
     while taken >= 2 and stacks and len(stacks[0]) == 2:
@@ -172,11 +172,6 @@ def deal(
     if taken:
         stacks[0] = stacks[0][taken:]
     return Deal(hands, stacks, dice)
-
-
-def _head_tiles(stacks: deque[list[Tile]]) -> Iterator[Tile]:
-    for stack in stacks:
-        yield from stack
 
 
 class Wall:
@@ -188,28 +183,30 @@ class Wall:
     ``set_aside`` so that the tiles of a hand can always be accounted for.
     """
 
-    __slots__ = ("count", "dead", "rules", "set_aside", "stacks")
+    __slots__ = ("_reserve", "count", "dead", "rules", "set_aside", "stacks")
 
     def __init__(self, stacks: deque[list[Tile]], rules: WallRules) -> None:
-        self.stacks = deque(list(s) for s in stacks)
-        self.count = sum(len(s) for s in self.stacks)
+        self.stacks = deque(map(list, stacks))
+        self.count = sum(map(len, self.stacks))
         self.rules = rules
+        self._reserve = rules.reserve
         self.dead = min(rules.dead_wall, self.count)
         self.set_aside: list[Tile] = []
 
     def live(self) -> int:
         """Tiles that may still be drawn from the head."""
-        return max(0, self.count - self.rules.reserve - self.dead)
+        live = self.count - self._reserve - self.dead
+        return live if live > 0 else 0
 
     def can_replace(self) -> bool:
         """Can a replacement tile be drawn from the tail now?"""
         if self.rules.dead_wall:
-            return self.dead > 0 and self.count > self.rules.reserve
-        return self.count > self.rules.reserve
+            return self.dead > 0 and self.count > self._reserve
+        return self.count > self._reserve
 
     def draw(self) -> Tile | None:
         """The next tile from the head (None when no live tile is left)."""
-        if self.count - self.rules.reserve - self.dead <= 0:
+        if self.count - self._reserve - self.dead <= 0:
             return None
         stack = self.stacks[0]
         tile = stack.pop(0)

@@ -11,6 +11,8 @@ process, which terminates them.
 >>> summary = simulate(["random"] * 4, hands=4, seed=3, workers=1)
 >>> summary["hands"], summary["draws"] + sum(s["wins"] for s in summary["seats"])
 (4, 4)
+>>> simulate(["random"] * 4, hands=4, seed=3, workers=1, observe=False) == summary
+True
 """
 
 from __future__ import annotations
@@ -24,19 +26,21 @@ from typing import Any
 from parlour.core.systems import RuleSystem
 
 Job = tuple[
-    str, tuple[str, ...], int, int, int, bool, tuple[tuple[str, Any], ...], bool, str | None
+    str, tuple[str, ...], int, int, int, bool, tuple[tuple[str, Any], ...], bool, str | None, bool
 ]
-"""(rule system, bots, seed, first unit, end, record, options, fast, deck)."""
+"""(rule system, bots, seed, first unit, end, record, options, fast, deck, observe)."""
 
 
 def _chunk(job: Job) -> list[dict[str, Any]]:
     from parlour.registry import find_system
 
-    rules, bots, seed, start, stop, record, options, fast, deck = job
+    rules, bots, seed, start, stop, record, options, fast, deck, observe = job
     system = find_system(rules)
     how: dict[str, Any] = {"record": record, "fast": fast}
     if deck is not None:
         how["deck"] = deck
+    if not observe:
+        how["observe"] = False
     return [system.play_one(bots, seed, i, dict(options), **how) for i in range(start, stop)]
 
 
@@ -91,6 +95,7 @@ def simulate(
     fast: bool = False,
     deck: str | None = None,
     progress: Callable[[int], object] | None = None,
+    observe: bool = True,
 ) -> dict[str, Any]:
     """Play ``hands`` units (hands, or whole card games) of rule system ``rules`` (with
     ``options``) with the named bots (one per seat, seat order) and summarise them (the
@@ -98,6 +103,10 @@ def simulate(
 
     ``progress`` is called with the number of units finished after each chunk. A
     KeyboardInterrupt terminates the worker processes and is raised again.
+
+    ``observe=False`` is a batch simulation: the bots that read no observation (the
+    random bot) are handed none, which the tables then do not build. The summary is
+    the same.
     """
     from parlour.registry import DEFAULT_SYSTEM
 
@@ -105,7 +114,18 @@ def simulate(
     opts = tuple(sorted(values.items()))
     size = max(1, min(50, hands // max(1, workers * 8) or 1))
     jobs: list[Job] = [
-        (system.name, tuple(bots), seed, start, min(hands, start + size), record, opts, fast, deck)
+        (
+            system.name,
+            tuple(bots),
+            seed,
+            start,
+            min(hands, start + size),
+            record,
+            opts,
+            fast,
+            deck,
+            observe,
+        )
         for start in range(0, hands, size)
     ]
     results: list[dict[str, Any]] = []
