@@ -219,6 +219,7 @@ def simulate_command(
                 fast=fast,
                 deck=deck,
                 progress=lambda done: bar.update(task, completed=done),
+                observe=False,  # a batch simulation: the same summary, no unread observations
             )
     except KeyboardInterrupt:  # simulate has stopped its workers
         err_console.print("interrupted", highlight=False)

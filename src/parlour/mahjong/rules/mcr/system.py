@@ -104,9 +104,15 @@ def _measure_scoring(hands: int, seed: int, repeat: int) -> list[dict[str, Any]]
 
 
 def _bench_hands(games: int, seed: int, repeat: int) -> None:
-    from parlour.mahjong.rules.mcr.bench.hands_per_second import print_sim_table, run_sim_bench
+    from parlour.mahjong.rules.mcr.bench.hands_per_second import print_sim_table
 
-    print_sim_table(run_sim_bench(games=games, seed=seed, repeat=repeat))
+    print_sim_table(_measure_hands(games, seed, repeat))
+
+
+def _measure_hands(games: int, seed: int, repeat: int) -> list[dict[str, Any]]:
+    from parlour.mahjong.rules.mcr.bench.hands_per_second import run_sim_bench
+
+    return run_sim_bench(games=games, seed=seed, repeat=repeat)
 
 
 BENCHMARKS = (
@@ -127,6 +133,8 @@ BENCHMARKS = (
         "Hands per measurement.",
         300,
         _bench_hands,
+        measure=_measure_hands,
+        quick=100,
     ),
 )
 """MCR's benchmarks (``parlour bench mcr``, ``parlour bench sim``)."""
