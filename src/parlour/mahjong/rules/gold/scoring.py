@@ -23,6 +23,7 @@ scores it as a closed pung (§11.2).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -486,14 +487,41 @@ def regular_readings(h: GoldHand) -> list[Reading]:
         return []
     kind = h.win_kind
     assert kind is not None
-    return winning_readings(
-        _concealed_text(h.concealed, h.marks),
-        h.melds,
-        win_tile=h.gold if h.win_marked else kind,
-        win_wild=h.win_marked,
-        self_drawn=h.source in ("wall", "gold"),
-        constraints=wild_rules(h.gold),
-        kinds=("regular",),
+    return list(
+        _regular_readings(
+            h.concealed,
+            h.marks,
+            h.melds,
+            h.gold if h.win_marked else kind,
+            h.win_marked,
+            h.source in ("wall", "gold"),
+            h.gold,
+        )
+    )
+
+
+@functools.lru_cache(maxsize=2048)
+def _regular_readings(
+    concealed: tuple[Tile, ...],
+    marks: tuple[Tile, ...],
+    melds: tuple[Meld, ...],
+    win_tile: Tile,
+    win_wild: bool,
+    self_drawn: bool,
+    gold: Tile,
+) -> tuple[Reading, ...]:
+    """:func:`regular_readings` by what they depend on (a win is often read twice: for
+    its float shape, then for its score; a bot weighs the same hands again)."""
+    return tuple(
+        winning_readings(
+            _concealed_text(concealed, marks),
+            melds,
+            win_tile=win_tile,
+            win_wild=win_wild,
+            self_drawn=self_drawn,
+            constraints=wild_rules(gold),
+            kinds=("regular",),
+        )
     )
 
 
