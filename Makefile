@@ -26,10 +26,13 @@ $(STAMP_DEV): $(BUILD_INPUTS) | $(BIN)/python
 run: $(STAMP_RUN)
 	$(BIN)/parlour serve
 
-# The suite runs on the compiled shape kernel when it is built (in CI it must be), and the
-# shape tests run once more on the pure-Python path.
+# The suite runs on the compiled kernel when it is built (in CI it must be), and the tests
+# of everything with a compiled twin (shapes, notation, MCR's fans, the golden scores, the
+# bots and the turn loop that run on them) run once more on the pure-Python path.
 PURE_TESTS := tests/mahjong/test_kernel.py tests/mahjong/test_shapes.py \
-	tests/mahjong/test_shapes_property.py src/parlour/mahjong/shapes
+	tests/mahjong/test_shapes_property.py src/parlour/mahjong/shapes \
+	tests/mahjong/test_score_golden.py tests/mahjong/test_plain_notation.py tests/rules/mcr \
+	tests/mahjong/test_greedy_decisions.py tests/mahjong/test_turn_loop.py
 
 test: $(STAMP_DEV)
 	$(BIN)/python -m parlour.mahjong.kernel $(if $(filter true,$(CI)),--require)
