@@ -79,6 +79,7 @@ from parlour.mahjong.actions import MahjongAction, action_tile
 from parlour.mahjong.melds import Meld, chow, kong, parse_meld, pung
 from parlour.mahjong.ruleset import WIND_LETTERS, Ruleset, WinContext, WonHand
 from parlour.mahjong.shapes import (
+    improving_of,
     is_complete,
     is_complete_of,
     shanten,
@@ -498,21 +499,18 @@ class GreedyBot:
                     held[t] += 1
             wild = self._wilds
             if not melds and not self._no_chows and wild.isdisjoint(hand):
-                # the plain case: the shape tables at once, nothing else to key
-                base = list(hand)
-                out = []
-                for t in range(NUM_KINDS):
-                    if held[t] >= 4:
-                        continue
-                    if t in wild:
-                        s = self.shanten(_with(hand, t), melds)
-                    else:
-                        base.append(t)
-                        s = shanten_of(base)
-                        base.pop()
-                    if s < sh:
-                        out.append(t)
-                v = tuple(out)
+                # the plain case: the shape tables at once (one kernel call), a wild
+                # kind drawn weighed as the wild it is
+                v = improving_of(list(hand), sh)
+                if wild:
+                    drawn_wild = [
+                        t
+                        for t in wild
+                        if t < NUM_KINDS
+                        and held[t] < 4
+                        and self.shanten(_with(hand, t), melds) < sh
+                    ]
+                    v = tuple(sorted([t for t in v if t not in wild] + drawn_wild))
             else:
                 shanten = self.shanten
                 if melds:

@@ -849,7 +849,73 @@ k_suit_need(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     return out;
 }
 
+PyDoc_STRVAR(improving_of_doc,
+             "improving_of(tiles, shanten, /)\n--\n\n"
+             "The kinds (in order) whose one more copy brings concealed tile ints (no melds,\n"
+             "no wilds, all shapes, exact model) below the given shanten: what\n"
+             "[t for t in range(34) if copies of t < 4 and shanten_of(tiles + [t]) < shanten]\n"
+             "answers, in one call.");
+
+static PyObject *
+k_improving_of(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    int counts[NKINDS];
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "improving_of takes tiles and a shanten number");
+        return NULL;
+    }
+    long sh = PyLong_AsLong(args[1]);
+    if (sh == -1 && PyErr_Occurred())
+        return NULL;
+    Py_ssize_t n = prepared(args[0], counts);
+    if (n < 0)
+        return NULL;
+    if (n + 1 > 3 * MAXM + 2) {
+        PyErr_Format(PyExc_ValueError, "%zd tiles and one more: too many for a hand", n);
+        return NULL;
+    }
+    /* one more tile changes one part (a suit or the honours): the other three parts
+     * are combined once, and the special shapes looked at only when the regular need
+     * alone does not already answer */
+    const uint8_t *part[4] = {suit_vec(counts), suit_vec(counts + 9), suit_vec(counts + 18),
+                              honor_vec_of(counts + 27, EXACT)};
+    uint8_t ab[WIDTH], cd[WIDTH], others[4][WIDTH];
+    combine(part[0], part[1], ab);
+    combine(part[2], part[3], cd);
+    combine(part[1], cd, others[0]);
+    combine(part[0], cd, others[1]);
+    combine(ab, part[3], others[2]);
+    combine(ab, part[2], others[3]);
+    int found[NKINDS];
+    int k = 0;
+    for (int t = 0; t < NKINDS; t++) {
+        if (counts[t] >= 4)
+            continue;
+        counts[t]++;
+        int s = t < 27 ? t / 9 : 3;
+        const uint8_t *grown = s < 3 ? suit_vec(counts + 9 * s) : honor_vec_of(counts + 27, EXACT);
+        uint8_t vec[WIDTH];
+        combine(grown, others[s], vec);
+        if (vec[9] <= sh || fast_need_vec(counts, vec) <= sh)
+            found[k++] = t;
+        counts[t]--;
+    }
+    PyObject *out = PyTuple_New(k);
+    if (out == NULL)
+        return NULL;
+    for (int i = 0; i < k; i++) {
+        PyObject *v = PyLong_FromLong(found[i]);
+        if (v == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, v);
+    }
+    return out;
+}
+
 static PyMethodDef kernel_methods[] = {
+    {"improving_of", (PyCFunction)(void (*)(void))k_improving_of, METH_FASTCALL, improving_of_doc},
     {"shanten_of", (PyCFunction)k_shanten_of, METH_O, shanten_of_doc},
     {"need_of", (PyCFunction)k_need_of, METH_O, need_of_doc},
     {"is_complete_counts", (PyCFunction)k_is_complete_counts, METH_O, is_complete_counts_doc},

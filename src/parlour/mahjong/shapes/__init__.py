@@ -67,6 +67,7 @@ from parlour.mahjong.shapes.hand import TileInput as TileInput
 from parlour.mahjong.shapes.regular import Group as Group
 from parlour.mahjong.shapes.shanten import (
     could_be_ready,
+    improving_of,
     is_complete_counts,
     is_complete_of,
     shanten_of,
@@ -88,6 +89,7 @@ __all__ = [
     "copy_caps",
     "could_be_ready",
     "decompositions",
+    "improving_of",
     "is_complete",
     "is_complete_counts",
     "is_complete_of",

@@ -527,6 +527,28 @@ def _fast_complete(key: int) -> bool:
 # ---------------------------------------------------------------------------------------
 # The compiled kernel
 
+
+def improving_of(tiles: list[Tile], shanten: int) -> tuple[Tile, ...]:
+    """Fast path: the kinds, in order, of which one more copy brings concealed tile ints
+    (no melds, no wilds, all shapes, exact model; as :func:`shanten_of`) below
+    ``shanten``: a bot's improving draws, in one call.
+
+    >>> improving_of([0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 31, 32], 1)
+    (27, 31, 32)
+    """
+    out = []
+    base = list(tiles)
+    for t in range(NUM_KINDS):
+        if base.count(t) >= 4:
+            continue
+        base.append(t)
+        if shanten_of(base) < shanten:
+            out.append(t)
+        base.pop()
+    return tuple(out)
+
+
+pure_improving_of = improving_of
 pure_shanten_of = shanten_of
 pure_is_complete_of = is_complete_of
 pure_could_be_ready = could_be_ready
@@ -541,3 +563,4 @@ if _kernel.native is not None:
     is_complete_of = _kernel.native.is_complete_of  # type: ignore[assignment]
     could_be_ready = _kernel.native.could_be_ready  # type: ignore[assignment]
     is_complete_counts = _kernel.native.is_complete_counts  # type: ignore[assignment]
+    improving_of = _kernel.native.improving_of  # type: ignore[assignment]
