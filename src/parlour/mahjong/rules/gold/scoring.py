@@ -33,7 +33,7 @@ from parlour.core.errors import InvalidHand, NotationError
 from parlour.core.options import NO_BOUND, Option, check_options
 from parlour.mahjong import situation as read
 from parlour.mahjong.melds import CHOW, KONG, Hand, Meld, parse_hand
-from parlour.mahjong.scoring import Pattern, PatternLine, Score
+from parlour.mahjong.scoring import Pattern, PatternLine, Score, ScoreParts
 from parlour.mahjong.scoring.arithmetic import WaterTimesMultiplier
 from parlour.mahjong.scoring.readings import Reading, winning_readings
 from parlour.mahjong.scoring.search import Best, best_reading
@@ -675,40 +675,43 @@ def score_hand(h: GoldHand) -> Score:
 
 
 def _valid_score(h: GoldHand, best: Best) -> Score:
+    """The win's score; its explanation and reading written when first read."""
     t = best.tally
     payments = {seat: 0 for seat in SEATS}
-    explain = [f"reading: {best.reading}", f"water {t.water}, multiplier x{t.multiplier}"]
+    amounts = []
     for seat, base in h.bases.items():
         amount = WaterTimesMultiplier.payment(t, base)
         payments[seat] = -amount
         payments[h.seat] += amount
+        amounts.append((seat, base, amount))
+    return Score.deferred(
+        True, payments[h.seat], None, _valid_parts, (h, best, payments, amounts), tally=t
+    )
+
+
+def _valid_parts(data: Any) -> ScoreParts:
+    h, best, payments, amounts = data
+    t = best.tally
+    explain = [f"reading: {best.reading}", f"water {t.water}, multiplier x{t.multiplier}"]
+    for seat, base, amount in amounts:
         explain.append(f"{seat} pays ({base} + {t.water}) x {t.multiplier} = {amount}")
     explain.append(f"{h.seat} receives {payments[h.seat]}")
-    return Score(
-        True,
-        payments[h.seat],
-        best.lines,
-        payments,
-        explain=tuple(explain),
-        tally=t,
-        reading=str(best.reading),
-    )
+    return best.lines, payments, tuple(explain), str(best.reading)
 
 
 def _false_win(h: GoldHand, best: Best, reason: str) -> Score:
     """§12.3: the declarer pays each other player what that player would have paid him,
-    and a floater in a double or triple float round the whole of a float win."""
+    and a floater in a double or triple float round the whole of a float win (the
+    explanation and reading written when first read)."""
     t = best.tally
     payments = {seat: 0 for seat in SEATS}
-    explain = [
-        f"false win: {reason}",
-        f"valued as declared: water {t.water}, multiplier x{t.multiplier}",
-    ]
+    amounts = []
     for seat, base in h.bases.items():
         amount = WaterTimesMultiplier.payment(t, base)
         payments[seat] += amount
         payments[h.seat] -= amount
-        explain.append(f"{h.seat} pays {seat} ({base} + {t.water}) x {t.multiplier} = {amount}")
+        amounts.append((seat, base, amount))
+    floated: tuple[int, dict[str, int], int] | None = None
     f = h.floater
     if f is not None:
         m = next(p.value for p in PATTERNS[h.profile] if p.key == _FLOAT_KEYS[f.level])
@@ -717,20 +720,28 @@ def _false_win(h: GoldHand, best: Best, reason: str) -> Score:
         amount = sum((b + f.water) * m for b in shares.values())
         payments[f.seat] += amount
         payments[h.seat] -= amount
+        floated = (m, shares, amount)
+    data = (h, best, reason, payments, amounts, floated)
+    return Score.deferred(False, payments[h.seat], reason, _false_parts, data, tally=t)
+
+
+def _false_parts(data: Any) -> ScoreParts:
+    h, best, reason, payments, amounts, floated = data
+    t = best.tally
+    explain = [
+        f"false win: {reason}",
+        f"valued as declared: water {t.water}, multiplier x{t.multiplier}",
+    ]
+    for seat, base, amount in amounts:
+        explain.append(f"{h.seat} pays {seat} ({base} + {t.water}) x {t.multiplier} = {amount}")
+    if floated is not None:
+        f = h.floater
+        m, shares, amount = floated
         parts = " + ".join(f"({b} + {f.water}) x {m}" for b in shares.values())
         explain.append(
             f"{h.seat} also pays {f.seat}, in a {FLOAT_NAMES[f.level]} round, {parts} = {amount}"
         )
-    return Score(
-        False,
-        payments[h.seat],
-        best.lines,
-        payments,
-        reason=reason,
-        explain=tuple(explain),
-        tally=t,
-        reading=str(best.reading),
-    )
+    return best.lines, payments, tuple(explain), str(best.reading)
 
 
 _FLOAT_KEYS = {2: "double_float", 3: "triple_float"}

@@ -698,7 +698,9 @@ class GoldRuleset(Ruleset):
         """Score ``h``, a wall win in gold-float shape as a gold float (§9.3), or as the
         double or triple float ``h.float_level`` says (§9.4-§9.5)."""
         try:
-            level, h = h.float_level, dataclasses.replace(h, float_level=0)
+            level = h.float_level
+            if level:
+                h = dataclasses.replace(h, float_level=0)
             if h.source == "wall" and any(float_pair(r, h) for r in regular_readings(h)):
                 h = dataclasses.replace(h, float_level=max(1, level), heavenly=False)
             return score_hand(h)
