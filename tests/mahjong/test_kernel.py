@@ -415,4 +415,11 @@ def test_the_kernel_module_names_the_kernel_in_use() -> None:
         [sys.executable, "-m", "parlour.mahjong.kernel"], capture_output=True, text=True
     )
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == f"shape kernel: {kernel.active()}"
+    first, *others = out.stdout.strip().splitlines()
+    assert first == f"shape kernel: {kernel.active()}"
+    # each other extension (the wild-tile search) with its state
+    states = kernel.extensions()
+    assert others == [
+        f"{m}: {state}" for m, state in states.items() if m != "parlour.mahjong._kernel"
+    ]
+    assert "parlour.mahjong._wilds: " + states["parlour.mahjong._wilds"] in others

@@ -51,6 +51,7 @@ from parlour.mahjong.shapes import (
     shanten_of,
 )
 from parlour.mahjong.shapes import api as _api
+from parlour.mahjong.shapes import regular as _regular
 from parlour.mahjong.shapes.shanten import pure_is_complete_counts, pure_shanten_of
 from parlour.mahjong.tiles import WHITE, gb_name
 
@@ -226,22 +227,31 @@ PURE_TWINS: dict[str, Callable[..., object]] = {
     "parlour shanten": shanten,
     "parlour is_complete_counts": pure_is_complete_counts,
     "parlour is_complete": is_complete,
+    **{
+        f"parlour {what}, {n} gold" + ("" if n == 1 else "s"): fn
+        for n in GOLD_WILDS
+        for what, fn in (
+            ("is_complete", _gold_is_complete),
+            ("decompositions", _gold_decompositions),
+        )
+    },
 }
 """The rows timed a second time on the pure-Python path when the compiled kernel is in
-use: the reference functions (``pure_*``), or the entry point itself with the kernel set
-aside for the pass (:func:`_on_pure_path`)."""
+use: the reference functions (``pure_*``), or the entry point itself with the compiled
+code set aside for the pass (:func:`_on_pure_path`)."""
 
 
 def _on_pure_path(run: Callable[[], None]) -> Callable[[], None]:
-    """``run`` with :mod:`~parlour.mahjong.shapes.api`'s fast paths on the pure code."""
+    """``run`` with the shape functions' compiled paths set aside: the fast paths of
+    :mod:`~parlour.mahjong.shapes.api`, the compiled tables and the wild-tile search."""
 
     def pure_run() -> None:
-        saved = _api._NATIVE
-        _api._NATIVE = None
+        saved = _api._NATIVE, kernel.native, _regular._WILDS
+        _api._NATIVE = kernel.native = _regular._WILDS = None
         try:
             run()
         finally:
-            _api._NATIVE = saved
+            _api._NATIVE, kernel.native, _regular._WILDS = saved
 
     return pure_run
 

@@ -20,10 +20,10 @@ import importlib.util
 import os
 import sysconfig
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Protocol
+from typing import Any, Protocol, cast
 
 PURE_ENV = "PARLOUR_PURE"
 """The environment variable that forces the pure-Python path (any value but "" or "0")."""
@@ -43,6 +43,31 @@ class Kernel(Protocol):
         self, counts: Sequence[int], sets: int, melds: int, size: int, loose: bool, /
     ) -> int: ...
     def suit_need(self, key: int, loose: bool = False, /) -> tuple[int, ...]: ...
+
+
+class WildKernel(Protocol):
+    """The functions of the compiled wild-tile search (``parlour/mahjong/_wilds.c``), the
+    twin of :func:`parlour.mahjong.shapes.regular._regular` with wilds."""
+
+    MAX_WILDS: int
+    MAX_SETS: int
+
+    def regular_search(
+        self,
+        counts: Sequence[int],
+        sets: int,
+        want_pair: bool,
+        wild_pool: Sequence[int],
+        pre_stands: Sequence[int],
+        limit: Sequence[int],
+        rules: Sequence[int],
+        free: int,
+        drops: int,
+        first_only: bool,
+        cache: dict[int, Any] | None = None,
+        make_meld: Callable[[int], Any] | None = None,
+        /,
+    ) -> list[Any]: ...
 
 
 def pure_forced() -> bool:
@@ -137,6 +162,11 @@ def extensions() -> dict[str, str]:
 native: Kernel | None = None if pure_forced() else load()
 """The kernel the shape functions were bound to when :mod:`parlour.mahjong.shapes` was
 imported; None on the pure path."""
+
+
+wild_search: WildKernel | None = cast("WildKernel | None", load_extension("parlour.mahjong._wilds"))
+"""The compiled wild-tile search the regular shape's search was bound to at import; None
+on the pure path (``PARLOUR_PURE``, not built, or stale)."""
 
 
 def active() -> str:

@@ -19,7 +19,7 @@ from typing import Literal
 from parlour.core.errors import InvalidHand
 from parlour.mahjong import _tables as T
 from parlour.mahjong import kernel as _kernel
-from parlour.mahjong.melds import Meld, parse_hand
+from parlour.mahjong.melds import parse_hand
 from parlour.mahjong.shapes.constrained import _constrained_shanten
 from parlour.mahjong.shapes.hand import (
     _KNITTED_TILES,
@@ -32,7 +32,7 @@ from parlour.mahjong.shapes.hand import (
     _kinds_for,
     prepare,
 )
-from parlour.mahjong.shapes.regular import _make, _regular
+from parlour.mahjong.shapes.regular import _reading_key, _regular, _regular_readings
 from parlour.mahjong.shapes.shanten import (
     _INC,
     _BadKey,
@@ -362,38 +362,22 @@ def _all_decompositions(
 
 
 def _decompose(hand: PreparedHand, ks: Sequence[str]) -> Iterator[Decomposition]:
+    caps = copy_caps(hand.rules)
+    if any(hand.counts[t] + hand.meld_counts[t] > caps[t] for t in range(NUM_KINDS)):
+        return  # the naturals alone hold more copies of a kind than the rules allow
+    if "regular" in ks:
+        yield from _regular_readings(hand)  # each once
     seen: set[tuple[object, ...]] = set()
-    for d in _decompose_raw(hand, ks):
-        key = (
-            d.shape,
-            tuple(sorted(_meld_key(m) for m in d.melds)),
-            d.pair,
-            d.pairs,
-            d.singles,
-            tuple(sorted(d.wilds)),
-        )
+    for d in _special_readings(hand, ks):
+        key = _reading_key(d)
         if key not in seen:
             seen.add(key)
             yield d
 
 
-def _meld_key(m: Meld) -> tuple[object, ...]:
-    claimed = -1 if m.claimed_from is None else m.claimed_from  # None sorts with the ints
-    return (m.kind, m.tiles, m.exposed, tuple(sorted(m.wilds)), claimed)
-
-
-def _decompose_raw(hand: PreparedHand, ks: Sequence[str]) -> Iterator[Decomposition]:
-    caps = copy_caps(hand.rules)
-    if any(hand.counts[t] + hand.meld_counts[t] > caps[t] for t in range(NUM_KINDS)):
-        return  # the naturals alone hold more copies of a kind than the rules allow
-    counts = list(hand.counts)
-    sets = hand.sets_needed
-    nmelds = len(hand.melds)
-    wild_pool = list(hand.wild_tiles)
-    if "regular" in ks:
-        for groups, pair, used in _regular(counts, sets, True, wild_pool, hand):
-            yield _make(hand, "regular", groups, pair, used)
+def _special_readings(hand: PreparedHand, ks: Sequence[str]) -> Iterator[Decomposition]:
     small = hand.size == 14
+    nmelds = len(hand.melds)
     if small and nmelds == 0 and "seven_pairs" in ks:
         yield from _seven_pairs(hand)
     if small and nmelds == 0 and "thirteen_orphans" in ks:
