@@ -882,7 +882,7 @@ w_regular_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         }
     }
     for (int i = 0; i < s->npool; i++) {
-        if (s->pool[i] < 0 || (s->pool[i] >= NKINDS && s->pool[i] != JOKER)) {
+        if (s->pool[i] < 0 || s->pool[i] > JOKER) {
             PyErr_Format(PyExc_ValueError, "not a wild tile: %d", s->pool[i]);
             goto done;
         }

@@ -5,9 +5,12 @@ The hot fast paths of :mod:`parlour.mahjong.shapes` (:func:`~parlour.mahjong.sha
 :func:`~parlour.mahjong.shapes.is_complete_counts`, and the plain-list fast paths of
 :func:`~parlour.mahjong.shapes.shanten` and :func:`~parlour.mahjong.shapes.is_complete`)
 have a twin in C, the extension module ``parlour.mahjong._kernel``, built by setuptools
-when the package is installed (``setup.py``). The Python code stays the reference and the
-fallback: where the extension was not built (no compiler) or ``PARLOUR_PURE=1`` is set
-in the environment before parlour is imported, the pure path answers.
+when the package is installed (``setup.py``); the search of the regular shape with wild
+tiles (:func:`parlour.mahjong.shapes.regular._regular`, behind every decomposition,
+completeness test and constrained shanten with wilds) has one in ``parlour.mahjong._wilds``
+(:data:`wild_search`). The Python code stays the reference and the fallback: where an
+extension was not built (no compiler) or ``PARLOUR_PURE=1`` is set in the environment
+before parlour is imported, the pure path answers.
 
 >>> active() in ("compiled", "pure")
 True

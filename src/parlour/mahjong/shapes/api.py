@@ -81,7 +81,7 @@ def _complete_beyond_tables(hand: PreparedHand, ks: Sequence[str]) -> bool:
         if not loose:
             return False
     if not regular:
-        return any(True for _ in _decompose(hand, ks))
+        return _has_reading(hand, ks)
     found = _regular(
         list(hand.counts), hand.sets_needed, True, hand.wild_tiles, hand, first_only=True
     )
@@ -205,7 +205,7 @@ def is_complete(
             if ks == ("regular",) and not hand.wilds:
                 return False
         return _shanten_prepared(hand, ks, "exact") == -1
-    return any(True for _ in _decompose(hand, ks))
+    return _has_reading(hand, ks)
 
 
 # ---------------------------------------------------------------------------------------
@@ -294,7 +294,7 @@ def waits(
                     d = min(d, _capped_knitted_need(grown))
             ok = d - hand.wilds == 0
         else:
-            ok = any(True for _ in _decompose(_grown(hand, subs.get(t, t)), ks))
+            ok = _has_reading(_grown(hand, subs.get(t, t)), ks)
         if ok:
             out[t] = max(0, 4 - seen[t])
     if hand.rules.wild_tile is not None or hand.wilds:
@@ -312,7 +312,7 @@ def waits(
         elif fast:
             ok = _shanten_prepared(grown, ks, "exact") == -1
         else:
-            ok = any(True for _ in _decompose(grown, ks))
+            ok = _has_reading(grown, ks)
         if ok and w != JOKER and held[w] < 4:
             out[w] = max(0, 4 - seen[w])
     return dict(sorted(out.items()))
@@ -373,6 +373,21 @@ def _decompose(hand: PreparedHand, ks: Sequence[str]) -> Iterator[Decomposition]
         if key not in seen:
             seen.add(key)
             yield d
+
+
+def _has_reading(hand: PreparedHand, ks: Sequence[str]) -> bool:
+    """Has the hand any reading of the shapes ``ks`` (as ``any(_decompose(hand, ks))``,
+    the regular search stopping at its first split)?"""
+    caps = copy_caps(hand.rules)
+    if any(hand.counts[t] + hand.meld_counts[t] > caps[t] for t in range(NUM_KINDS)):
+        return False
+    if "regular" in ks:
+        found = _regular(
+            list(hand.counts), hand.sets_needed, True, hand.wild_tiles, hand, first_only=True
+        )
+        if any(True for _ in found):
+            return True
+    return any(True for _ in _special_readings(hand, ks))
 
 
 def _special_readings(hand: PreparedHand, ks: Sequence[str]) -> Iterator[Decomposition]:

@@ -7,7 +7,10 @@ and cached by its counts, and a hand's splits are their product with exactly one
 tries every group that can hold it, filling gaps with wilds as the hand's
 :class:`~parlour.mahjong.shapes.wilds.WildRules` allow, then places the remaining wilds as
 all-wild groups. The constrained shanten adds drawn tiles and set-aside tiles to the same
-recursion.
+recursion. The search with wilds has a compiled twin (``parlour.mahjong._wilds``, see
+:mod:`parlour.mahjong.kernel`) that yields the same splits in the same order; for
+decompositions it also makes each reading's sets, each reading once
+(:func:`_regular_readings`).
 
 >>> from parlour.mahjong.shapes.hand import prepare
 >>> hand = prepare("111222333m 55p E", wilds=2)
