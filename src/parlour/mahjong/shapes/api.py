@@ -275,26 +275,31 @@ def waits(
         if hand.counts[t] + hand.meld_counts[t] >= caps[t] and t not in subs:
             continue
         nat = subs.get(t, t)
-        if subs and _beyond_tables(_grown(hand, nat)):
-            ok = _complete_beyond_tables(_grown(hand, nat), ks)
+        grown = _grown(hand, nat)
+        if subs and _beyond_tables(grown):
+            ok = _complete_beyond_tables(grown, ks)
         elif fast:
             if hand.counts[nat] + hand.meld_counts[nat] >= 4:
                 continue
-            n = hand.size - 3 * len(hand.melds) - hand.wilds + 1
-            d = _shanten_key(
-                base_key + T.INC[nat], n, hand.sets_needed, ks, T.EXACT, _grown(hand, nat)
-            )
-            # Without wilds no cap is needed here: the grown hand holds no fifth copy, and
-            # a need of zero uses only tiles it holds. Wilds may stand for a copy the
-            # melds already hold, so then the capped figures count.
+            native = _kernel.native
             if hand.wilds and any(hand.meld_counts):
-                grown = _grown(hand, nat)
+                # Wilds may stand for a copy the melds already hold: the capped figures
                 d = _capped_regular_need(grown) if "regular" in ks else 99
                 if "knitted_straight" in ks and len(hand.melds) <= 1 and grown.size <= 14:
                     d = min(d, _capped_knitted_need(grown))
+            elif native is not None and ks == ALL_KINDS and max(grown.counts) <= 4:
+                # the compiled twin of _shanten_key below
+                d = native.general_need(
+                    grown.counts, hand.sets_needed, len(hand.melds), grown.size, False
+                )
+            else:
+                # Without wilds no cap is needed here: the grown hand holds no fifth copy,
+                # and a need of zero uses only tiles it holds.
+                n = hand.size - 3 * len(hand.melds) - hand.wilds + 1
+                d = _shanten_key(base_key + T.INC[nat], n, hand.sets_needed, ks, T.EXACT, grown)
             ok = d - hand.wilds == 0
         else:
-            ok = _has_reading(_grown(hand, subs.get(t, t)), ks)
+            ok = _has_reading(grown, ks)
         if ok:
             out[t] = max(0, 4 - seen[t])
     if hand.rules.wild_tile is not None or hand.wilds:
