@@ -54,8 +54,7 @@ browser:
 
 bench: $(STAMP_DEV)
 	$(BIN)/python -m parlour.mahjong.kernel
-	$(BIN)/parlour bench shapes
-	$(BIN)/parlour bench mcr
+	$(BIN)/parlour bench summary
 	$(BIN)/parlour bench server
 
 # Rebuild the compiled shape kernel in place now (the editable install's build).

@@ -30,15 +30,33 @@ def score(situation: Situation | Mapping[str, Any]) -> Any:
     raises a :class:`~parlour.core.errors.ParlourError` naming the fault. The result
     has ``to_json()``; a mahjong score is a :class:`~parlour.mahjong.scoring.Score`, a
     card game's is its score keeper's result."""
-    from parlour.core.errors import InvalidHand
-
     if isinstance(situation, Mapping):
         rules = situation.get("rules")
     elif hasattr(situation, "rules"):
         rules = situation.rules
     else:
+        from parlour.core.errors import InvalidHand
+
         raise InvalidHand(f"a situation must be a JSON object, not {type(situation).__name__}")
-    return _scorer(rules, InvalidHand).score(situation)
+    system = (_registry or _the_registry()).get(rules) if type(rules) is str else None
+    if system is None or not system.scores:
+        from parlour.core.errors import InvalidHand
+
+        system = _scorer(rules, InvalidHand)
+    return system.score(situation)
+
+
+_registry: Any = None
+"""The registry of rule systems, once :func:`score` has needed it (imported then, so that
+``import parlour`` stays light)."""
+
+
+def _the_registry() -> Any:
+    global _registry
+    from parlour.registry import registry
+
+    _registry = registry
+    return registry
 
 
 def settle(table: Mapping[str, Any]) -> Scored:

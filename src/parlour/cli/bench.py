@@ -106,4 +106,32 @@ def bench_server(
     print_server_report(report)
 
 
-__all__ = ["bench_server", "bench_shapes"]
+@bench_app.command("summary", cls=Command)
+def bench_summary(
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed of the random hands.")] = 1,
+    only: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="NAME", help="Only this benchmark (shapes, mcr, sim, ...); repeatable."
+        ),
+    ] = None,
+) -> None:
+    """Every speed target in one table, each measured on the compiled kernel and on the
+    pure-Python reference side by side (quick sizes; the full benchmarks are their own
+    commands). A missed target is reported, not an error (exit code 0)."""
+    from parlour.bench.summary import measurements, print_summary, run_summary
+    from parlour.mahjong.kernel import active
+
+    known = [name for name, _ in measurements(seed)]
+    for name in only or ():
+        if name not in known:
+            fail(f"--only {name}: no such benchmark (known: {', '.join(known)})")
+    try:
+        with console.status("measuring on the compiled and the pure kernel"):
+            rows = run_summary(seed, only or ())
+    except RuntimeError as e:
+        fail(str(e))
+    print_summary(rows, active())
+
+
+__all__ = ["bench_server", "bench_shapes", "bench_summary"]

@@ -119,7 +119,12 @@ class Field:
 class Benchmark:
     """A benchmark a rule system brings, run side by side with its peers:
     ``parlour bench NAME`` with ``--COUNT N`` (how many ``count``, default ``default``),
-    ``--seed`` and ``--repeat``. ``run(count, seed, repeat)`` measures and prints."""
+    ``--seed`` and ``--repeat``. ``run(count, seed, repeat)`` measures and prints.
+
+    ``measure(count, seed, repeat)``, where given, returns the rows ``run`` prints; those
+    of kind ``ratio`` (ours over a peer against a ``target``) and ``goal`` (``per_second``
+    against a ``target``) are the speed targets ``parlour bench summary`` lists, measured
+    with ``quick`` as the count."""
 
     name: str
     help: str
@@ -127,6 +132,8 @@ class Benchmark:
     count_help: str
     default: int
     run: Callable[[int, int, int], None]
+    measure: Callable[[int, int, int], Sequence[dict[str, Any]]] | None = None
+    quick: int = 0
 
 
 @dataclass(frozen=True, kw_only=True)

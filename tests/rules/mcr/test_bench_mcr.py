@@ -17,6 +17,11 @@ from parlour.bench.mcr import (
     run_mcr_bench,
 )
 from parlour.cli import app
+from parlour.mahjong.rules.mcr import scoring as mcr
+from parlour.mahjong.rules.mcr.bench.scoring import PURE_JSON_ROW, PURE_PARSED_ROW
+
+PURE_ROWS = [PURE_JSON_ROW, PURE_PARSED_ROW] if mcr._fans is not None else []
+"""The pure-Python rows, timed beside the compiled ones when the fan engine is built."""
 
 # a pinned dev dependency: a missing one fails the run (see dev_deps), it never skips
 require("MahjongGB", "pymahjonggb==1.4.0")
@@ -25,7 +30,7 @@ require("MahjongGB", "pymahjonggb==1.4.0")
 def test_rows_and_table(capsys: pytest.CaptureFixture[str]) -> None:
     rows = run_mcr_bench(hands=60, seed=3, repeat=2)
     timed = [r["name"] for r in rows if r["kind"] == "timing"]
-    assert timed == [JSON_ROW, PARSED_ROW, GB_ROW]
+    assert timed == [JSON_ROW, PARSED_ROW, *PURE_ROWS, GB_ROW]
     for r in rows:
         if r["kind"] == "timing":
             assert r["hands"] == 60
@@ -56,7 +61,7 @@ def test_without_pymahjonggb_its_row_is_skipped(
     fail), the bench times parlour alone and says the peer was skipped."""
     monkeypatch.setitem(sys.modules, "MahjongGB", None)
     rows = run_mcr_bench(hands=20, seed=3, repeat=1)
-    assert [r["name"] for r in rows if r["kind"] == "timing"] == [JSON_ROW, PARSED_ROW]
+    assert [r["name"] for r in rows if r["kind"] == "timing"] == [JSON_ROW, PARSED_ROW, *PURE_ROWS]
     assert not [r for r in rows if r["kind"] in ("ratio", "agreement")]
     assert [r["name"] for r in rows if r["kind"] == "skipped"] == [GB_ROW]
     print_table(rows)

@@ -99,7 +99,11 @@ class PatternLine:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+ScoreParts = tuple[tuple[PatternLine, ...], dict[str, int], tuple[str, ...], "str | None"]
+"""What a deferred score builds when first read: its pattern lines, its payments, its
+explanation lines and its reading (see :meth:`Score.deferred`)."""
+
+
 class Score:
     """A scored hand.
 
@@ -108,31 +112,158 @@ class Score:
     ``patterns`` the chosen breakdown (for an invalid hand under the minimum: what it
     did score), ``payments`` what each seat wins (+) or pays (-), summing to zero, and
     ``explain`` a few lines a player can read (the reading chosen, the arithmetic).
+
+    A score is a value: treat it as immutable. A rulebook may give its lines, payments,
+    explanation and reading at once (the constructor) or have them built when first
+    read (:meth:`deferred`): a search over many hands reads only ``valid`` and
+    ``total``, and pays nothing for the text.
+
+    >>> line = PatternLine("Chicken Hand", 8, key="chicken_hand")
+    >>> s = Score(True, 8, (line,))
+    >>> s.total, s.payments, s == Score(True, 8, (line,))
+    (8, {}, True)
     """
+
+    __slots__ = (
+        "_build",
+        "_data",
+        "_explain",
+        "_patterns",
+        "_payments",
+        "_reading",
+        "reason",
+        "tally",
+        "total",
+        "valid",
+    )
 
     valid: bool
     total: int
-    patterns: tuple[PatternLine, ...] = ()
-    payments: dict[str, int] = field(default_factory=dict)
-    reason: str | None = None
-    explain: tuple[str, ...] = ()
-    tally: Tally | None = None
-    reading: str | None = None
+    reason: str | None
+    tally: Tally | None
+
+    def __init__(
+        self,
+        valid: bool,
+        total: int,
+        patterns: tuple[PatternLine, ...] = (),
+        payments: dict[str, int] | None = None,
+        reason: str | None = None,
+        explain: tuple[str, ...] = (),
+        tally: Tally | None = None,
+        reading: str | None = None,
+    ) -> None:
+        self.valid = valid
+        self.total = total
+        self.reason = reason
+        self.tally = tally
+        self._patterns = patterns
+        self._payments = {} if payments is None else payments
+        self._explain = explain
+        self._reading = reading
+        self._build: Callable[[Any], ScoreParts] | None = None
+        self._data: Any = None
+
+    @classmethod
+    def deferred(
+        cls,
+        valid: bool,
+        total: int,
+        reason: str | None,
+        build: Callable[[Any], ScoreParts],
+        data: Any,
+        tally: Tally | None = None,
+    ) -> Score:
+        """A score whose lines, payments, explanation and reading are
+        ``build(data)``, called once, when one of them is first read.
+
+        >>> s = Score.deferred(True, 8, None, lambda d: ((), {"E": d}, ("...",), None), 24)
+        >>> s.payments, s.explain, s.reading
+        ({'E': 24}, ('...',), None)
+        """
+        self = _new_score(cls)
+        self.valid = valid
+        self.total = total
+        self.reason = reason
+        self.tally = tally
+        self._build = build
+        self._data = data
+        return self
+
+    def _fill(self) -> None:
+        build = self._build
+        if build is not None:
+            self._patterns, self._payments, self._explain, self._reading = build(self._data)
+            self._build = self._data = None
+
+    @property
+    def patterns(self) -> tuple[PatternLine, ...]:
+        if self._build is not None:
+            self._fill()
+        return self._patterns
+
+    @property
+    def payments(self) -> dict[str, int]:
+        if self._build is not None:
+            self._fill()
+        return self._payments
+
+    @property
+    def explain(self) -> tuple[str, ...]:
+        if self._build is not None:
+            self._fill()
+        return self._explain
+
+    @property
+    def reading(self) -> str | None:
+        if self._build is not None:
+            self._fill()
+        return self._reading
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (
+            self.valid,
+            self.total,
+            self.patterns,
+            self.payments,
+            self.reason,
+            self.explain,
+            self.tally,
+            self.reading,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Score)
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # a value holding a dict: not hashable
+
+    def __repr__(self) -> str:
+        names = ("valid", "total", "patterns", "payments", "reason", "explain", "tally", "reading")
+        body = ", ".join(f"{n}={v!r}" for n, v in zip(names, self._fields(), strict=True))
+        return f"{type(self).__name__}({body})"
 
     def to_json(self) -> dict[str, Any]:
         """The output JSON (what ``parlour score --json`` prints)."""
+        if self._build is not None:
+            self._fill()
         out: dict[str, Any] = {"valid": self.valid}
         if self.reason is not None:
             out["reason"] = self.reason
         out["total"] = self.total
         if self.tally is not None:
             out.update(self.tally.to_json())
-        if self.reading is not None:
-            out["reading"] = self.reading
-        out["patterns"] = [p.to_json() for p in self.patterns]
-        out["payments"] = dict(self.payments)
-        out["explain"] = list(self.explain)
+        if self._reading is not None:
+            out["reading"] = self._reading
+        out["patterns"] = [p.to_json() for p in self._patterns]
+        out["payments"] = dict(self._payments)
+        out["explain"] = list(self._explain)
         return out
+
+
+_new_score = object.__new__
 
 
 @dataclass(frozen=True, slots=True)

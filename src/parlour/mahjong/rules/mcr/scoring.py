@@ -21,6 +21,13 @@ Internally tiles are codes ``16 * (suit + 1) + rank`` with the suits ordered cha
 bamboo, dots, then honours ``0x41``-``0x47`` (E S W N C F P): a chow's tiles are three
 consecutive codes, no arithmetic crosses a suit, and readings are tried in the order
 the reference tries them (which decides between readings of equal value).
+
+The engine has a compiled twin, ``_fans.c`` (loaded through
+:func:`parlour.mahjong.kernel.load_extension`; ``PARLOUR_PURE=1`` sets it aside): it
+answers the plain case (a parsed :class:`Situation`, or a situation dict in its plainest
+form, read without building one), and leaves everything else, refused situations
+included, to this module, which stays the reference. The score keeps the reading chosen
+and the fan counts; its lines, payments and explanation are written when first read.
 """
 
 from __future__ import annotations
@@ -31,11 +38,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
 from operator import mul as _mul
-from typing import Any
+from typing import Any, Protocol
 
 from parlour.core.errors import InvalidHand
+from parlour.mahjong.kernel import load_extension
 from parlour.mahjong.melds import CHOW, KONG, PUNG, Meld
-from parlour.mahjong.scoring import SEATS, Pattern, PatternLine, Score, Situation
+from parlour.mahjong.scoring import SEATS, Pattern, PatternLine, Score, ScoreParts, Situation
 from parlour.mahjong.tiles import NUM_KINDS, Tile, format_tiles, tile_name
 
 # ---------------------------------------------------------------------------------------
@@ -263,6 +271,26 @@ _SET_SIZE = (3, 3, 4, 2)
 
 # A set of a reading: (kind, tile code — the middle tile of a chow —, melded)
 Set = tuple[int, int, bool]
+Values = tuple[int, ...]
+
+# The shapes a reading can have; the words that start its text
+(
+    REGULAR, SEVEN_SHIFTED_PAIRS_SHAPE, SEVEN_PAIRS_SHAPE, HONOURS_AND_KNITTED, ORPHANS,
+    KNITTED_STRAIGHT_SHAPE, NINE_GATES_SHAPE,
+) = range(7)  # fmt: skip
+_SHAPE_WORDS = (
+    "",
+    "seven shifted pairs",
+    "seven pairs",
+    "honours and knitted tiles",
+    "thirteen orphans",
+    "knitted straight",
+    "nine gates",
+)
+Reading = tuple[int, "tuple[Set, ...] | bytes", int]
+"""The reading chosen: its shape, its sets in order (the fixed melds first; the pair
+last) and, for a knitted straight, the index of its straight in :data:`_KNITTED`. Its
+text (:func:`_reading_words`) is written only when the explanation is read."""
 
 
 def _is_dragon(c: int) -> bool:
@@ -300,24 +328,108 @@ class _Hand:
 
 def score(situation: Situation | Mapping[str, Any]) -> Score:
     """Score an MCR hand situation (a :class:`Situation` or its JSON dict)."""
+    if _fans is not None and type(situation) is dict:
+        read = _fans.score_json(situation)  # the plainest JSON, read without a Situation
+        if read is not None:
+            points, fans, shape, sets, knitted, facts = read
+            values = _VALUES["reference" if facts[4] else "source"]
+            return _scored(facts, fans, points, (shape, sets, knitted), values)
     sit = situation if isinstance(situation, Situation) else Situation.from_json(situation)
     options = MCROptions.from_json(sit.options) if sit.options else _DEFAULT_OPTIONS
+    if _fans is not None:
+        found = _fans.score(sit, options.kong_values == "reference")
+        if found is not None:  # None: a situation out of the ordinary, answered below
+            points, fans, shape, sets, knitted = found
+            return _scored(sit, fans, points, (shape, sets, knitted), options.values())
     hand = _prepare(sit, options)
     table, points, reading = _best(hand)
-    flowers = sit.bonus_count
-    values = hand.values
+    return _scored(sit, table, points, reading, hand.values)
+
+
+class FanEngine(Protocol):
+    """The compiled fan engine (``_fans.c``): :func:`score`'s twin on a parsed
+    :class:`Situation`, answering (points, fan counts, shape, sets, knitted) as
+    :func:`_best` does (the sets packed three bytes each), or None where the Python code
+    must answer."""
+
+    def score(
+        self, situation: Situation, reference: bool, /
+    ) -> tuple[int, bytes | None, int, bytes, int] | None: ...
+    def score_json(
+        self, data: dict[str, Any], /
+    ) -> tuple[int, bytes | None, int, bytes, int, bytes] | None: ...
+    def configure(
+        self, keys: tuple[str, ...], source: tuple[int, ...], reference: tuple[int, ...], /
+    ) -> None: ...
+
+
+def _load_engine() -> FanEngine | None:
+    engine = load_extension("parlour.mahjong.rules.mcr._fans")
+    if engine is None:
+        return None
+    ready: FanEngine = engine
+    ready.configure(tuple(f.key for f in FANS), _VALUES["source"], _VALUES["reference"])
+    return ready
+
+
+_fans = _load_engine()
+
+
+class _Facts:
+    """What the text of a score needs of a situation the compiled engine read from its
+    JSON (the ``facts`` bytes of ``score_json``), named as a :class:`Situation` names
+    them; ``tiles``: the concealed tiles with the winning tile, sorted."""
+
+    __slots__ = ("bonus_count", "payer", "seat_wind", "self_drawn", "tiles")
+
+    def __init__(self, facts: bytes) -> None:
+        self.seat_wind = SEATS[facts[0]]
+        self.payer = SEATS[facts[1]]
+        self.self_drawn = bool(facts[2])
+        self.bonus_count = facts[3]
+        self.tiles = list(facts[5:])
+
+
+def _facts_of(sit: Situation | bytes) -> Situation | _Facts:
+    return _Facts(sit) if isinstance(sit, bytes) else sit
+
+
+def _scored(
+    sit: Situation | bytes,
+    table: Sequence[int] | None,
+    points: int,
+    reading: Reading,
+    values: Values,
+) -> Score:
+    """The score of the chosen reading: its total and verdict now, its lines, payments
+    and explanation when first read (:meth:`Score.deferred`). ``sit`` is the situation,
+    or the facts the compiled engine read from its JSON."""
     if table is None:
-        return _false_mahjong(sit, (), 0, "not a winning hand: the tiles form no MCR shape")
-    lines = _lines(table, values)
+        reason = "not a winning hand: the tiles form no MCR shape"
+        return _false_mahjong(_facts_of(sit), (), 0, reason)
     if points < MINIMUM:
         reason = (
             f"false mahjong: the hand is worth {points} without flowers, "
             f"under the {MINIMUM}-point minimum"
         )
-        return _false_mahjong(sit, lines, points, reason, reading)
+        data = (sit, table, values, reading, reason)
+        return Score.deferred(False, points, reason, _false_parts, data)
+    total = points + (sit[3] if isinstance(sit, bytes) else sit.bonus_count)
+    return Score.deferred(True, total, None, _valid_parts, (sit, table, values, reading, total))
+
+
+_Valid = tuple["Situation | bytes", Sequence[int], "Values", "Reading", int]
+_False = tuple["Situation | bytes", Sequence[int], "Values", "Reading", str]
+
+
+def _valid_parts(data: _Valid) -> ScoreParts:
+    """The lines, payments and explanation of a valid hand."""
+    given, table, values, reading, total = data
+    sit = _facts_of(given)
+    lines = _lines(table, values)
+    flowers = sit.bonus_count
     if flowers:
         lines = (*lines, _line(FLOWER_TILES, 1, flowers))
-    total = points + flowers
     winner = sit.seat_wind
     payments = dict.fromkeys(SEATS, 0)
     if sit.self_drawn:
@@ -331,29 +443,43 @@ def score(situation: Situation | Mapping[str, Any]) -> Score:
         payments[winner] = 3 * WIN_BASE + total
     how = "self-drawn" if sit.self_drawn else f"on {sit.payer}'s tile"
     explain = (
-        f"reading: {reading}",
+        f"reading: {_reading_words(sit, reading)}",
         f"{' + '.join(map(_line_text, lines))} = {total}",
         f"won {how}: E {payments['E']:+d}, S {payments['S']:+d}, "
         f"W {payments['W']:+d}, N {payments['N']:+d}",
     )
-    return Score(True, total, lines, payments, None, explain)
+    return lines, payments, explain, None
 
 
-def _false_mahjong(
-    sit: Situation,
-    lines: tuple[PatternLine, ...],
-    points: int,
-    reason: str,
-    reading: str = "",
-) -> Score:
+def _false_parts(data: _False) -> ScoreParts:
+    """The lines, payments and explanation of a hand under the minimum."""
+    given, table, values, reading, reason = data
+    sit = _facts_of(given)
+    payments, explain = _penalty(sit, reason, _reading_words(sit, reading))
+    return _lines(table, values), payments, explain, None
+
+
+def _penalty(
+    sit: Situation | _Facts, reason: str, reading: str
+) -> tuple[dict[str, int], tuple[str, ...]]:
     payments = {s: FALSE_MAHJONG_PENALTY for s in SEATS}
     payments[sit.seat_wind] = -3 * FALSE_MAHJONG_PENALTY
     explain: tuple[str, ...] = (f"reading: {reading}",) if reading else ()
     explain += (f"{reason}; the declarer pays {FALSE_MAHJONG_PENALTY} to each player",)
+    return payments, explain
+
+
+def _false_mahjong(
+    sit: Situation | _Facts,
+    lines: tuple[PatternLine, ...],
+    points: int,
+    reason: str,
+) -> Score:
+    payments, explain = _penalty(sit, reason, "")
     return Score(False, points, lines, payments, reason, explain)
 
 
-def _lines(table: list[int], values: tuple[int, ...]) -> tuple[PatternLine, ...]:
+def _lines(table: Sequence[int], values: tuple[int, ...]) -> tuple[PatternLine, ...]:
     """The fans of a table as lines, by value (then the table's order)."""
     order = _ORDER[values]
     return tuple(
@@ -495,13 +621,13 @@ def _check_flags(sit: Situation, has_kong: bool, others_held: int, in_melds: int
 # Choosing the reading
 
 
-def _best(hand: _Hand) -> tuple[list[int] | None, int, str]:
+def _best(hand: _Hand) -> tuple[list[int] | None, int, Reading]:
     """The fan table of the reading worth the most, its points (flowers aside) and the
-    reading in notation."""
+    reading."""
     values = hand.values
     best: list[int] | None = None
     best_points = 0
-    reading = ""
+    reading: Reading = (REGULAR, (), 0)
     seven_pairs = False
     n_fixed = len(hand.fixed)
     if n_fixed <= 1:
@@ -533,7 +659,7 @@ def _best(hand: _Hand) -> tuple[list[int] | None, int, str]:
         ):
             best, best_points, chosen = table, points, division
     if chosen is not None:
-        reading = _reading_text(hand.fixed, chosen)
+        reading = (REGULAR, (*hand.fixed, *chosen), 0)
     return best, best_points, reading
 
 
@@ -619,10 +745,6 @@ def _group_splits(digits: tuple[int, ...], base: int) -> tuple[tuple[tuple[Set, 
 
     rec(0)
     return tuple(sorted(found, key=lambda f: ([_eigen(s) for s in f[0]], f[1])))
-
-
-def _reading_text(fixed: tuple[Set, ...], division: tuple[Set, ...]) -> str:
-    return " ".join(map(_set_text, (*fixed, *division)))
 
 
 @lru_cache(maxsize=512)
@@ -1344,7 +1466,7 @@ def _regular_fans(
 # Special shapes
 
 
-def _special_shape(hand: _Hand) -> tuple[list[int], str] | None:
+def _special_shape(hand: _Hand) -> tuple[list[int], Reading] | None:
     """Seven pairs, Seven Shifted Pairs, the honours-and-knitted hands, Thirteen Orphans."""
     standing = hand.standing
     present = hand.present
@@ -1356,7 +1478,7 @@ def _special_shape(hand: _Hand) -> tuple[list[int], str] | None:
             if not standing[16 * suit + 1] and not standing[16 * suit + 9]:
                 t[ALL_SIMPLES] = 1
             _win_flag_fans(hand, t)
-            return t, f"seven shifted pairs {_hand_text(hand)}"
+            return t, (SEVEN_SHIFTED_PAIRS_SHAPE, (), 0)
         t[SEVEN_PAIRS] = 1
         _suit_fans(present, t)
         _tile_trait_fans(present, t)
@@ -1364,7 +1486,7 @@ def _special_shape(hand: _Hand) -> tuple[list[int], str] | None:
         t[TILE_HOG] = hand.fours
         _win_flag_fans(hand, t)
         _exclusions(t)
-        return t, f"seven pairs {_hand_text(hand)}"
+        return t, (SEVEN_PAIRS_SHAPE, (), 0)
     if present.bit_count() == 14:
         suited = {c for c in _ALL_CODES if c < 0x41 and standing[c]}
         if 7 <= len(suited) <= 9 and any(suited <= set(k) for k in _KNITTED):
@@ -1375,19 +1497,36 @@ def _special_shape(hand: _Hand) -> tuple[list[int], str] | None:
                 if len(suited) == 9:
                     t[KNITTED_STRAIGHT] = 1
             _win_flag_fans(hand, t)
-            return t, f"honours and knitted tiles {_hand_text(hand)}"
+            return t, (HONOURS_AND_KNITTED, (), 0)
     elif present == _ORPHANS_MASK:
         t[THIRTEEN_ORPHANS] = 1
         _win_flag_fans(hand, t)
-        return t, f"thirteen orphans {_hand_text(hand)}"
+        return t, (ORPHANS, (), 0)
     return None
 
 
 _odd = (1).__and__
 
 
-def _hand_text(hand: _Hand) -> str:
-    return format_tiles([t for t, n in enumerate(hand.counts) for _ in range(n)])
+def _reading_words(sit: Situation | _Facts, reading: Reading) -> str:
+    """The reading in notation: its sets, or the shape's name and the hand's tiles.
+
+    >>> sit = Situation.from_json({"hand": "123m 456p 789s EEE CC", "win_tile": "C"})
+    >>> _reading_words(sit, (REGULAR, ((CHOW_SET, 0x12, False), (PAIR_SET, 0x45, False)), 0))
+    '123m CC'
+    >>> _reading_words(sit, (SEVEN_PAIRS_SHAPE, (), 0))
+    'seven pairs 123m 456p 789s EEE CC'
+    """
+    shape, sets, knitted = reading
+    if isinstance(sets, bytes):  # packed by the compiled engine: (kind, code, melded)s
+        sets = tuple((sets[i], sets[i + 1], bool(sets[i + 2])) for i in range(0, len(sets), 3))
+    if shape == REGULAR:
+        return " ".join(map(_set_text, sets))
+    if shape == KNITTED_STRAIGHT_SHAPE:
+        straight = format_tiles([_TILE_OF[c] for c in _KNITTED[knitted]], style="compact")
+        return f"knitted straight {straight} " + " ".join(map(_set_text, sets))
+    tiles = sit.tiles if isinstance(sit, _Facts) else sorted((*sit.concealed, sit.win_tile))
+    return f"{_SHAPE_WORDS[shape]} {format_tiles(tiles)}"
 
 
 def _seven_shifted_pairs(standing: list[int], suit: int) -> bool:
@@ -1399,7 +1538,7 @@ def _seven_shifted_pairs(standing: list[int], suit: int) -> bool:
     return standing[base + 8] == 2 and standing[base + 9] == 2
 
 
-def _knitted_straight(hand: _Hand) -> tuple[list[int], str] | None:
+def _knitted_straight(hand: _Hand) -> tuple[list[int], Reading] | None:
     """A knitted straight with one more set (which may be exposed) and a pair."""
     standing = hand.standing
     mine = hand.standing_present
@@ -1461,11 +1600,10 @@ def _knitted_straight(hand: _Hand) -> tuple[list[int], str] | None:
     elif win not in body or standing[win] == 3:
         t[SINGLE_WAIT] = 1
     _exclusions(t)
-    straight = format_tiles([_TILE_OF[c] for c in body], style="compact")
-    return t, f"knitted straight {straight} " + _reading_text(hand.fixed, division)
+    return t, (KNITTED_STRAIGHT_SHAPE, (*hand.fixed, *division), _KNITTED.index(body))
 
 
-def _nine_gates(hand: _Hand) -> tuple[list[int], str] | None:
+def _nine_gates(hand: _Hand) -> tuple[list[int], Reading] | None:
     """1112345678999 of one suit, concealed, and any tile of that suit."""
     win = hand.win
     if win >= 0x41:
@@ -1501,7 +1639,7 @@ def _nine_gates(hand: _Hand) -> tuple[list[int], str] | None:
     else:
         t[SHORT_STRAIGHT] = 1
     _win_flag_fans(hand, t)
-    return t, f"nine gates {_hand_text(hand)}"
+    return t, (NINE_GATES_SHAPE, (), 0)
 
 
 def clear_caches() -> None:

@@ -92,9 +92,15 @@ def _seat_roles(sit: Situation, valid: bool) -> dict[str, str]:
 
 
 def _bench_scoring(hands: int, seed: int, repeat: int) -> None:
-    from parlour.mahjong.rules.mcr.bench.scoring import print_table, run_mcr_bench
+    from parlour.mahjong.rules.mcr.bench.scoring import print_table
 
-    print_table(run_mcr_bench(hands=hands, seed=seed, repeat=repeat))
+    print_table(_measure_scoring(hands, seed, repeat))
+
+
+def _measure_scoring(hands: int, seed: int, repeat: int) -> list[dict[str, Any]]:
+    from parlour.mahjong.rules.mcr.bench.scoring import run_mcr_bench
+
+    return run_mcr_bench(hands=hands, seed=seed, repeat=repeat)
 
 
 def _bench_hands(games: int, seed: int, repeat: int) -> None:
@@ -111,6 +117,8 @@ BENCHMARKS = (
         "Random MCR hands per measurement.",
         5000,
         _bench_scoring,
+        measure=_measure_scoring,
+        quick=2000,
     ),
     Benchmark(
         "sim",
