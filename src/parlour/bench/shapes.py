@@ -87,6 +87,13 @@ RATIO_TARGETS: tuple[tuple[str, str, str, float], ...] = (
 )
 """(ratio name, ours, peer, target): ours in hands/second over the peer's."""
 
+GOLD_GOALS: tuple[tuple[str, str, float], ...] = (
+    ("17-tile decompositions, 1 gold", "parlour decompositions, 1 gold", 20_000.0),
+    ("17-tile decompositions, 3 golds", "parlour decompositions, 3 golds", 5_000.0),
+)
+"""(goal name, timing row, target): hands per second on one core that the gold rows must
+reach (no peer plays wild tiles, so these are goals, not ratios)."""
+
 
 # ---------------------------------------------------------------------------------------
 # Hands
@@ -291,7 +298,8 @@ def run_shapes_bench(hands: int = 20000, seed: int = 1, repeat: int = 3) -> list
     ``seconds`` (best), ``first_seconds``, ``per_second`` (best), ``first_per_second``;
     a peer that is not installed gives ``kind="skipped"`` with a ``note``. Ratio rows:
     ``kind="ratio"``, ``name``, ``ours``, ``peer``, ``ratio`` (ours/peer hands per
-    second, best runs), ``target`` and ``ok``.
+    second, best runs), ``target`` and ``ok``. Goal rows (:data:`GOLD_GOALS`):
+    ``kind="goal"``, ``name``, ``row``, ``per_second``, ``target`` and ``ok``.
     """
     if hands < 1:
         raise ValueError("hands must be at least 1")
@@ -458,6 +466,18 @@ def run_shapes_bench(hands: int = 20000, seed: int = 1, repeat: int = 3) -> list
                 "ok": ratio >= target,
             }
         )
+    for goal, row, target in GOLD_GOALS:
+        if row in speed:
+            rows.append(
+                {
+                    "kind": "goal",
+                    "name": goal,
+                    "row": row,
+                    "per_second": speed[row],
+                    "target": target,
+                    "ok": speed[row] >= target,
+                }
+            )
     return rows
 
 
@@ -478,6 +498,7 @@ def print_table(rows: Sequence[dict[str, Any]]) -> None:
         rows, "Hand-shape speed (best of the runs, after a warm-up on other hands)"
     )
     print_kernel_table(rows, console)
+    print_goal_table(rows, console)
     if any(r["kind"] == "timing" and " gold" in r["name"] for r in rows):
         console.print(f"note: {GOLD_NOTE}", highlight=False)
 
@@ -507,5 +528,27 @@ def print_kernel_table(rows: Sequence[dict[str, Any]], console: Console) -> None
             f"{r['pure_per_second']:,.0f}",
             f"{r['compiled_per_second']:,.0f}",
             f"{r['ratio']:.1f}x",
+        )
+    console.print(table)
+
+
+def print_goal_table(rows: Sequence[dict[str, Any]], console: Console) -> None:
+    """The ``goal`` rows: hands per second against the target, and whether it is met."""
+    from rich.table import Table
+
+    goals = [r for r in rows if r["kind"] == "goal"]
+    if not goals:
+        return
+    table = Table(title="Goals (hands per second, one core)")
+    table.add_column("goal")
+    table.add_column("hands/s", justify="right")
+    table.add_column("target", justify="right")
+    table.add_column("")
+    for r in goals:
+        table.add_row(
+            r["name"],
+            f"{r['per_second']:,.0f}",
+            f">= {r['target']:,g}/s",
+            "[green]met[/green]" if r["ok"] else "[red]below target[/red]",
         )
     console.print(table)
