@@ -25,6 +25,7 @@ decompositions it also makes each reading's sets, each reading once
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import itertools
 from collections.abc import Iterator, Sequence
 
@@ -144,8 +145,27 @@ def _concealed_meld(code: int) -> Meld:
     kind = CHOW if code >> 42 == 0 else PUNG
     first = (code >> 36) & 63
     tiles = (first, first + 1, first + 2) if kind == CHOW else (first,) * 3
-    wilds = tuple(((c - 1) % 64, (c - 1) // 64) for c in fields if c)
-    return Meld(kind, tiles, exposed=False, wilds=wilds)
+    wilds = tuple(sorted(((c - 1) % 64, (c - 1) // 64) for c in fields if c))
+    # The search made a valid concealed set: it is built as Meld(kind, tiles,
+    # exposed=False, wilds=wilds) would build it, without the checks, which cost eight
+    # times more (a hand with Golds meets sets not made before at every turn).
+    values = {
+        "kind": kind,
+        "tiles": tiles,
+        "exposed": False,
+        "claimed_from": None,
+        "wilds": wilds,
+        "added": False,
+    }
+    meld = _new(Meld)
+    for name in _MELD_FIELDS:
+        _set(meld, name, values[name])
+    return meld
+
+
+_MELD_FIELDS = tuple(f.name for f in dataclasses.fields(Meld))
+_new = object.__new__
+_set = object.__setattr__
 
 
 _RULE_CODES: dict[WildRules, tuple[int, ...]] = {}
