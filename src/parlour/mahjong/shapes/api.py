@@ -355,7 +355,7 @@ def decompositions(
     hand = prepare(tiles, melds, wilds=wilds, constraints=constraints, sizes=(14, 17))
     ks = _kinds_for(hand, kinds)
     # checked now, read lazily: a bad hand raises at the call, not at the first next()
-    return _all_decompositions(hand, ks, special)
+    return _all_decompositions(hand, ks, special) if special else _decompose(hand, ks)
 
 
 def _all_decompositions(
