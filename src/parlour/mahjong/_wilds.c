@@ -21,6 +21,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <structmember.h>
 #include <string.h>
 
 #define NKINDS 34
@@ -72,13 +73,22 @@ typedef struct {
     PyObject *out;
     PyObject *cache;     /* readings: dict code -> Meld */
     PyObject *make_meld; /* readings: code -> Meld */
+    PyObject *fixed;     /* readings as Decomposition objects: the fixed melds, or NULL */
     Reading *seen;       /* readings kept, for the uniqueness check */
     Py_ssize_t nseen, capseen;
     Py_ssize_t *slots; /* open-addressing table of indices into seen (-1 empty) */
     Py_ssize_t nslots;
 } Search;
 
-static PyObject *CHOW_NAME, *PUNG_NAME;
+static PyObject *CHOW_NAME, *PUNG_NAME, *REGULAR_NAME;
+
+/* The reading type (shapes.hand.Decomposition, registered by set_reading_type): its
+ * class and where its six slots are, in READING_FIELDS order. */
+#define NFIELDS 6
+static const char *READING_FIELDS[NFIELDS] = {"shape", "melds", "pair", "pairs", "singles",
+                                              "wilds"};
+static PyTypeObject *READING_TYPE = NULL;
+static Py_ssize_t READING_OFFSETS[NFIELDS];
 
 /* ------------------------------------------------------------------------------------ */
 /* Rules */
@@ -399,7 +409,34 @@ meld_of(Search *s, long long code)
     return m;
 }
 
-/* One reading for decompositions: (sets as Melds, pair, wilds sorted), if not seen yet. */
+/* A Decomposition("regular", fixed + melds, pair, (), (), wilds), its slots filled as
+ * its constructor fills them (it has no other initialisation). Steals melds and wilds. */
+static PyObject *
+new_reading(PyObject *fixed, PyObject *melds, int pair, PyObject *wilds)
+{
+    PyObject *all = PySequence_Concat(fixed, melds);
+    Py_DECREF(melds);
+    PyObject *p = PyLong_FromLong(pair);
+    PyObject *empty = PyTuple_New(0);
+    PyObject *obj = NULL;
+    if (all != NULL && p != NULL && empty != NULL)
+        obj = READING_TYPE->tp_alloc(READING_TYPE, 0);
+    if (obj == NULL) {
+        Py_XDECREF(all);
+        Py_XDECREF(p);
+        Py_XDECREF(empty);
+        Py_DECREF(wilds);
+        return NULL;
+    }
+    PyObject *values[NFIELDS] = {Py_NewRef(REGULAR_NAME), all, p, Py_NewRef(empty), empty,
+                                 wilds};
+    for (int i = 0; i < NFIELDS; i++)
+        *(PyObject **)((char *)obj + READING_OFFSETS[i]) = values[i]; /* references moved */
+    return obj;
+}
+
+/* One reading for decompositions: (sets as Melds, pair, wilds sorted), or the
+ * Decomposition itself when the fixed melds are given; NULL if seen already (*fresh 0). */
 static PyObject *
 reading(Search *s, int pair, const int *phys, const int *stands, int nused, int *fresh)
 {
@@ -476,7 +513,9 @@ reading(Search *s, int pair, const int *phys, const int *stands, int nused, int 
         Py_DECREF(melds);
         return NULL;
     }
-    return Py_BuildValue("(NiN)", melds, pair, wilds);
+    if (s->fixed == NULL)
+        return Py_BuildValue("(NiN)", melds, pair, wilds);
+    return new_reading(s->fixed, melds, pair, wilds);
 }
 
 /* A complete split: check the copies, match the wilds, record it. */
@@ -811,7 +850,7 @@ long_arg(PyObject *arg, int lo, int hi, int *out, const char *what)
 PyDoc_STRVAR(
     regular_search_doc,
     "regular_search(counts, sets, want_pair, wild_pool, pre_stands, limit, rules, free,\n"
-    "               drops, first_only, cache=None, make_meld=None, /)\n--\n\n"
+    "               drops, first_only, cache=None, make_meld=None, fixed=None, /)\n--\n\n"
     "Every split of natural ``counts`` (34) and the physical wilds ``wild_pool`` into\n"
     "``sets`` sets and (``want_pair``) a pair, as regular.py's _regular with wilds: the\n"
     "same splits in the same order. ``pre_stands``: kinds wilds of the pool stand for\n"
@@ -821,13 +860,14 @@ PyDoc_STRVAR(
     "and ``drops`` naturals be set aside; ``first_only`` stops at the first split.\n\n"
     "Returns a list of (groups, pair, used) as _regular yields them; or, given a dict\n"
     "``cache`` and ``make_meld`` (a set's code to its Meld), the readings each once:\n"
-    "(sets as Melds in _make's order, pair, wilds sorted).");
+    "(sets as Melds in _make's order, pair, wilds sorted); given also the ``fixed``\n"
+    "melds (a tuple), each reading as a Decomposition (see set_reading_type).");
 
 static PyObject *
 w_regular_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 10 && nargs != 12) {
-        PyErr_SetString(PyExc_TypeError, "regular_search takes 10 or 12 arguments");
+    if (nargs < 10 || nargs > 13 || nargs == 11) {
+        PyErr_SetString(PyExc_TypeError, "regular_search takes 10, 12 or 13 arguments");
         return NULL;
     }
     Search *s = (Search *)PyMem_Calloc(1, sizeof(Search));
@@ -867,13 +907,21 @@ w_regular_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     s->first_only = PyObject_IsTrue(args[9]);
     if (s->first_only < 0)
         goto done;
-    if (nargs == 12 && args[10] != Py_None) {
+    if (nargs >= 12 && args[10] != Py_None) {
         if (!PyDict_Check(args[10]) || !PyCallable_Check(args[11])) {
             PyErr_SetString(PyExc_TypeError, "cache must be a dict and make_meld callable");
             goto done;
         }
         s->cache = args[10];
         s->make_meld = args[11];
+        if (nargs == 13 && args[12] != Py_None) {
+            if (!PyTuple_Check(args[12]) || READING_TYPE == NULL) {
+                PyErr_SetString(PyExc_TypeError,
+                                "fixed must be a tuple, after set_reading_type");
+                goto done;
+            }
+            s->fixed = args[12];
+        }
     }
     for (int t = 0; t < NKINDS; t++) {
         if (s->counts[t] < 0 || s->counts[t] > 3 * MAXG + 2) {
@@ -936,7 +984,43 @@ done:
     return out;
 }
 
+PyDoc_STRVAR(set_reading_type_doc,
+             "set_reading_type(cls, /)\n--\n\n"
+             "Register the reading type (shapes.hand.Decomposition): a class whose slots\n"
+             "shape, melds, pair, pairs, singles and wilds are all its state, set by its\n"
+             "constructor alone. regular_search then makes its readings itself when given\n"
+             "the fixed melds. TypeError if the class is not so made.");
+
+static PyObject *
+w_set_reading_type(PyObject *self, PyObject *cls)
+{
+    if (!PyType_Check(cls)) {
+        PyErr_SetString(PyExc_TypeError, "set_reading_type takes a class");
+        return NULL;
+    }
+    Py_ssize_t offsets[NFIELDS];
+    for (int i = 0; i < NFIELDS; i++) {
+        PyObject *d = PyObject_GetAttrString(cls, READING_FIELDS[i]);
+        if (d == NULL)
+            return NULL;
+        int ok = Py_IS_TYPE(d, &PyMemberDescr_Type) &&
+                 ((PyMemberDescrObject *)d)->d_member->type == T_OBJECT_EX &&
+                 !(((PyMemberDescrObject *)d)->d_member->flags & READONLY);
+        if (ok)
+            offsets[i] = ((PyMemberDescrObject *)d)->d_member->offset;
+        Py_DECREF(d);
+        if (!ok) {
+            PyErr_Format(PyExc_TypeError, "%s is not a slot of the class", READING_FIELDS[i]);
+            return NULL;
+        }
+    }
+    Py_XSETREF(READING_TYPE, (PyTypeObject *)Py_NewRef(cls));
+    memcpy(READING_OFFSETS, offsets, sizeof offsets);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef wilds_methods[] = {
+    {"set_reading_type", w_set_reading_type, METH_O, set_reading_type_doc},
     {"regular_search", (PyCFunction)(void (*)(void))w_regular_search, METH_FASTCALL,
      regular_search_doc},
     {NULL, NULL, 0, NULL},
@@ -959,7 +1043,8 @@ PyInit__wilds(void)
 {
     CHOW_NAME = PyUnicode_InternFromString("chow");
     PUNG_NAME = PyUnicode_InternFromString("pung");
-    if (CHOW_NAME == NULL || PUNG_NAME == NULL)
+    REGULAR_NAME = PyUnicode_InternFromString("regular");
+    if (CHOW_NAME == NULL || PUNG_NAME == NULL || REGULAR_NAME == NULL)
         return NULL;
     PyObject *m = PyModule_Create(&wilds_module);
     if (m == NULL)

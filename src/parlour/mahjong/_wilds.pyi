@@ -18,5 +18,7 @@ def regular_search(
     first_only: bool,
     cache: dict[int, Any] | None = None,
     make_meld: Callable[[int], Any] | None = None,
+    fixed: tuple[Any, ...] | None = None,
     /,
 ) -> list[Any]: ...
+def set_reading_type(cls: type, /) -> None: ...

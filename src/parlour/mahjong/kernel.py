@@ -69,8 +69,10 @@ class WildKernel(Protocol):
         first_only: bool,
         cache: dict[int, Any] | None = None,
         make_meld: Callable[[int], Any] | None = None,
+        fixed: tuple[Any, ...] | None = None,
         /,
     ) -> list[Any]: ...
+    def set_reading_type(self, cls: type, /) -> None: ...
 
 
 def pure_forced() -> bool:

@@ -37,6 +37,9 @@ from parlour.mahjong.tiles import NUM_KINDS, Tile
 
 _WILDS = _kernel.wild_search
 """The compiled twin of the search with wilds (None on the pure path)."""
+if _WILDS is not None:
+    # it makes the readings of decompositions itself, as Decomposition(...) makes them
+    _WILDS.set_reading_type(Decomposition)
 
 Group = tuple[str, Tile, tuple[Tile, ...]]
 """A concealed set being built: (kind, first tile, kinds that wilds stand for)."""
@@ -98,11 +101,10 @@ def _regular_readings(hand: PreparedHand) -> Iterator[Decomposition]:
     wild_pool = hand.wild_tiles
     counts = hand.counts
     if native is not None and wild_pool and len(wild_pool) <= native.MAX_WILDS:
-        # the compiled search gives each reading once, its sets already made
+        # the compiled search gives each reading once, made
         caps = copy_caps(hand.rules)
         limit = [c - m - n for c, m, n in zip(caps, hand.meld_counts, counts, strict=True)]
-        fixed = hand.melds
-        for melds, pair, wilds in native.regular_search(
+        yield from native.regular_search(
             counts,
             hand.sets_needed,
             True,
@@ -115,8 +117,8 @@ def _regular_readings(hand: PreparedHand) -> Iterator[Decomposition]:
             False,
             _MELDS,
             _concealed_meld,
-        ):
-            yield Decomposition("regular", fixed + melds, pair, wilds=wilds)
+            hand.melds,
+        )
         return
     seen: set[tuple[object, ...]] = set()
     for groups, pair, used in _regular(list(counts), hand.sets_needed, True, wild_pool, hand):
