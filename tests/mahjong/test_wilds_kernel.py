@@ -288,3 +288,20 @@ def test_a_set_made_from_its_code_is_the_meld_the_constructor_makes() -> None:
         ]
         made += 1
     assert made > 2000
+
+
+@needs_search
+def test_only_a_class_of_the_reading_slots_is_taken_as_the_reading_type() -> None:
+    """The compiled search fills a Decomposition's slots itself: a class without them
+    (or not a class) is refused, and the registered one stays."""
+    assert NATIVE is not None
+
+    class Plain:
+        shape = melds = pair = pairs = singles = wilds = None
+
+    for cls in (Plain, 42, Meld):
+        with pytest.raises(TypeError):
+            NATIVE.set_reading_type(cls)  # type: ignore[arg-type]
+    found = list(decompositions("123m 456p 789s EEE C", wilds=1))
+    assert [type(d).__name__ for d in found] == ["Decomposition"]
+    assert [str(d) for d in found] == ["{123m} {456p} {789s} {EEE} CC (J*=C)"]
