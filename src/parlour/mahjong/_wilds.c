@@ -1001,8 +1001,13 @@ w_set_reading_type(PyObject *self, PyObject *cls)
     Py_ssize_t offsets[NFIELDS];
     for (int i = 0; i < NFIELDS; i++) {
         PyObject *d = PyObject_GetAttrString(cls, READING_FIELDS[i]);
-        if (d == NULL)
+        if (d == NULL) {
+            if (PyErr_ExceptionMatches(PyExc_AttributeError)) {
+                PyErr_Clear();
+                PyErr_Format(PyExc_TypeError, "the class has no %s", READING_FIELDS[i]);
+            }
             return NULL;
+        }
         int ok = Py_IS_TYPE(d, &PyMemberDescr_Type) &&
                  ((PyMemberDescrObject *)d)->d_member->type == T_OBJECT_EX &&
                  !(((PyMemberDescrObject *)d)->d_member->flags & READONLY);
