@@ -32,7 +32,9 @@ run: $(STAMP_RUN)
 PURE_TESTS := tests/mahjong/test_kernel.py tests/mahjong/test_shapes.py \
 	tests/mahjong/test_shapes_property.py src/parlour/mahjong/shapes \
 	tests/mahjong/test_score_golden.py tests/mahjong/test_plain_notation.py tests/rules/mcr \
-	tests/mahjong/test_greedy_decisions.py tests/mahjong/test_turn_loop.py tests/mahjong/test_improving.py
+	tests/mahjong/test_greedy_decisions.py tests/mahjong/test_turn_loop.py tests/mahjong/test_improving.py \
+	tests/mahjong/test_shapes_gold_property.py tests/mahjong/test_constrained_need.py \
+	tests/mahjong/test_wilds_kernel.py
 
 test: $(STAMP_DEV)
 	$(BIN)/python -m parlour.mahjong.kernel $(if $(filter true,$(CI)),--require)

@@ -9,6 +9,7 @@ import pytest
 from dev_deps import require
 from parlour.bench.shapes import (
     GOLD_DECOMPOSITION_SHARE,
+    GOLD_GOALS,
     GOLD_NOTE,
     GOLD_WILDS,
     PURE_SUFFIX,
@@ -140,3 +141,19 @@ def test_pure_and_compiled_side_by_side(capsys: pytest.CaptureFixture[str]) -> N
     else:
         assert kernel_rows == []
         assert "shape kernel: pure" in out
+
+
+def test_the_gold_decomposition_goals_are_rows(capsys: pytest.CaptureFixture[str]) -> None:
+    """The issue's hands per second for 17-tile decompositions with 1 and 3 Golds are
+    goal rows (what parlour bench summary collects), printed with their targets."""
+    rows = run_shapes_bench(hands=50, seed=7, repeat=1)
+    goals = [r for r in rows if r["kind"] == "goal"]
+    speed = {r["name"]: r["per_second"] for r in rows if r["kind"] == "timing"}
+    assert [(r["name"], r["row"], r["target"]) for r in goals] == list(GOLD_GOALS)
+    for r in goals:
+        assert r["per_second"] == speed[r["row"]] > 0
+        assert r["ok"] == (r["per_second"] >= r["target"])
+    print_table(rows)
+    out = capsys.readouterr().out
+    assert "Goals (hands per second, one core)" in out
+    assert all(name in out for name, *_ in GOLD_GOALS)

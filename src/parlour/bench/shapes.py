@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from parlour.bench import print_speed_tables
 from parlour.mahjong import kernel
+from parlour.mahjong import tiles as _tiles
 from parlour.mahjong.rules.gold import wild_rules
 from parlour.mahjong.shapes import (
     WildRules,
@@ -54,6 +55,7 @@ from parlour.mahjong.shapes import (
     shanten_of,
 )
 from parlour.mahjong.shapes import api as _api
+from parlour.mahjong.shapes import regular as _regular
 from parlour.mahjong.shapes.shanten import pure_is_complete_counts, pure_shanten_of
 from parlour.mahjong.tiles import WHITE, format_tiles, gb_name
 
@@ -100,6 +102,13 @@ RATIO_TARGETS: tuple[tuple[str, str, str, float], ...] = (
     ),
 )
 """(ratio name, ours, peer, target): ours in hands/second over the peer's."""
+
+GOLD_GOALS: tuple[tuple[str, str, float], ...] = (
+    ("17-tile decompositions, 1 gold", "parlour decompositions, 1 gold", 20_000.0),
+    ("17-tile decompositions, 3 golds", "parlour decompositions, 3 golds", 5_000.0),
+)
+"""(goal name, timing row, target): hands per second on one core that the gold rows must
+reach (no peer plays wild tiles, so these are goals, not ratios)."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -243,22 +252,32 @@ PURE_TWINS: dict[str, Callable[..., object]] = {
     "parlour is_complete": is_complete,
     "parlour shanten (strings)": shanten,
     "parlour is_complete (strings)": is_complete,
+    **{
+        f"parlour {what}, {n} gold" + ("" if n == 1 else "s"): fn
+        for n in GOLD_WILDS
+        for what, fn in (
+            ("is_complete", _gold_is_complete),
+            ("decompositions", _gold_decompositions),
+        )
+    },
 }
 """The rows timed a second time on the pure-Python path when the compiled kernel is in
-use: the reference functions (``pure_*``), or the entry point itself with the kernel set
-aside for the pass (:func:`_on_pure_path`)."""
+use: the reference functions (``pure_*``), or the entry point itself with the compiled
+code set aside for the pass (:func:`_on_pure_path`)."""
 
 
 def _on_pure_path(run: Callable[[], None]) -> Callable[[], None]:
-    """``run`` with :mod:`~parlour.mahjong.shapes.api`'s fast paths on the pure code."""
+    """``run`` with the shape functions' compiled paths set aside: the fast paths of
+    :mod:`~parlour.mahjong.shapes.api`, the compiled tables, the wild-tile search and the
+    notation scanner."""
 
     def pure_run() -> None:
-        saved = _api._NATIVE
-        _api._NATIVE = None
+        saved = _api._NATIVE, kernel.native, _regular._WILDS, _tiles._NOTATION
+        _api._NATIVE = kernel.native = _regular._WILDS = _tiles._NOTATION = None
         try:
             run()
         finally:
-            _api._NATIVE = saved
+            _api._NATIVE, kernel.native, _regular._WILDS, _tiles._NOTATION = saved
 
     return pure_run
 
@@ -298,7 +317,8 @@ def run_shapes_bench(hands: int = 20000, seed: int = 1, repeat: int = 3) -> list
     ``seconds`` (best), ``first_seconds``, ``per_second`` (best), ``first_per_second``;
     a peer that is not installed gives ``kind="skipped"`` with a ``note``. Ratio rows:
     ``kind="ratio"``, ``name``, ``ours``, ``peer``, ``ratio`` (ours/peer hands per
-    second, best runs), ``target`` and ``ok``.
+    second, best runs), ``target`` and ``ok``. Goal rows (:data:`GOLD_GOALS`):
+    ``kind="goal"``, ``name``, ``row``, ``per_second``, ``target`` and ``ok``.
     """
     if hands < 1:
         raise ValueError("hands must be at least 1")
@@ -484,6 +504,18 @@ def run_shapes_bench(hands: int = 20000, seed: int = 1, repeat: int = 3) -> list
                 "ok": ratio >= target,
             }
         )
+    for goal, row, target in GOLD_GOALS:
+        if row in speed:
+            rows.append(
+                {
+                    "kind": "goal",
+                    "name": goal,
+                    "row": row,
+                    "per_second": speed[row],
+                    "target": target,
+                    "ok": speed[row] >= target,
+                }
+            )
     return rows
 
 
@@ -504,6 +536,7 @@ def print_table(rows: Sequence[dict[str, Any]]) -> None:
         rows, "Hand-shape speed (best of the runs, after a warm-up on other hands)"
     )
     print_kernel_table(rows, console)
+    print_goal_table(rows, console)
     if any(r["kind"] == "timing" and " gold" in r["name"] for r in rows):
         console.print(f"note: {GOLD_NOTE}", highlight=False)
 
@@ -533,5 +566,27 @@ def print_kernel_table(rows: Sequence[dict[str, Any]], console: Console) -> None
             f"{r['pure_per_second']:,.0f}",
             f"{r['compiled_per_second']:,.0f}",
             f"{r['ratio']:.1f}x",
+        )
+    console.print(table)
+
+
+def print_goal_table(rows: Sequence[dict[str, Any]], console: Console) -> None:
+    """The ``goal`` rows: hands per second against the target, and whether it is met."""
+    from rich.table import Table
+
+    goals = [r for r in rows if r["kind"] == "goal"]
+    if not goals:
+        return
+    table = Table(title="Goals (hands per second, one core)")
+    table.add_column("goal")
+    table.add_column("hands/s", justify="right")
+    table.add_column("target", justify="right")
+    table.add_column("")
+    for r in goals:
+        table.add_row(
+            r["name"],
+            f"{r['per_second']:,.0f}",
+            f">= {r['target']:,g}/s",
+            "[green]met[/green]" if r["ok"] else "[red]below target[/red]",
         )
     console.print(table)

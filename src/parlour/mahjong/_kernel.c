@@ -187,32 +187,32 @@ ensure_tables(void)
     return ensure_model(EXACT);
 }
 
+/* One group's need vector in a table: the group's n counts are its key in base 5; the
+ * vector is worked out by dp the first time the key is seen. */
 static inline const uint8_t *
-suit_vec_of(const int *d, int model)
+group_vec(const int *d, int n, Slot *table, void (*dp)(const int *, int, uint8_t *), int cap)
 {
     int key = 0;
-    for (int r = 8; r >= 0; r--)
+    for (int r = n - 1; r >= 0; r--)
         key = key * 5 + d[r];
-    Slot *s = &suit_table[model][key];
+    Slot *s = &table[key];
     if (!s->done) {
-        suit_dp(d, MODEL_CAP[model], s->need);
+        dp(d, cap, s->need);
         s->done = 1;
     }
     return s->need;
 }
 
 static inline const uint8_t *
+suit_vec_of(const int *d, int model)
+{
+    return group_vec(d, 9, suit_table[model], suit_dp, MODEL_CAP[model]);
+}
+
+static inline const uint8_t *
 honor_vec_of(const int *d, int model)
 {
-    int key = 0;
-    for (int r = 6; r >= 0; r--)
-        key = key * 5 + d[r];
-    Slot *s = &honor_table[model][key];
-    if (!s->done) {
-        honor_dp(d, MODEL_CAP[model], s->need);
-        s->done = 1;
-    }
-    return s->need;
+    return group_vec(d, 7, honor_table[model], honor_dp, MODEL_CAP[model]);
 }
 
 static inline const uint8_t *
@@ -278,75 +278,87 @@ knitted_present(const int *counts, int pattern)
     return n;
 }
 
-/* The fewest tiles missing, given the hand's need vector ``vec``. */
+/* The fewest tiles missing for the special shapes that fit beside ``melds`` fixed melds,
+ * or ``best`` if none needs fewer: seven pairs, thirteen orphans and honours-and-knitted
+ * (no melds), the knitted straight with (one less melds) set and a pair from the rest
+ * (at most one meld). ``vec``: the hand's need vector in ``model``. */
 static int
-fast_need_vec(const int *counts, const uint8_t *vec)
+special_need(const int *counts, int model, int melds, const uint8_t *vec, int best)
 {
-    int best = vec[9];
-    if (best <= 0)
-        return best;
-    /* seven pairs (a quad counts as two pairs) */
-    int pairs = 0, singles = 0;
-    for (int t = 0; t < NKINDS; t++) {
-        pairs += counts[t] / 2;
-        singles += counts[t] % 2;
-    }
-    if (pairs > 7)
-        pairs = 7;
-    int d = 7 - pairs + (7 - pairs - singles > 0 ? 7 - pairs - singles : 0);
-    if (d < best)
-        best = d;
-    /* thirteen orphans */
-    static const int ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
-    int kinds = 0, has_pair = 0;
-    for (int i = 0; i < 13; i++) {
-        int c = counts[ORPHANS[i]];
-        kinds += c > 0;
-        has_pair |= c >= 2;
-    }
-    d = 14 - kinds - has_pair;
-    if (d < best)
-        best = d;
-    /* honours and knitted tiles */
-    int hk = 0;
-    for (int t = 27; t < NKINDS; t++)
-        hk += counts[t] > 0;
-    int present[6];
-    int top = 0;
+    int present[6], top = 0;
     for (int p = 0; p < 6; p++) {
         present[p] = knitted_present(counts, p);
         if (present[p] > top)
             top = present[p];
     }
-    d = top + hk < 14 ? 14 - top - hk : 0;
-    if (d < best)
-        best = d;
-    /* knitted straight, then a set and a pair from the rest (which need at least what
-     * a set and a pair need from the whole hand) */
-    int rest_bound = vec[3];
-    if (9 - top + rest_bound < best) {
+    if (melds == 0) {
+        /* seven pairs (a quad counts as two pairs) */
+        int pairs = 0, singles = 0;
+        for (int t = 0; t < NKINDS; t++) {
+            pairs += counts[t] / 2;
+            singles += counts[t] % 2;
+        }
+        if (pairs > 7)
+            pairs = 7;
+        int d = 7 - pairs + (7 - pairs - singles > 0 ? 7 - pairs - singles : 0);
+        if (d < best)
+            best = d;
+        /* thirteen orphans */
+        static const int ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+        int kinds = 0, has_pair = 0;
+        for (int i = 0; i < 13; i++) {
+            kinds += counts[ORPHANS[i]] > 0;
+            has_pair |= counts[ORPHANS[i]] >= 2;
+        }
+        d = 14 - kinds - has_pair;
+        if (d < best)
+            best = d;
+        /* honours and knitted tiles */
+        int hk = 0;
+        for (int t = 27; t < NKINDS; t++)
+            hk += counts[t] > 0;
+        d = top + hk < 14 ? 14 - top - hk : 0;
+        if (d < best)
+            best = d;
+    }
+    if (melds <= 1) {
+        /* the rest needs at least what the whole hand needs for its set and pair */
+        int j = 2 * (1 - melds) + 1;
+        int rest_bound = vec[j];
+        if (9 - top + rest_bound >= best)
+            return best;
         int rest[NKINDS];
+        uint8_t rv[WIDTH];
         for (int p = 0; p < 6; p++) {
             int missing = 9 - present[p];
             if (missing + rest_bound >= best)
                 continue;
             memcpy(rest, counts, sizeof rest);
             for (int s = 0; s < 3; s++) {
-                int res = KNITTED[p][s];
-                for (int j = 0; j < 3; j++) {
-                    int t = 9 * s + res + 3 * j;
+                for (int k = 0; k < 3; k++) {
+                    int t = 9 * s + KNITTED[p][s] + 3 * k;
                     if (rest[t])
                         rest[t]--;
                 }
             }
-            uint8_t rv[WIDTH];
-            hand_vec(rest, rv);
-            d = missing + rv[3];
+            model_vec(rest, model, rv);
+            int d = missing + rv[j];
             if (d < best)
                 best = d;
         }
     }
     return best;
+}
+
+/* The fewest tiles missing over all five shapes of 14 concealed tiles, given the hand's
+ * need vector ``vec`` (exact model). */
+static int
+fast_need_vec(const int *counts, const uint8_t *vec)
+{
+    int best = vec[9];
+    if (best <= 0)
+        return best;
+    return special_need(counts, EXACT, 0, vec, best);
 }
 
 static int
@@ -369,61 +381,7 @@ general_need(const int *counts, int model, int sets, int melds, int size)
     int best = vec[2 * sets + 1];
     if (best <= 0 || size > 14)
         return best;
-    int present[6];
-    for (int p = 0; p < 6; p++)
-        present[p] = knitted_present(counts, p);
-    if (melds == 0) {
-        int pairs = 0, singles = 0;
-        for (int t = 0; t < NKINDS; t++) {
-            pairs += counts[t] / 2;
-            singles += counts[t] % 2;
-        }
-        if (pairs > 7)
-            pairs = 7;
-        int d = 7 - pairs + (7 - pairs - singles > 0 ? 7 - pairs - singles : 0);
-        if (d < best)
-            best = d;
-        static const int ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
-        int kinds = 0, has_pair = 0;
-        for (int i = 0; i < 13; i++) {
-            kinds += counts[ORPHANS[i]] > 0;
-            has_pair |= counts[ORPHANS[i]] >= 2;
-        }
-        d = 14 - kinds - has_pair;
-        if (d < best)
-            best = d;
-        int hk = 0, top = 0;
-        for (int t = 27; t < NKINDS; t++)
-            hk += counts[t] > 0;
-        for (int p = 0; p < 6; p++)
-            if (present[p] > top)
-                top = present[p];
-        d = top + hk < 14 ? 14 - top - hk : 0;
-        if (d < best)
-            best = d;
-    }
-    if (melds <= 1) {
-        int rest[NKINDS];
-        uint8_t rv[WIDTH];
-        for (int p = 0; p < 6; p++) {
-            int missing = 9 - present[p];
-            if (missing >= best)
-                continue;
-            memcpy(rest, counts, sizeof rest);
-            for (int s = 0; s < 3; s++) {
-                for (int j = 0; j < 3; j++) {
-                    int t = 9 * s + KNITTED[p][s] + 3 * j;
-                    if (rest[t])
-                        rest[t]--;
-                }
-            }
-            model_vec(rest, model, rv);
-            int d = missing + rv[2 * (1 - melds) + 1];
-            if (d < best)
-                best = d;
-        }
-    }
-    return best;
+    return special_need(counts, model, melds, vec, best);
 }
 
 /* ------------------------------------------------------------------------------------ */

@@ -5,9 +5,12 @@ The hot fast paths of :mod:`parlour.mahjong.shapes` (:func:`~parlour.mahjong.sha
 :func:`~parlour.mahjong.shapes.is_complete_counts`, and the plain-list fast paths of
 :func:`~parlour.mahjong.shapes.shanten` and :func:`~parlour.mahjong.shapes.is_complete`)
 have a twin in C, the extension module ``parlour.mahjong._kernel``, built by setuptools
-when the package is installed (``setup.py``). The Python code stays the reference and the
-fallback: where the extension was not built (no compiler) or ``PARLOUR_PURE=1`` is set
-in the environment before parlour is imported, the pure path answers.
+when the package is installed (``setup.py``); the search of the regular shape with wild
+tiles (:func:`parlour.mahjong.shapes.regular._regular`, behind every decomposition,
+completeness test and constrained shanten with wilds) has one in ``parlour.mahjong._wilds``
+(:data:`wild_search`). The Python code stays the reference and the fallback: where an
+extension was not built (no compiler) or ``PARLOUR_PURE=1`` is set in the environment
+before parlour is imported, the pure path answers.
 
 >>> active() in ("compiled", "pure")
 True
@@ -20,10 +23,10 @@ import importlib.util
 import os
 import sysconfig
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Protocol
+from typing import Any, Protocol, cast
 
 PURE_ENV = "PARLOUR_PURE"
 """The environment variable that forces the pure-Python path (any value but "" or "0")."""
@@ -44,6 +47,33 @@ class Kernel(Protocol):
         self, counts: Sequence[int], sets: int, melds: int, size: int, loose: bool, /
     ) -> int: ...
     def suit_need(self, key: int, loose: bool = False, /) -> tuple[int, ...]: ...
+
+
+class WildKernel(Protocol):
+    """The functions of the compiled wild-tile search (``parlour/mahjong/_wilds.c``), the
+    twin of :func:`parlour.mahjong.shapes.regular._regular` with wilds."""
+
+    MAX_WILDS: int
+    MAX_SETS: int
+
+    def regular_search(
+        self,
+        counts: Sequence[int],
+        sets: int,
+        want_pair: bool,
+        wild_pool: Sequence[int],
+        pre_stands: Sequence[int],
+        limit: Sequence[int],
+        rules: Sequence[int],
+        free: int,
+        drops: int,
+        first_only: bool,
+        cache: dict[int, Any] | None = None,
+        make_meld: Callable[[int], Any] | None = None,
+        fixed: tuple[Any, ...] | None = None,
+        /,
+    ) -> list[Any]: ...
+    def set_reading_type(self, cls: type, /) -> None: ...
 
 
 def pure_forced() -> bool:
@@ -138,6 +168,11 @@ def extensions() -> dict[str, str]:
 native: Kernel | None = None if pure_forced() else load()
 """The kernel the shape functions were bound to when :mod:`parlour.mahjong.shapes` was
 imported; None on the pure path."""
+
+
+wild_search: WildKernel | None = cast("WildKernel | None", load_extension("parlour.mahjong._wilds"))
+"""The compiled wild-tile search the regular shape's search was bound to at import; None
+on the pure path (``PARLOUR_PURE``, not built, or stale)."""
 
 
 def active() -> str:

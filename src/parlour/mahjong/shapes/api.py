@@ -19,7 +19,7 @@ from typing import Literal
 from parlour.core.errors import InvalidHand
 from parlour.mahjong import _tables as T
 from parlour.mahjong import kernel as _kernel
-from parlour.mahjong.melds import Meld, parse_hand
+from parlour.mahjong.melds import parse_hand
 from parlour.mahjong.shapes.constrained import _constrained_shanten
 from parlour.mahjong.shapes.hand import (
     _KNITTED_TILES,
@@ -32,7 +32,7 @@ from parlour.mahjong.shapes.hand import (
     _kinds_for,
     prepare,
 )
-from parlour.mahjong.shapes.regular import _make, _regular
+from parlour.mahjong.shapes.regular import _reading_key, _regular, _regular_readings
 from parlour.mahjong.shapes.shanten import (
     _INC,
     _BadKey,
@@ -81,7 +81,7 @@ def _complete_beyond_tables(hand: PreparedHand, ks: Sequence[str]) -> bool:
         if not loose:
             return False
     if not regular:
-        return any(True for _ in _decompose(hand, ks))
+        return _has_reading(hand, ks)
     found = _regular(
         list(hand.counts), hand.sets_needed, True, hand.wild_tiles, hand, first_only=True
     )
@@ -213,7 +213,7 @@ def is_complete(
             if ks == ("regular",) and not hand.wilds:
                 return False
         return _shanten_prepared(hand, ks, "exact") == -1
-    return any(True for _ in _decompose(hand, ks))
+    return _has_reading(hand, ks)
 
 
 # ---------------------------------------------------------------------------------------
@@ -291,26 +291,31 @@ def waits(
         if hand.counts[t] + hand.meld_counts[t] >= caps[t] and t not in subs:
             continue
         nat = subs.get(t, t)
-        if subs and _beyond_tables(_grown(hand, nat)):
-            ok = _complete_beyond_tables(_grown(hand, nat), ks)
+        grown = _grown(hand, nat)
+        if subs and _beyond_tables(grown):
+            ok = _complete_beyond_tables(grown, ks)
         elif fast:
             if hand.counts[nat] + hand.meld_counts[nat] >= 4:
                 continue
-            n = hand.size - 3 * len(hand.melds) - hand.wilds + 1
-            d = _shanten_key(
-                base_key + T.INC[nat], n, hand.sets_needed, ks, T.EXACT, _grown(hand, nat)
-            )
-            # Without wilds no cap is needed here: the grown hand holds no fifth copy, and
-            # a need of zero uses only tiles it holds. Wilds may stand for a copy the
-            # melds already hold, so then the capped figures count.
+            native = _kernel.native
             if hand.wilds and any(hand.meld_counts):
-                grown = _grown(hand, nat)
+                # Wilds may stand for a copy the melds already hold: the capped figures
                 d = _capped_regular_need(grown) if "regular" in ks else 99
                 if "knitted_straight" in ks and len(hand.melds) <= 1 and grown.size <= 14:
                     d = min(d, _capped_knitted_need(grown))
+            elif native is not None and ks == ALL_KINDS and max(grown.counts) <= 4:
+                # the compiled twin of _shanten_key below
+                d = native.general_need(
+                    grown.counts, hand.sets_needed, len(hand.melds), grown.size, False
+                )
+            else:
+                # Without wilds no cap is needed here: the grown hand holds no fifth copy,
+                # and a need of zero uses only tiles it holds.
+                n = hand.size - 3 * len(hand.melds) - hand.wilds + 1
+                d = _shanten_key(base_key + T.INC[nat], n, hand.sets_needed, ks, T.EXACT, grown)
             ok = d - hand.wilds == 0
         else:
-            ok = any(True for _ in _decompose(_grown(hand, subs.get(t, t)), ks))
+            ok = _has_reading(grown, ks)
         if ok:
             out[t] = max(0, 4 - seen[t])
     if hand.rules.wild_tile is not None or hand.wilds:
@@ -328,7 +333,7 @@ def waits(
         elif fast:
             ok = _shanten_prepared(grown, ks, "exact") == -1
         else:
-            ok = any(True for _ in _decompose(grown, ks))
+            ok = _has_reading(grown, ks)
         if ok and w != JOKER and held[w] < 4:
             out[w] = max(0, 4 - seen[w])
     return dict(sorted(out.items()))
@@ -366,7 +371,7 @@ def decompositions(
     hand = prepare(tiles, melds, wilds=wilds, constraints=constraints, sizes=(14, 17))
     ks = _kinds_for(hand, kinds)
     # checked now, read lazily: a bad hand raises at the call, not at the first next()
-    return _all_decompositions(hand, ks, special)
+    return _all_decompositions(hand, ks, special) if special else _decompose(hand, ks)
 
 
 def _all_decompositions(
@@ -378,38 +383,37 @@ def _all_decompositions(
 
 
 def _decompose(hand: PreparedHand, ks: Sequence[str]) -> Iterator[Decomposition]:
+    caps = copy_caps(hand.rules)
+    if any(hand.counts[t] + hand.meld_counts[t] > caps[t] for t in range(NUM_KINDS)):
+        return  # the naturals alone hold more copies of a kind than the rules allow
+    if "regular" in ks:
+        yield from _regular_readings(hand)  # each once
     seen: set[tuple[object, ...]] = set()
-    for d in _decompose_raw(hand, ks):
-        key = (
-            d.shape,
-            tuple(sorted(_meld_key(m) for m in d.melds)),
-            d.pair,
-            d.pairs,
-            d.singles,
-            tuple(sorted(d.wilds)),
-        )
+    for d in _special_readings(hand, ks):
+        key = _reading_key(d)
         if key not in seen:
             seen.add(key)
             yield d
 
 
-def _meld_key(m: Meld) -> tuple[object, ...]:
-    claimed = -1 if m.claimed_from is None else m.claimed_from  # None sorts with the ints
-    return (m.kind, m.tiles, m.exposed, tuple(sorted(m.wilds)), claimed)
-
-
-def _decompose_raw(hand: PreparedHand, ks: Sequence[str]) -> Iterator[Decomposition]:
+def _has_reading(hand: PreparedHand, ks: Sequence[str]) -> bool:
+    """Has the hand any reading of the shapes ``ks`` (as ``any(_decompose(hand, ks))``,
+    the regular search stopping at its first split)?"""
     caps = copy_caps(hand.rules)
     if any(hand.counts[t] + hand.meld_counts[t] > caps[t] for t in range(NUM_KINDS)):
-        return  # the naturals alone hold more copies of a kind than the rules allow
-    counts = list(hand.counts)
-    sets = hand.sets_needed
-    nmelds = len(hand.melds)
-    wild_pool = list(hand.wild_tiles)
+        return False
     if "regular" in ks:
-        for groups, pair, used in _regular(counts, sets, True, wild_pool, hand):
-            yield _make(hand, "regular", groups, pair, used)
+        found = _regular(
+            list(hand.counts), hand.sets_needed, True, hand.wild_tiles, hand, first_only=True
+        )
+        if any(True for _ in found):
+            return True
+    return any(True for _ in _special_readings(hand, ks))
+
+
+def _special_readings(hand: PreparedHand, ks: Sequence[str]) -> Iterator[Decomposition]:
     small = hand.size == 14
+    nmelds = len(hand.melds)
     if small and nmelds == 0 and "seven_pairs" in ks:
         yield from _seven_pairs(hand)
     if small and nmelds == 0 and "thirteen_orphans" in ks:

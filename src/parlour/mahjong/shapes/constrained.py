@@ -175,18 +175,13 @@ def _constrained_singles_need(hand: PreparedHand, kind: str) -> int:
     ]
     if kind == "seven_pairs":
         return _seven_pairs_need(hand, fill_cap)
-    if kind == "thirteen_orphans":
-        targets: Iterable[Sequence[Tile]] = (
-            (*TERMINALS_AND_HONORS, d) for d in TERMINALS_AND_HONORS
-        )
-    else:
-        targets = (
-            combo
-            for pattern in range(6)
-            for combo in itertools.combinations(
-                sorted(set(knitted_tiles(pattern)) | set(HONORS)), 14
-            )
-        )
+    if kind != "thirteen_orphans":
+        # (one of a kind each: never more than the copy cap, two at least)
+        blocked = None  # a kind no draw gives and no wild may play
+        if undrawable is not None and not rules.face_value and fill_cap[undrawable] < 1:
+            blocked = undrawable
+        return _honors_knitted_need(c, n_wilds, fill_cap, blocked)
+    targets: Iterable[Sequence[Tile]] = ((*TERMINALS_AND_HONORS, d) for d in TERMINALS_AND_HONORS)
     best = 99
     for tgt in targets:
         want = [0] * NUM_KINDS
@@ -205,6 +200,47 @@ def _constrained_singles_need(hand: PreparedHand, kind: str) -> int:
             continue
         fills = min(n_wilds, sum(min(m, fill_cap[t]) for t, m in missing.items()))
         best = min(best, sum(missing.values()) - fills)
+    return best
+
+
+_HONORS_KNITTED_KINDS = tuple(
+    tuple(sorted(set(knitted_tiles(pattern)) | set(HONORS))) for pattern in range(6)
+)
+
+
+def _honors_knitted_need(
+    c: Sequence[int], n_wilds: int, fill_cap: Sequence[int], blocked: Tile | None
+) -> int:
+    """Fewest draws for honours-and-knitted: fourteen of the sixteen kinds of a knitted
+    pattern and the honours, one of each. A kind the hand lacks is played by a wild that
+    may play it, or drawn; ``blocked`` (a kind no draw gives and no wild may play) must
+    be held or be one of the two left out (99 if no choice works).
+
+    >>> counts = [0] * 34
+    >>> for t in (0, 3, 6, 10, 13, 16, 20, 23, 27, 28, 29, 30, 31):
+    ...     counts[t] = 1
+    >>> _honors_knitted_need(counts, 0, [0] * 34, None)  # 13 of the 14: one draw
+    1
+    >>> _honors_knitted_need(counts, 1, [1] * 34, None)  # or a wild
+    0
+    """
+    best = 99
+    for kinds in _HONORS_KNITTED_KINDS:
+        absent = [t for t in kinds if not c[t]]
+        fillable = sum(1 for t in absent if fill_cap[t] > 0)
+        must = blocked is not None and blocked in absent
+        # the two kinds left out
+        for a, b in itertools.combinations(kinds, 2):
+            if must and blocked != a and blocked != b:
+                continue
+            missing, fills = len(absent), fillable
+            for t in (a, b):
+                if not c[t]:
+                    missing -= 1
+                    fills -= fill_cap[t] > 0
+            d = missing - min(n_wilds, fills)
+            if d < best:
+                best = d
     return best
 
 

@@ -168,15 +168,23 @@ def prepare(
     if not isinstance(wilds, int) or wilds < 0:
         raise InvalidHand(f"wilds must be a non-negative integer, not {wilds!r}")
     counts = [0] * NUM_KINDS
+    physical = [0] * NUM_KINDS  # tiles of each kind as they are (wilds, substitutes)
     wild_tiles: list[Tile] = [JOKER] * wilds
-    subs = dict(rules.substitutes)
+    subs = _substitutes(rules)
+    wild_tile = rules.wild_tile
     for t in concealed:
+        if t.__class__ is int and 0 <= t < NUM_KINDS and t != wild_tile and not marked:
+            physical[t] += 1  # the common tile: a natural, unmarked
+            counts[subs.get(t, t)] += 1
+            continue
         if not isinstance(t, int) or not 0 <= t <= JOKER:
             raise InvalidHand(f"not a tile: {t!r}")
+        if t < NUM_KINDS:
+            physical[t] += 1
         if t in marked:
             marked.remove(t)
             wild_tiles.append(t)
-        elif t == JOKER or t == rules.wild_tile:
+        elif t in (JOKER, wild_tile):
             wild_tiles.append(t)
         elif 34 <= t < JOKER:
             raise InvalidHand(f"bonus tile {tile_name(t)} cannot be part of a hand's shape")
@@ -186,10 +194,6 @@ def prepare(
     for m in fixed:
         for t in m.tiles:  # kinds a set stands for, wilds included: they count as that kind
             meld_counts[t] += 1
-    physical = [0] * NUM_KINDS
-    for t in concealed:
-        if t < NUM_KINDS:
-            physical[t] += 1
     if fixed:
         played = {stands for _, stands in rules.substitutes}
         for m in fixed:
@@ -201,7 +205,7 @@ def prepare(
     if max(physical) > 4:
         t = physical.index(max(physical))
         raise InvalidHand(f"{physical[t]} copies of {tile_name(t)} in one hand; a set has 4")
-    if max(meld_counts) > 4 or max(counts) > 4 or rules.max_copies < 4:
+    if (fixed and max(meld_counts) > 4) or max(counts) > 4 or rules.max_copies < 4:
         caps = copy_caps(rules)
         held = _held_caps(rules)  # (under max_copies, a shanten sets copies aside)
         for t in range(NUM_KINDS):
@@ -229,6 +233,18 @@ def prepare(
     return PreparedHand(
         tuple(counts), tuple(wild_tiles), tuple(fixed), size, tuple(meld_counts), rules
     )
+
+
+_SUBSTITUTES: dict[tuple[tuple[Tile, Tile], ...], dict[Tile, Tile]] = {}
+
+
+def _substitutes(rules: WildRules) -> dict[Tile, Tile]:
+    """The rules' substitutes as a dict, tile to the kind it stands for (cached; not to
+    be changed)."""
+    subs = _SUBSTITUTES.get(rules.substitutes)
+    if subs is None:
+        subs = _SUBSTITUTES[rules.substitutes] = dict(rules.substitutes)
+    return subs
 
 
 def _kinds_for(hand: PreparedHand, kinds: Iterable[str] | None) -> tuple[str, ...]:

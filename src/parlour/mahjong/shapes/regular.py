@@ -7,7 +7,10 @@ and cached by its counts, and a hand's splits are their product with exactly one
 tries every group that can hold it, filling gaps with wilds as the hand's
 :class:`~parlour.mahjong.shapes.wilds.WildRules` allow, then places the remaining wilds as
 all-wild groups. The constrained shanten adds drawn tiles and set-aside tiles to the same
-recursion.
+recursion. The search with wilds has a compiled twin (``parlour.mahjong._wilds``, see
+:mod:`parlour.mahjong.kernel`) that yields the same splits in the same order; for
+decompositions it also makes each reading's sets, each reading once
+(:func:`_regular_readings`).
 
 >>> from parlour.mahjong.shapes.hand import prepare
 >>> hand = prepare("111222333m 55p E", wilds=2)
@@ -22,13 +25,21 @@ recursion.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import itertools
 from collections.abc import Iterator, Sequence
 
+from parlour.mahjong import kernel as _kernel
 from parlour.mahjong.melds import CHOW, PUNG, Meld
 from parlour.mahjong.shapes.hand import Decomposition, PreparedHand
-from parlour.mahjong.shapes.wilds import _assign_wilds, _undrawable, copy_caps
+from parlour.mahjong.shapes.wilds import WildRules, _assign_wilds, _undrawable, copy_caps
 from parlour.mahjong.tiles import NUM_KINDS, Tile
+
+_WILDS = _kernel.wild_search
+"""The compiled twin of the search with wilds (None on the pure path)."""
+if _WILDS is not None:
+    # it makes the readings of decompositions itself, as Decomposition(...) makes them
+    _WILDS.set_reading_type(Decomposition)
 
 Group = tuple[str, Tile, tuple[Tile, ...]]
 """A concealed set being built: (kind, first tile, kinds that wilds stand for)."""
@@ -59,6 +70,130 @@ def _make(
                     break
         made.append(Meld(kind, tiles, exposed=False, wilds=tuple(w)))  # type: ignore[arg-type]
     return Decomposition(shape, tuple(made), pair, wilds=tuple(sorted(used)), **extra)
+
+
+def _reading_key(d: Decomposition) -> tuple[object, ...]:
+    """What makes two readings the same: the shape, the sets (in any order), the pairs,
+    the singles and the wilds."""
+    return (
+        d.shape,
+        tuple(sorted(_meld_key(m) for m in d.melds)),
+        d.pair,
+        d.pairs,
+        d.singles,
+        tuple(sorted(d.wilds)),
+    )
+
+
+def _meld_key(m: Meld) -> tuple[object, ...]:
+    claimed = -1 if m.claimed_from is None else m.claimed_from  # None sorts with the ints
+    return (m.kind, m.tiles, m.exposed, tuple(sorted(m.wilds)), claimed)
+
+
+def _regular_readings(hand: PreparedHand) -> Iterator[Decomposition]:
+    """Every regular reading of a complete hand, each once, in the search's order.
+
+    >>> from parlour.mahjong.shapes.hand import prepare
+    >>> [str(d) for d in _regular_readings(prepare("123m 456p 789s EEE C", wilds=1))]
+    ['{123m} {456p} {789s} {EEE} CC (J*=C)']
+    """
+    native = _WILDS
+    wild_pool = hand.wild_tiles
+    counts = hand.counts
+    if native is not None and wild_pool and len(wild_pool) <= native.MAX_WILDS:
+        # the compiled search gives each reading once, made
+        caps = copy_caps(hand.rules)
+        limit = [c - m - n for c, m, n in zip(caps, hand.meld_counts, counts, strict=True)]
+        yield from native.regular_search(
+            counts,
+            hand.sets_needed,
+            True,
+            wild_pool,
+            (),
+            limit,
+            _rules_code(hand.rules),
+            0,
+            0,
+            False,
+            _MELDS,
+            _concealed_meld,
+            hand.melds,
+        )
+        return
+    seen: set[tuple[object, ...]] = set()
+    for groups, pair, used in _regular(list(counts), hand.sets_needed, True, wild_pool, hand):
+        d = _make(hand, "regular", groups, pair, used)
+        key = _reading_key(d)
+        if key not in seen:
+            seen.add(key)
+            yield d
+
+
+_MELDS: dict[int, Meld] = {}
+"""The concealed sets the compiled search has made, by code (:func:`_concealed_meld`)."""
+
+
+def _concealed_meld(code: int) -> Meld:
+    """The concealed set of a code of the compiled search: its kind (0 chow, 1 pung) and
+    first tile, then three 12-bit fields, each 0 or ``1 + physical + 64 * stands for``
+    for one wild.
+
+    >>> str(_concealed_meld(((1 * 64 + 13) * 4096 + 1 + 42 + 64 * 13) * 4096 * 4096))
+    '{55pJ*}'
+    >>> _concealed_meld(((1 * 64 + 13) * 4096 + 1 + 42 + 64 * 13) * 4096 * 4096).wilds
+    ((42, 13),)
+    """
+    fields = [(code >> shift) & 4095 for shift in (24, 12, 0)]
+    kind = CHOW if code >> 42 == 0 else PUNG
+    first = (code >> 36) & 63
+    tiles = (first, first + 1, first + 2) if kind == CHOW else (first,) * 3
+    wilds = tuple(sorted(((c - 1) % 64, (c - 1) // 64) for c in fields if c))
+    # The search made a valid concealed set: it is built as Meld(kind, tiles,
+    # exposed=False, wilds=wilds) would build it, without the checks, which cost eight
+    # times more (a hand with Golds meets sets not made before at every turn).
+    values = {
+        "kind": kind,
+        "tiles": tiles,
+        "exposed": False,
+        "claimed_from": None,
+        "wilds": wilds,
+        "added": False,
+    }
+    meld = _new(Meld)
+    for name in _MELD_FIELDS:
+        _set(meld, name, values[name])
+    return meld
+
+
+_MELD_FIELDS = tuple(f.name for f in dataclasses.fields(Meld))
+_new = object.__new__
+_set = object.__setattr__
+
+
+_RULE_CODES: dict[WildRules, tuple[int, ...]] = {}
+
+
+def _rules_code(rules: WildRules) -> tuple[int, ...]:
+    """The wild rules as the compiled search takes them (cached per rules): in_chow,
+    in_pung, in_pair, max_in_set, max_in_pair, all_wild_sets, face_value, the face a
+    wild may not stand for, the kind no draw gives (-1 for none), extra_in_one_group."""
+    code = _RULE_CODES.get(rules)
+    if code is None:
+        banned = rules.wild_tile if not rules.face_value else None
+        undrawable = _undrawable(rules)
+        code = _RULE_CODES[rules] = (
+            int(rules.in_chow),
+            int(rules.in_pung),
+            int(rules.in_pair),
+            rules.max_in_set,
+            rules.max_in_pair,
+            int(rules.all_wild_sets),
+            int(rules.face_value),
+            -1 if banned is None else banned,
+            -1 if undrawable is None else undrawable,
+            rules.extra_in_one_group,
+        )
+    return code
 
 
 class _Found(Exception):
@@ -111,6 +246,21 @@ def _regular(
     # copies each kind can still take from wilds and free tiles (a bound while searching,
     # checked exactly, with the tiles set aside, when a split is complete)
     limit = [caps[t] - base[t] for t in range(NUM_KINDS)]
+    native = _WILDS
+    if native is not None and len(wild_pool) <= native.MAX_WILDS and sets <= native.MAX_SETS:
+        yield from native.regular_search(
+            counts,
+            sets,
+            want_pair,
+            wild_pool,
+            pre_stands,
+            limit,
+            _rules_code(rules),
+            free,
+            drops,
+            first_only,
+        )
+        return
     face_banned = rules.wild_tile if not rules.face_value else None
     face_budget = sum(1 for p in wild_pool if p != face_banned) - sum(
         1 for t in pre_stands if t == face_banned
