@@ -762,14 +762,13 @@ class GreedyBot:
         seat_wind, prevailing, other = self._winds
         how = WinContext(self_drawn=self_drawn, discarder=None if self_drawn else 0)
         try:
-            s = self.rules.score(
+            return self.rules.accepts(
                 WonHand(
                     hand, melds, tile, seat_wind, prevailing, (), how, None if self_drawn else other
                 )
             )
         except (ParlourError, ValueError):
             return False
-        return s.valid
 
     def _scores(self, hand: Tiles, melds: Melds, tile: Tile, self_drawn: bool) -> bool:
         """:meth:`scores`, cached."""
@@ -1085,6 +1084,8 @@ def _complete(tiles: list[Tile], melds: int) -> bool:
     if melds:
         return is_complete_of(tiles, melds - extra // 3)
     try:
+        if _NATIVE is not None and len(tiles) % 3 == 2 and max(tiles) < NUM_KINDS:
+            return _NATIVE.regular_need(tiles, len(tiles) // 3) == 0
         return is_complete(list(tiles), kinds=("regular",))
     except ValueError:
         return False

@@ -341,6 +341,12 @@ class Ruleset:
         hand, for the table and for bots that weigh a wait."""
         raise NotImplementedError
 
+    def accepts(self, hand: WonHand) -> bool:
+        """Would the rules accept this win (``score(hand).valid``)? A bot weighing its
+        waits asks this of many hands; a ruleset may answer it without valuing a win
+        it refuses."""
+        return self.score(hand).valid
+
     def score_win(
         self, table: Table, seat: int, tile: Tile, how: WinContext, concealed: Sequence[Tile]
     ) -> Score:

@@ -654,13 +654,28 @@ def bases_for(payee: str, banker: str, banker_b: int, k: int) -> dict[str, int]:
     return {seat: banker_b if banker in (seat, payee) else k for seat in SEATS if seat != payee}
 
 
+def _best(h: GoldHand) -> tuple[Best | None, str | None]:
+    """The declared win's best reading (None if there is none) and the reason of a
+    false win so far."""
+    readings, reason = readings_of(h)
+    if not readings:
+        return None, reason
+    arithmetic = WaterTimesMultiplier(bases=tuple(h.bases.values()))
+    return best_reading(readings, PATTERNS[h.profile], h, arithmetic), reason
+
+
+def wins(h: GoldHand) -> bool:
+    """``score_hand(h).valid``, without valuing a false win (a bot asks it of many
+    hands that are not complete)."""
+    best, _ = _best(h)
+    return best is not None and _rule_breach(h, best) is None
+
+
 def score_hand(h: GoldHand) -> Score:
     """The declared win's score: its best reading, lines and payments; or, for a false
     win (§12.3), valid False with the reverse payments."""
     patterns = PATTERNS[h.profile]
-    arithmetic = WaterTimesMultiplier(bases=tuple(h.bases.values()))
-    readings, reason = readings_of(h)
-    best = best_reading(readings, patterns, h, arithmetic)
+    best, reason = _best(h)
     if best is not None:
         breach = _rule_breach(h, best)
         if breach is None:
@@ -669,6 +684,7 @@ def score_hand(h: GoldHand) -> Score:
     else:
         # valued as the claimed category with the best decomposition, or with none (§12.3)
         everything = regular_readings(h) or [_bare(h, "declared")]
+        arithmetic = WaterTimesMultiplier(bases=tuple(h.bases.values()))
         best = best_reading(everything, patterns, h, arithmetic)
         assert best is not None
     return _false_win(h, best, reason or "")

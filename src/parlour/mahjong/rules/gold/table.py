@@ -73,6 +73,7 @@ from parlour.mahjong.rules.gold.scoring import (
     resolve_options,
     score_hand,
     wild_rules,
+    wins,
 )
 from parlour.mahjong.rules.gold.session import GoldSession
 from parlour.mahjong.ruleset import (
@@ -698,21 +699,28 @@ class GoldRuleset(Ruleset):
         """Score ``h``, a wall win in gold-float shape as a gold float (§9.3), or as the
         double or triple float ``h.float_level`` says (§9.4-§9.5)."""
         try:
-            level = h.float_level
-            if level:
-                h = dataclasses.replace(h, float_level=0)
-            if h.source == "wall" and any(float_pair(r, h) for r in regular_readings(h)):
-                h = dataclasses.replace(h, float_level=max(1, level), heavenly=False)
-            return score_hand(h)
+            return score_hand(_as_floated(h))
         except InvalidHand as e:
             return Score(False, 0, (), reason=str(e))
 
     def score(self, hand: WonHand) -> Score:
         """The hand's value with the Gold of the last hand dealt (bots weigh waits with
         it); a banker with no stays."""
+        return self._scored(self._weighed(hand))
+
+    def accepts(self, hand: WonHand) -> bool:
+        """``score(hand).valid`` without valuing a false win."""
+        try:
+            return wins(_as_floated(self._weighed(hand)))
+        except InvalidHand:
+            return False
+
+    def _weighed(self, hand: WonHand) -> GoldHand:
+        """A hand a bot weighs, with the Gold of the last hand dealt; a banker with no
+        stays."""
         gold = self._gold if self._gold is not None else WHITE
-        marks = hand.tiles.count(gold) if gold != WHITE else 0
-        h = self._gold_hand(
+        marks = hand.tiles.count(gold) if self._gold is not None else 0
+        return self._gold_hand(
             gold=gold,
             seat_name=hand.seat_wind,
             concealed=hand.concealed,
@@ -725,7 +733,6 @@ class GoldRuleset(Ruleset):
             discarder=hand.discarder_wind,
             stays=0,
         )
-        return self._scored(h)
 
     def score_win(
         self, table: Table, seat: int, tile: Tile, how: WinContext, concealed: Sequence[Tile]
@@ -865,6 +872,18 @@ class QuanzhouRuleset(GoldRuleset):
     name = "quanzhou"
     title = "Quanzhou gold mahjong"
     profile = "quanzhou"
+
+
+def _as_floated(h: GoldHand) -> GoldHand:
+    """``h`` as scored: a wall win in gold-float shape is a gold float (§9.3), or the
+    double or triple float ``h.float_level`` says (§9.4-§9.5); anything else at float
+    level 0."""
+    level = h.float_level
+    if level:
+        h = dataclasses.replace(h, float_level=0)
+    if h.source == "wall" and any(float_pair(r, h) for r in regular_readings(h)):
+        h = dataclasses.replace(h, float_level=max(1, level), heavenly=False)
+    return h
 
 
 def _ritual_seats(table: Table) -> tuple[int | None, int | None, int | None]:
