@@ -75,22 +75,6 @@ def run_gold_sim_bench(
 
 
 def print_gold_sim_table(rows: Sequence[Row]) -> None:
-    from rich.console import Console
-    from rich.table import Table as RichTable
+    from parlour.bench import print_hands_table
 
-    console = Console()
-    table = RichTable(title="Whole Xiamen hands per second (one core, best of the runs)")
-    for col in ("measurement", "hands", "hands/s", "ms/hand", "won / drawn"):
-        table.add_column(col, justify="left" if col == "measurement" else "right")
-    for r in rows:
-        ms = f"{1000 / r['per_second']:.1f}"
-        wd = f"{r['won']} / {r['drawn']}"
-        table.add_row(r["name"], f"{r['games']:,}", f"{r['per_second']:,.2f}", ms, wd)
-    console.print(table)
-    for r in rows:
-        if "target" in r:
-            ok = r["per_second"] >= r["target"]
-            verdict = "[green]met[/green]" if ok else "[red]below target[/red]"
-            console.print(
-                f"{r['name']}: {r['per_second']:.2f} hands/s (target >= {r['target']:g}) {verdict}"
-            )
+    print_hands_table(rows, "Whole Xiamen hands per second (one core, best of the runs)")

@@ -142,31 +142,6 @@ def run_sim_bench(
 
 
 def print_sim_table(rows: Sequence[Row]) -> None:
-    from rich.console import Console
-    from rich.table import Table as RichTable
+    from parlour.bench import print_hands_table
 
-    console = Console()
-    table = RichTable(title="Whole hands per second (one core, best of the runs)")
-    for col in ("measurement", "hands", "hands/s", "ms/hand", "won / drawn"):
-        table.add_column(col, justify="left" if col == "measurement" else "right")
-    for r in rows:
-        if "per_second" in r:
-            wd = f"{r['won']} / {r['drawn']}" if "won" in r else "-"
-            ms = f"{1000 / r['per_second']:.2f}"
-            table.add_row(r["name"], f"{r['games']:,}", f"{r['per_second']:,.1f}", ms, wd)
-    console.print(table)
-    for r in rows:
-        if r.get("kind") == "goal":
-            ok = r["per_second"] >= r["target"]
-            verdict = "[green]met[/green]" if ok else "[red]below target[/red]"
-            console.print(
-                f"{r['name']}: {r['per_second']:.1f} hands/s (target >= {r['target']:g}) {verdict}"
-            )
-        elif "ratio" in r and "target" not in r:
-            console.print(f"{r['name']}: {r['ratio']:.2f}x")
-        elif "ratio" in r:
-            ok = r["ratio"] >= r["target"]
-            verdict = "[green]met[/green]" if ok else "[red]below target[/red]"
-            console.print(f"{r['name']}: {r['ratio']:.2f}x (target >= {r['target']:g}x) {verdict}")
-        elif "per_second" not in r:
-            console.print(f"note: {r['name']}")
+    print_hands_table(rows, "Whole hands per second (one core, best of the runs)")
