@@ -774,9 +774,9 @@ def test_the_added_kong_notation() -> None:
             "option base_multiplier must be a whole number, not '5'",
         ),
         (
-            {"rules": "hangzhou"},
-            "unknown rule system 'hangzhou' (scoring is available for: classical, fuzhou, mcr, "
-            "ninety-nine, piquet, quanzhou, xiamen)",
+            {"rules": "wuhan"},
+            "unknown rule system 'wuhan' (scoring is available for: classical, fuzhou, "
+            "hangzhou, mcr, ninety-nine, piquet, quanzhou, xiamen)",
         ),
         ({"discarder": "N"}, "a win by a wall tile ('self_drawn') has no 'discarder'"),
         (
