@@ -279,16 +279,17 @@ def _kind_of(t: Tile, fortune: Tile) -> Tile:
 
 
 def wild_rules(fortune: Tile) -> WildRules:
-    """Where fortunes stand (§4.5, §6.1): anywhere in the concealed hand, never in an
-    exposed set or a kong (the melds are checked when read). The fortunes are the
-    tiles marked ``*``; the Whites play the indicator's kind.
+    """Where fortunes stand (§4.5, §6.1): anywhere in the concealed hand, for any tile,
+    a fifth copy of a kind included (C4), never in an exposed set or a kong (the melds
+    are checked when read). The fortunes are the tiles marked ``*``; the Whites play the
+    indicator's kind.
 
     >>> wild_rules(21).substitutes, wild_rules(WHITE).substitutes
     (((33, 21),), ())
     """
     if fortune == WHITE:
-        return WildRules(in_kong=False)
-    return WildRules(in_kong=False, substitutes=((WHITE, fortune),))
+        return WildRules(in_kong=False, beyond_four=True)
+    return WildRules(in_kong=False, substitutes=((WHITE, fortune),), beyond_four=True)
 
 
 # -- readings ----------------------------------------------------------------------------
