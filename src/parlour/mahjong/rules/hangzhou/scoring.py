@@ -829,7 +829,7 @@ def read_situation(data: Mapping[str, Any]) -> HangzhouHand:
             )
     _check_marks(marks, fortune, white)
     melds = tuple(read.meld_as(m, WHITE, fortune) for m in hand.melds)
-    if hand.win_tile is not None and "win_tile" not in data:
+    if hand.win_tile is not None and data.get("win_tile") is None:
         raise InvalidHand(
             "the hand names a winning tile with '+': give it as 'win_tile' too (with '*' "
             "if it is a fortune)"
@@ -850,6 +850,11 @@ def read_situation(data: Mapping[str, Any]) -> HangzhouHand:
         if discarder == seat:
             raise InvalidHand("'discarder' must be another seat than the winner's")
     source = _source(flags, discarder, honours, options, win, seat)
+    if floats and source != "wall":
+        raise InvalidHand(
+            "a fortune float wins by wild eye on an own tile, never on a discard or a "
+            "robbed kong (§8): 'floats' needs 'self_drawn': true"
+        )
 
     # the tile count: 13 before the winning tile, 14 with it (melds counting three)
     size = len(concealed) + 3 * len(melds)
@@ -1040,6 +1045,11 @@ def _check_counts(
     if plain:
         if white:
             why = "under permanent_white_fortune the four Whites are fortunes: mark them P*"
+        elif fortune == WHITE:
+            why = (
+                "with indicator P the indicator is out of play and the other three Whites "
+                "are fortunes, marked P* (C1)"
+            )
         else:
             why = (
                 f"with indicator {tile_name(fortune)} the indicator is out of play and the "

@@ -27,7 +27,11 @@ from parlour.mahjong.system import MahjongSystem
 def read_claims(text: str) -> Any:
     """The ``--claims`` flag: ``TAKER:GIVER=N`` entries separated by commas or spaces
     (``W:S=3``: West claimed three of South's discards), or the JSON object itself.
-    Text that is neither is passed on whole, for the scorer to name the fault."""
+    Text that is neither is passed on whole, for the scorer to name the fault.
+
+    >>> read_claims("W-S-3")
+    'W-S-3'
+    """
     if text.strip().startswith("{"):
         try:
             return json.loads(text)
@@ -38,10 +42,7 @@ def read_claims(text: str) -> Any:
         taker, _, rest = entry.partition(":")
         giver, _, n = rest.partition("=")
         if not (taker and giver and n.strip().isdigit()):
-            raise InvalidHand(
-                f"--claims takes TAKER:GIVER=N entries such as W:S=3 (West claimed three of "
-                f"South's discards), not {entry!r}"
-            )
+            return text  # the scorer says what 'claims' must be
         out.setdefault(taker.strip().upper(), {})[giver.strip().upper()] = int(n)
     return out
 
