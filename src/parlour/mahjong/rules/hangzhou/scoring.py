@@ -181,17 +181,20 @@ _FIELDS = frozenset(
 )
 
 
+_DEFAULTS = {o.name: o.default for o in OPTIONS}
+
+
 def resolve_options(given: object) -> dict[str, Any]:
     """Every option, the given ones checked, the rest at their defaults."""
-    if given is None:
-        given = {}
+    if given is None or (isinstance(given, Mapping) and not given):
+        return dict(_DEFAULTS)
     if not isinstance(given, Mapping):
         raise InvalidHand(f"'options' must be an object of name: value, not {given!r}")
     try:
         checked = check_options(OPTIONS, given, "hangzhou")
     except ValueError as e:
         raise InvalidHand(str(e)) from None
-    out = {o.name: o.default for o in OPTIONS}
+    out = dict(_DEFAULTS)
     out.update(checked)
     if out["float_second_half_liability"] and not out["float_player_may_claim"]:
         raise InvalidHand(
