@@ -896,13 +896,6 @@ def read_situation(data: Mapping[str, Any]) -> HangzhouHand:
             f"'kong_streak': {streak} kongs in a streak, but the hand holds {kongs} "
             f"kong{'s' if kongs != 1 else ''}"
         )
-    claimed_sets = sum(1 for m in melds if m.exposed)
-    made = sum(claims.get(seat, {}).values())
-    if made > claimed_sets:
-        raise InvalidHand(
-            f"'claims': {seat} claimed {made} discards but shows {claimed_sets} exposed "
-            f"set{'s' if claimed_sets != 1 else ''} (chows, pungs and kongs made by a claim)"
-        )
     _check_claims(claims, options, banker, lao)
     if float_claim is not None:
         if not options["float_second_half_liability"]:
