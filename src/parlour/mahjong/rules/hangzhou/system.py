@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.errors import InvalidHand
-from parlour.core.options import Option
+from parlour.core.options import Option, check_options, option_values
 from parlour.core.systems import SCORING, Field
 from parlour.core.views import Block, Line
 from parlour.mahjong import situation as fields
@@ -110,6 +110,13 @@ class HangzhouSystem(MahjongSystem):
 
     def options(self) -> tuple[Option, ...]:
         return OPTIONS if self.ruleset is None else self.ruleset.options_spec
+
+    def check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option's value, the ``given`` ones checked (ValueError naming a bad
+        one); the table's ruleset checks them once it is built."""
+        if self.ruleset is not None:
+            return super().check_options(given)
+        return option_values(OPTIONS, check_options(OPTIONS, given, self.name))
 
     def bot_names(self) -> tuple[str, ...]:
         return () if self.ruleset is None else super().bot_names()
