@@ -629,8 +629,7 @@ def score_hand(h: HangzhouHand) -> Score:
     explain = [f"reading: {best.reading}"] if best.reading.complete else []
     explain.append(f"{t.doubles} doubles: x{1 << t.doubles}; banker factor {h.factor}")
     if h.float_claim is not None and reason is None:
-        payments, extra = _second_half(h, t, payments)
-        lines += extra
+        payments, lines = _second_half(h, t, payments)
     if reason is None:
         explain += lines
         explain.append(f"{h.seat} receives {payments[h.seat]}")
@@ -669,12 +668,16 @@ def _second_half(
     earlier = t.doubles - (h.floats - c.floats)
     if h.kong_replacement:
         earlier -= h.kong_streak - c.kong_streak
-    before = payments_of(h, earlier)[0]
+    before, lines = payments_of(h, earlier)
     gained = payments[h.seat] - before[h.seat]
     out = dict(before)
     out[c.seat] -= gained
     out[h.seat] += gained
-    return out, [f"{c.seat} pays the doubles gained after the float claim alone: {gained}"]
+    return out, [
+        f"before {c.seat}'s discard was claimed: {earlier} doubles",
+        *lines,
+        f"{c.seat} also pays alone what the doubles gained after it add: {gained}",
+    ]
 
 
 # -- situations from JSON ----------------------------------------------------------------
