@@ -50,8 +50,11 @@ def test_rules_shows_a_systems_options() -> None:
     data = json.loads(runner.invoke(app, ["rules", "mcr", "--json"]).output)
     assert data["options"] == [o.to_json() for o in find_system("mcr").options()]
     assert data["options"][0]["default"] == "source"
-    planned = runner.invoke(app, ["rules", "hangzhou"])
+    planned = runner.invoke(app, ["rules", "wuhan"])
     assert planned.exit_code == 0 and "planned" in planned.output
+    scoring = runner.invoke(app, ["rules", "hangzhou"])
+    assert scoring.exit_code == 0 and "status: scoring only" in scoring.output
+    assert "max_loss = 100" in scoring.output and "bots:" not in scoring.output
     alias = runner.invoke(app, ["rules", "fuzhou"])
     assert alias.exit_code == 0 and "xiamen" in alias.output and "playable" in alias.output
 

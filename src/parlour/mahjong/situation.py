@@ -46,16 +46,19 @@ parlour.core.errors.InvalidHand: 'gold' must be exactly one tile (the indicator)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from parlour.core.errors import InvalidHand, NotationError
 from parlour.core.systems import Field, listed
-from parlour.mahjong.melds import parse_hand
+from parlour.mahjong.melds import Hand, Meld, parse_hand
 from parlour.mahjong.tiles import (
     BONUS_TILES,
+    TILES_ALL,
     TILES_BY_NAME,
     Tile,
+    TileSet,
     check_counts,
     parse_tiles,
     plain_tiles,
@@ -209,6 +212,71 @@ def bonus(value: object, name: str) -> tuple[tuple[Tile, ...], int]:
     return tuple(sorted(held)), len(held)
 
 
+_MELD = re.compile(r"[\[{][^\[\]{}]*[\]}]")
+
+
+def _substitutes_rewritten(text: str, substitute: Tile, kind: Tile) -> tuple[str, int]:
+    """``text`` with each ``substitute`` of a meld that also holds other tiles written as
+    ``kind`` (``[34pP]`` -> ``[34p5p]``), and how many were rewritten."""
+    name, sub = tile_name(kind), tile_name(substitute)
+    count = 0
+
+    def fix(m: re.Match[str]) -> str:
+        nonlocal count
+        body = m.group()
+        inner = re.sub(r">\d|[+\s\[\]{}*]", "", body)
+        if sub not in inner or set(inner) == {sub}:
+            return body
+        count += body.count(sub)
+        return body.replace(sub, name)
+
+    return _MELD.sub(fix, text), count
+
+
+def substituted_hand(
+    text: str, substitute: Tile, kind: Tile, name: str = "'hand'"
+) -> tuple[Hand, int]:
+    """The hand ``text`` in which the ``substitute`` tiles (one-letter honours) are
+    ordinary tiles of ``kind``, and how many substitutes its mixed melds hold: a
+    substitute in a chow or pung beside other tiles is read as ``kind`` (``[34pP]`` is
+    the chow 345p when the White Dragons play 5p); a meld of substitutes alone stays as
+    written (:func:`meld_as` reads it as ``kind``). InvalidHand naming the field for a
+    hand that is not one.
+
+    >>> hand, n = substituted_hand("[34pP] 11s", 33, 13)
+    >>> str(hand.melds[0]), n
+    ('[345p]', 1)
+    """
+    try:
+        return parse_hand(text), 0
+    except NotationError as first:
+        if substitute == kind:
+            raise InvalidHand(f"{name}: {first}") from None
+        rewritten, n = _substitutes_rewritten(text, substitute, kind)
+        if not n:
+            raise InvalidHand(f"{name}: {first}") from None
+        counts = list(TILES_ALL.counts)
+        counts[kind] += n
+        try:
+            return parse_hand(rewritten, tile_set=TileSet("substituted", tuple(counts))), n
+        except NotationError:
+            raise InvalidHand(f"{name}: {first}") from None
+
+
+def meld_as(m: Meld, substitute: Tile, kind: Tile) -> Meld:
+    """The meld with its ``substitute`` tiles read as ``kind`` (``[PPP]`` as a pung of
+    the kind the White Dragons play).
+
+    >>> from parlour.mahjong.melds import parse_meld
+    >>> str(meld_as(parse_meld("[PPP]"), 33, 13))
+    '[555p]'
+    """
+    if substitute == kind or substitute not in m.tiles:
+        return m
+    tiles = tuple(sorted(kind if t == substitute else t for t in m.tiles))
+    return Meld(m.kind, tiles, m.exposed, m.claimed_from, m.wilds, m.added)
+
+
 # -- the fields most rule systems share -----------------------------------------------------
 
 HAND = Field(
@@ -296,7 +364,9 @@ __all__ = [
     "left_of",
     "marked_tile",
     "marked_tiles",
+    "meld_as",
     "one_tile",
+    "substituted_hand",
     "tiles",
     "win_tile_from_hand",
     "wind",

@@ -774,9 +774,9 @@ def test_the_added_kong_notation() -> None:
             "option base_multiplier must be a whole number, not '5'",
         ),
         (
-            {"rules": "hangzhou"},
-            "unknown rule system 'hangzhou' (scoring is available for: classical, fuzhou, mcr, "
-            "ninety-nine, piquet, quanzhou, xiamen)",
+            {"rules": "wuhan"},
+            "unknown rule system 'wuhan' (scoring is available for: classical, fuzhou, "
+            "hangzhou, mcr, ninety-nine, piquet, quanzhou, xiamen)",
         ),
         ({"discarder": "N"}, "a win by a wall tile ('self_drawn') has no 'discarder'"),
         (
@@ -973,3 +973,13 @@ def test_the_registry_lists_xiamen_and_quanzhou_as_playable() -> None:
     result = runner.invoke(app, ["rules", "quanzhou"])
     assert result.exit_code == 0 and "playable" in flat(result.output)
     assert "qz_open_pung_as_closed" in flat(result.output)
+
+
+def test_a_gold_float_hand_may_claim_a_tile_another_reading_takes_without_the_gold_pair() -> None:
+    """§9.3 [DEF]: the claim is refused only if every reading pairs the Gold with the
+    claimed tile. 111m 456m 789p WWW 345s 2s* claims 8p: the Gold plays 8p in 789p and
+    the pair is 8p 8p (the readings that place the Gold differently are both kept)."""
+    s = score(gold="2s", hand="111m 456m 789p WWW 345s 2s*", win_tile="8p", discarder="E")
+    assert s.valid and s.payments == {"E": -6, "S": 16, "W": -5, "N": -5}
+    s = score(gold="2s", hand="111m 456m 789p WWW 345s 2s*", win_tile="N", discarder="E")
+    assert not s.valid and s.reason is not None and "gold float" in s.reason

@@ -155,7 +155,10 @@ def winning_readings(
     seen: set[str] = set()
     for d in decompositions(tiles, fixed, constraints=constraints, kinds=kinds, special=special):
         for r in _placements(d, len(fixed), win_tile, win_wild, self_drawn):
-            key = f"{r.shape}|{r}|{r.win_set}|{r.wait}|{r.win_tile}"
+            # where each wild stands is part of a reading: a pung 1m 1m 1m* beside a
+            # pair 1m 1m reads as {111m} 11m, as does a pung 1m 1m 1m beside 1m 1m*
+            placed = tuple(m.wilds for m in r.sets)
+            key = f"{r.shape}|{r}|{r.win_set}|{r.wait}|{r.win_tile}|{placed}"
             if key not in seen:
                 seen.add(key)
                 out.append(r)

@@ -16,7 +16,7 @@ place wilds are above it: :mod:`~parlour.mahjong.shapes.regular` (the readings) 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from parlour.mahjong.tiles import JOKER, NUM_KINDS, Tile
 
@@ -33,7 +33,9 @@ class WildRules:
     in one chow or pung / pair; ``all_wild_sets``: may a set be made of wilds only;
     ``extra_in_one_group``: one pair or one set may hold this many wilds more (the
     goulash rule for a wild winning tile). ``max_copies``: a kind may not appear more often
-    than this, natural and represented together, fixed melds included. ``in_kong`` /
+    than this, natural and represented together, fixed melds included; ``beyond_four``:
+    wilds may stand for copies beyond the four a kind has (a fifth copy), up to four
+    more. ``in_kong`` /
     ``max_in_kong`` are for the table's kong claims: concealed tiles never form kongs.
 
     >>> WildRules(in_chow=False, max_in_set=1).in_pung
@@ -53,6 +55,7 @@ class WildRules:
     substitutes: tuple[tuple[Tile, Tile], ...] = ()
     max_copies: int = 4
     extra_in_one_group: int = 0
+    beyond_four: bool = False
 
     def __post_init__(self) -> None:
         for name, lo, hi in (
@@ -89,6 +92,7 @@ class WildRules:
             and self.all_wild_sets
             and (self.face_value or self.wild_tile is None)
             and self.max_copies == 4
+            and not self.beyond_four
         )
 
 
@@ -106,13 +110,16 @@ def copy_caps(rules: WildRules) -> tuple[int, ...]:
     >>> caps = copy_caps(WildRules(substitutes=((33, 13),)))  # the Whites play 5p
     >>> caps[13], caps[12], caps[33]
     (8, 4, 4)
+    >>> copy_caps(WildRules(beyond_four=True))[12]  # a wild may be a fifth 4p
+    8
     """
-    if not rules.substitutes and rules.max_copies >= 4:
+    if not rules.substitutes and rules.max_copies >= 4 and not rules.beyond_four:
         return _FOURS  # the common case
-    k = (rules.substitutes, rules.max_copies)
+    more = 4 if rules.beyond_four else 0
+    k = (rules.substitutes, rules.max_copies + 2 * more)
     caps = _CAPS.get(k)
     if caps is None:
-        out = [min(4, rules.max_copies)] * NUM_KINDS
+        out = [min(4, rules.max_copies) + more] * NUM_KINDS
         for _, stands in rules.substitutes:
             out[stands] += 4
         caps = _CAPS[k] = tuple(out)
@@ -127,7 +134,8 @@ def _held_caps(rules: WildRules) -> tuple[int, ...]:
     k = (rules.substitutes, -1)
     held = _CAPS.get(k)
     if held is None:
-        held = _CAPS[k] = tuple(max(4, c) for c in copy_caps(rules))
+        plain = replace(rules, beyond_four=False)  # what wilds may stand for does not count
+        held = _CAPS[k] = tuple(max(4, c) for c in copy_caps(plain))
     return held
 
 

@@ -24,7 +24,6 @@ scores it as a closed pung (§11.2).
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,7 +31,7 @@ from typing import Any
 from parlour.core.errors import InvalidHand, NotationError
 from parlour.core.options import NO_BOUND, Option, check_options
 from parlour.mahjong import situation as read
-from parlour.mahjong.melds import CHOW, KONG, Hand, Meld, parse_hand
+from parlour.mahjong.melds import CHOW, KONG, Hand, Meld
 from parlour.mahjong.scoring import Pattern, PatternLine, Score, ScoreParts
 from parlour.mahjong.scoring.arithmetic import WaterTimesMultiplier
 from parlour.mahjong.scoring.readings import Reading, winning_readings
@@ -44,10 +43,8 @@ from parlour.mahjong.tiles import (
     JOKER,
     NUM_KINDS,
     SEASONS,
-    TILES_ALL,
     WHITE,
     Tile,
-    TileSet,
     format_tiles,
     tile_name,
 )
@@ -864,52 +861,15 @@ def _floater_field(value: object, seat: str) -> Floater | None:
     return Floater(who, level, water)
 
 
-_MELD = re.compile(r"[\[{][^\[\]{}]*[\]}]")
-
-
-def _whites_rewritten(text: str, gold: Tile) -> tuple[str, int]:
-    """``text`` with each White of a meld that also holds other tiles written as the
-    indicator's kind (``[34pP]`` -> ``[34p5p]``), and how many were rewritten."""
-    name = tile_name(gold)
-    count = 0
-
-    def fix(m: re.Match[str]) -> str:
-        nonlocal count
-        body = m.group()
-        inner = re.sub(r">\d|[+\s\[\]{}*]", "", body)
-        if "P" not in inner or set(inner) == {"P"}:
-            return body
-        count += body.count("P")
-        return body.replace("P", name)
-
-    return _MELD.sub(fix, text), count
-
-
 def _parse_hand(text: str, gold: Tile) -> tuple[Hand, int]:
     """The hand, and how many Whites its mixed melds hold (read as the indicator's
     kind): a White in a chow or pung beside other tiles stands for the indicator's kind,
     ``[34pP]`` with indicator 5p."""
-    try:
-        return parse_hand(text), 0
-    except NotationError as first:
-        if gold == WHITE:
-            raise InvalidHand(f"'hand': {first}") from None
-        rewritten, n = _whites_rewritten(text, gold)
-        if not n:
-            raise InvalidHand(f"'hand': {first}") from None
-        counts = list(TILES_ALL.counts)
-        counts[gold] += n
-        try:
-            return parse_hand(rewritten, tile_set=TileSet("gold", tuple(counts))), n
-        except NotationError:
-            raise InvalidHand(f"'hand': {first}") from None
+    return read.substituted_hand(text, WHITE, gold)
 
 
 def _normal_meld(m: Meld, gold: Tile) -> Meld:
-    if gold == WHITE or WHITE not in m.tiles:
-        return m
-    tiles = tuple(sorted(_kind_of(t, gold) for t in m.tiles))
-    return Meld(m.kind, tiles, m.exposed, m.claimed_from, m.wilds, m.added)
+    return read.meld_as(m, WHITE, gold)
 
 
 def read_situation(data: Mapping[str, Any]) -> GoldHand:

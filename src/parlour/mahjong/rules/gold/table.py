@@ -599,7 +599,8 @@ class GoldRuleset(Ruleset):
         if floater is not None:
             if kind in _MELD_CLAIMS:
                 return False  # no chow, pung or direct kong in a float round (§9.4)
-            if table.phase in ("claim", "rob"):
+            # a claim: in its window, or offered as the window opens (still the turn)
+            if table.phase in ("claim", "rob") or seat != table.current:
                 others = bool(self.settings["others_discard_win_during_float"])
                 return seat != floater and others
         if kind in _KONGS or kind in ("pung", "kong"):
