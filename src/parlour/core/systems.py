@@ -100,6 +100,8 @@ class Field:
     metavar: str = ""
     off_flag: str | None = None
     read: Callable[[str], Any] | None = None
+    required: bool = False
+    """The scorer refuses a situation without it (the options at their defaults)."""
 
     @property
     def option(self) -> str | None:
@@ -472,6 +474,8 @@ class RuleSystem:
             "bots": list(self.bot_names()),
             "scores": self.scores,
             "settles": self.settles,
+            "situation": [f.name for f in self.situation],
+            "required": [f.name for f in self.situation if f.required],
         }
 
 

@@ -18,6 +18,10 @@ const MODES = [
 ];
 // rule systems whose hands carry a Gold indicator (Fujian gold mahjong)
 const GOLD_RULES = new Set(['xiamen', 'quanzhou', 'fuzhou']);
+// the situation fields this page can fill in
+const CAN_FILL = new Set(['hand', 'win_tile', 'seat_wind', 'round_wind', 'discarder', 'bonus', 'gold',
+  'self_drawn', 'last_wall_tile', 'last_of_kind', 'kong_replacement', 'robbing_kong']);
+
 const FLAGS = [
   ['self_drawn', 'self-drawn', 'Won by drawing the tile from the wall'],
   ['last_wall_tile', 'last tile of the wall', 'Won on the last tile of the wall (drawn or discarded)'],
@@ -52,13 +56,16 @@ export async function calculator() {
   const root = document.getElementById('calculator');
   const state = { concealed: [], melds: [], win: null, bonus: new Set() };
   const info = await (await fetch('/api/rules')).json();
-  const scorable = info.systems.filter((s) => s.family === 'mahjong' && s.scores && (s.status === 'playable' || s.status === 'scoring only'));
+  // a rule system is offered when the calculator can give every field its scorer needs
+  const missing = (s) => (s.required || []).filter((f) => !CAN_FILL.has(f));
+  const scorable = info.systems.filter((s) => s.family === 'mahjong' && s.scores && (s.status === 'playable' || s.status === 'scoring only') && !missing(s).length);
 
   // the rule system and its options
   const rules = el('select', { id: 'calc-rules', name: 'rules' });
   for (const s of info.systems.filter((x) => x.family === 'mahjong')) {
     const can = scorable.includes(s);
-    const why = s.status === 'playable' ? 'no scorer' : s.status;
+    const why = missing(s).length ? `needs ${missing(s).join(', ')}: use parlour score`
+      : s.status === 'playable' ? 'no scorer' : s.status;
     rules.append(el('option', { value: s.name, disabled: !can }, `${s.name}${can ? '' : ' (' + why + ')'}`));
   }
   const rulesTitle = el('p', { class: 'note', id: 'calc-rules-title' });
@@ -213,6 +220,10 @@ export async function calculator() {
       if (JSON.stringify(value) !== input.dataset.default) opts[input.name] = value;
     }
     if (Object.keys(opts).length) sit.options = opts;
+    // only the fields the rule system's scorer reads (its situation fields)
+    const system = info.systems.find((s) => s.name === rules.value);
+    const reads = new Set(['rules', 'options', ...((system && system.situation) || [])]);
+    for (const key of Object.keys(sit)) if (!reads.has(key)) delete sit[key];
     return sit;
   }
 

@@ -60,6 +60,7 @@ SITUATION = (
         "The fortune indicator turned up after the deal (the other three of its kind are "
         "the fortunes, marked * in the hand: 4s*; a White P plays 4s).",
         metavar="TILE",
+        required=True,
     ),
     Field("banker", "The banker's seat (default E).", metavar="SEAT"),
     Field(
