@@ -720,6 +720,8 @@ class GreedyBot:
             for t in range(NUM_KINDS):
                 if held[t] < 4 and shanten(_with(hand, t), melds) < 0:
                     yield t
+        elif not n and len(hand) == 13 and _NATIVE is not None:
+            yield from _NATIVE.waits_of(hand)  # every shape, one kernel call
         else:
             for t in range(NUM_KINDS):
                 if held[t] < 4 and _complete([*hand, t], n):
