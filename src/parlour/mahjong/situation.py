@@ -162,6 +162,43 @@ def marked_tiles(value: object, name: str) -> tuple[tuple[Tile, ...], tuple[Tile
     return tuple(sorted(s.tile for s in scanned)), marked
 
 
+def place_win_tile(
+    concealed: list[Tile], marks: list[Tile], melds: int, win: tuple[Tile, bool], before: int
+) -> None:
+    """Put the winning tile ``win`` (a tile, and whether it is a wild marked ``*``) among
+    the ``concealed`` tiles (and the wild ``marks``) of a hand that holds ``before`` tiles
+    without it (``melds`` sets counting three each); a hand already holding ``before + 1``
+    must hold it. Anything else is :class:`InvalidHand`.
+
+    >>> concealed, marks = [0, 1], []
+    >>> place_win_tile(concealed, marks, 0, (2, False), 2); concealed
+    [0, 1, 2]
+    >>> place_win_tile([0, 1, 2], [], 0, (5, False), 2)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    parlour.core.errors.InvalidHand: the hand holds 3 tiles ... but not the winning tile 6m
+    """
+    tile, marked = win
+    size = len(concealed) + 3 * melds
+    if size == before:
+        concealed.append(tile)
+        if marked:
+            marks.append(tile)
+    elif size == before + 1:
+        plain = concealed.count(tile) - marks.count(tile)
+        if (marked and tile not in marks) or (not marked and plain == 0):
+            what = f"{tile_name(tile)}*" if marked else tile_name(tile)
+            raise InvalidHand(
+                f"the hand holds {size} tiles (melds counting three) but not the winning tile "
+                f"{what}"
+            )
+    else:
+        raise InvalidHand(
+            f"the winner's hand holds {size} tiles (melds counting three); it should hold "
+            f"{before} before the winning tile (or {before + 1} with it)"
+        )
+
+
 def tiles(
     value: object, name: str, what: str = "tiles in notation", *, repeats: bool = False
 ) -> list[Tile]:
@@ -366,6 +403,7 @@ __all__ = [
     "marked_tiles",
     "meld_as",
     "one_tile",
+    "place_win_tile",
     "substituted_hand",
     "tiles",
     "win_tile_from_hand",

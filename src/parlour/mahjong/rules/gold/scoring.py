@@ -963,24 +963,7 @@ def read_situation(data: Mapping[str, Any]) -> GoldHand:
         natural = [t for t in concealed if concealed.count(t) > marks.count(t)]
         win = (max(natural), False) if natural else (gold, True)
     if win is not None:
-        tile, marked = win
-        if size == 16:
-            concealed.append(tile)
-            if marked:
-                marks.append(tile)
-        elif size == 17:
-            plain = concealed.count(tile) - marks.count(tile)
-            if (marked and tile not in marks) or (not marked and plain == 0):
-                what = f"{tile_name(tile)}*" if marked else tile_name(tile)
-                raise InvalidHand(
-                    f"the hand holds 17 tiles (melds counting three) but not the winning tile "
-                    f"{what}"
-                )
-        else:
-            raise InvalidHand(
-                f"the winner's hand holds {size} tiles (melds counting three); it should hold "
-                "16 before the winning tile (or 17 with it)"
-            )
+        read.place_win_tile(concealed, marks, len(melds), win, 16)
     elif size not in (16, 17):
         raise InvalidHand(
             f"the hand holds {size} tiles (melds counting three); a hand holds 16 "

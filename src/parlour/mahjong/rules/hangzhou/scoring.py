@@ -865,24 +865,7 @@ def read_situation(data: Mapping[str, Any]) -> HangzhouHand:
     # the tile count: 13 before the winning tile, 14 with it (melds counting three)
     size = len(concealed) + 3 * len(melds)
     if win is not None:
-        tile, marked = win
-        if size == 13:
-            concealed.append(tile)
-            if marked:
-                marks.append(tile)
-        elif size == 14:
-            plain = concealed.count(tile) - marks.count(tile)
-            if (marked and tile not in marks) or (not marked and plain == 0):
-                what = f"{tile_name(tile)}*" if marked else tile_name(tile)
-                raise InvalidHand(
-                    f"the hand holds 14 tiles (melds counting three) but not the winning "
-                    f"tile {what}"
-                )
-        else:
-            raise InvalidHand(
-                f"the winner's hand holds {size} tiles (melds counting three); it should "
-                "hold 13 before the winning tile (14 with it)"
-            )
+        read.place_win_tile(concealed, marks, len(melds), win, 13)
     elif size != 14:
         raise InvalidHand(
             f"the hand holds {size} tiles (melds counting three); a hand that declares "
