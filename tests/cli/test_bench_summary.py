@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -63,11 +64,14 @@ def test_the_shapes_targets_are_measured_on_both_kernels() -> None:
 
 @pytest.mark.slow
 def test_the_command_prints_every_target() -> None:
+    # Piped output (no terminal, no COLUMNS) keeps each target's name on one line.
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
     out = subprocess.run(
         [sys.executable, "-m", "parlour.cli", "bench", "summary", "--only", "shapes"],
         capture_output=True,
         text=True,
         check=True,
+        env=env,
     ).stdout
     assert "parlour's speed targets" in out
     assert "shanten_of vs PyMahjongGB" in out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -9,14 +10,29 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 
+def report_console() -> Console:
+    """The console a benchmark prints its tables on: the terminal's width, or 160
+    columns when the output goes to a file or a pipe (and ``COLUMNS`` is not set), so a
+    logged report keeps each measurement's name on one line.
+
+    >>> report_console().width > 0
+    True
+    """
+    from rich.console import Console
+
+    console = Console()
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console = Console(width=160)
+    return console
+
+
 def print_speed_tables(rows: Sequence[dict[str, Any]], title: str) -> Console:
     """Print the ``timing`` rows (hands per second) and the ``ratio`` rows (ours over a
     peer, against a target) of a benchmark with rich, then its ``skipped`` notes; the
     console, for a benchmark's own lines after these."""
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    console = report_console()
     timing = Table(title=title)
     timing.add_column("measurement")
     timing.add_column("task")
@@ -59,10 +75,9 @@ def print_hands_table(rows: Sequence[dict[str, Any]], title: str) -> None:
     """Print a benchmark of whole hands: each row timed (``per_second`` over ``games``,
     with ``won``/``drawn`` where known), then each ``goal`` row against its target, each
     ratio (against its target where it has one) and each note."""
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    console = report_console()
     table = Table(title=title)
     for col in ("measurement", "hands", "hands/s", "ms/hand", "won / drawn"):
         table.add_column(col, justify="left" if col == "measurement" else "right")

@@ -768,11 +768,12 @@ def _own_cpu() -> float:
 
 def print_server_report(report: ServerBenchReport) -> None:
     """The figures as a rich table, then the problems, if any, and the verdict."""
-    from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
-    console = Console()
+    from parlour.bench import report_console
+
+    console = report_console()
     table = Table(title="parlour bench server: concurrent tables over WebSockets (loopback)")
     table.add_column("measure")
     table.add_column("value", justify="right")

@@ -101,8 +101,9 @@ def run_summary(seed: int = 1, only: Sequence[str] = ()) -> list[Row]:
 def print_summary(rows: Sequence[Row], kernel: str) -> None:
     """Print one line per target: the pure and compiled figures, the target, and whether
     the compiled path meets it."""
-    from rich.console import Console
     from rich.table import Table
+
+    from parlour.bench import report_console
 
     table = Table(title=f"parlour's speed targets (shape kernel here: {kernel})")
     table.add_column("target")
@@ -127,7 +128,7 @@ def print_summary(rows: Sequence[Row], kernel: str) -> None:
             goal,
             "[green]met[/green]" if met else "[red]missed[/red]",
         )
-    Console().print(table)
+    report_console().print(table)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
