@@ -52,9 +52,9 @@ def test_rules_shows_a_systems_options() -> None:
     assert data["options"][0]["default"] == "source"
     planned = runner.invoke(app, ["rules", "wuhan"])
     assert planned.exit_code == 0 and "planned" in planned.output
-    scoring = runner.invoke(app, ["rules", "hangzhou"])
-    assert scoring.exit_code == 0 and "status: scoring only" in scoring.output
-    assert "max_loss = 100" in scoring.output and "bots:" not in scoring.output
+    hangzhou = runner.invoke(app, ["rules", "hangzhou"])
+    assert hangzhou.exit_code == 0 and "status: playable" in hangzhou.output
+    assert "max_loss = 100" in hangzhou.output and "bots: greedy, random" in hangzhou.output
     alias = runner.invoke(app, ["rules", "fuzhou"])
     assert alias.exit_code == 0 and "xiamen" in alias.output and "playable" in alias.output
 

@@ -623,13 +623,16 @@ class Table(SpaceActions):
         self.transfers.append({"reason": reason, "seat": seat, "payments": amounts})
         self.events.append(Event("payment", seat, {"reason": reason, "payments": amounts}))
 
-    def take_from_tail(self, k: int, *, to: int | None = None) -> Tile:
+    def take_from_tail(self, k: int, *, to: int | None = None, face_down: bool = False) -> Tile:
         """Take the ``k``-th tile from the tail (0: the next replacement tile) and show it
         to everyone: out of play (an indicator; it stays accounted for in
-        ``wall.set_aside``), or into seat ``to``'s hand (the indicator robbed)."""
+        ``wall.set_aside``), or into seat ``to``'s hand (the indicator robbed). With
+        ``face_down`` the tile leaves play unseen (the tile beneath an indicator): the
+        event says only that a tile was set aside."""
         tile = self.wall.take_from_tail(k)
         if to is None:
-            self.events.append(Event("set_aside", None, {"tile": tile_name(tile)}))
+            data = {"face_down": True} if face_down else {"tile": tile_name(tile)}
+            self.events.append(Event("set_aside", None, data))
         else:
             self.wall.set_aside.remove(tile)
             self.hands[to].append(tile)

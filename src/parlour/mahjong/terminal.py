@@ -358,6 +358,8 @@ class HandView:
         if kind == "passed":
             return f"{n.does(seat, 'pass')} {d['count']} tiles to {n(d['receiver'])}"
         if kind == "set_aside":
+            if d.get("face_down"):
+                return "a tile is set aside face down, out of play"
             return f"{d['tile']} is turned up and set aside"
         if kind == "shown":
             return f"{d['tile']} is turned up in the wall"

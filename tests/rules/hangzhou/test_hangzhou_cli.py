@@ -1,7 +1,7 @@
 """Hangzhou on the command line and in the registry: ``parlour score --rules hangzhou``
 with its own flags (``--fortune``, ``--lao``, ``--floats``, ``--kong-streak``,
 ``--claims``), the JSON forms (``--situation FILE``, ``--jsonl``), ``parlour rules
-hangzhou``, and the descriptor (scoring only, its options with the spec's defaults)."""
+hangzhou``, and the descriptor (playable, its options with the spec's defaults)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from parlour.cli import app
 from parlour.mahjong.rules.hangzhou import HANGZHOU, OPTIONS
-from parlour.registry import SCORING, find_system
+from parlour.registry import PLAYABLE, find_system
 
 runner = CliRunner()
 
@@ -22,10 +22,10 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def test_hangzhou_is_a_scoring_rule_system_with_the_specs_options() -> None:
+def test_hangzhou_is_a_playable_rule_system_with_the_specs_options() -> None:
     system = find_system("hangzhou")
-    assert system is HANGZHOU and system.status == SCORING and system.scores
-    assert not system.playable and system.bot_names() == ()
+    assert system is HANGZHOU and system.status == PLAYABLE and system.scores
+    assert system.playable and set(system.bot_names()) == {"greedy", "random"}
     defaults = {o.name: o.default for o in system.options()}
     assert defaults == {o.name: o.default for o in OPTIONS}
     assert defaults["max_loss"] == 100 and defaults["robbing_kong_from_lao"] == 3
@@ -34,8 +34,10 @@ def test_hangzhou_is_a_scoring_rule_system_with_the_specs_options() -> None:
     assert defaults["ten_honours_mode"] == "own_tile_plus"
     off = [n for n, v in defaults.items() if v is False]
     assert len(off) == 11  # every other option is off by default (§11)
-    with pytest.raises(ValueError, match="hangzhou is scoring only: it cannot be played yet"):
-        system.new_match({}, seed=1)
+    match = system.new_match({}, seed=1)
+    assert match.to_act() and match.scores == [100] * 4  # max_loss chips each
+    with pytest.raises(ValueError, match="max_loss"):
+        system.new_match({"max_loss": 0}, seed=1)
 
 
 def test_score_help_lists_hangzhous_own_flags() -> None:
@@ -148,10 +150,10 @@ def test_rules_hangzhou() -> None:
     result = runner.invoke(app, ["rules", "hangzhou"])
     assert result.exit_code == 0, result.output
     text = flat(result.output)
-    assert "status: scoring only" in text and "--fortune" in text
+    assert "status: playable" in text and "--fortune" in text and "bots: greedy" in text
     for o in OPTIONS:
         assert o.name in text
     data = json.loads(runner.invoke(app, ["rules", "hangzhou", "--json"]).output)
-    assert data["status"] == SCORING and len(data["options"]) == len(OPTIONS)
+    assert data["status"] == PLAYABLE and len(data["options"]) == len(OPTIONS)
     listing = flat(runner.invoke(app, ["rules"]).output)
-    assert "hangzhou" in listing and "scoring only" in listing
+    assert "hangzhou" in listing

@@ -1,7 +1,7 @@
 """Hangzhou mahjong as one package: fortune wild tiles, the banker's stay level
 ``lao``, floats, three-set liability and the chip limit. The scorer is
-:mod:`.scoring`, the rule system's descriptor :mod:`.system` (scoring only for now:
-the table, the match and the bots come later).
+:mod:`.scoring`, the table :mod:`.table`, the match :mod:`.session`, the rule
+system's descriptor :mod:`.system`.
 
 >>> s = score_json({"rules": "hangzhou", "fortune": "4s", "seat_wind": "S",
 ...                 "hand": "123m 456m 789p 23s P 5p 5p", "win_tile": "5p",

@@ -1,9 +1,8 @@
-"""Hangzhou mahjong as the faces of parlour see it: a scoring rule system (the table
-comes later), its situation fields and options, and what ``parlour score`` prints of
-a win.
+"""Hangzhou mahjong as the faces of parlour see it: the rule system (its table, its
+scorer), its situation fields and options, and what ``parlour score`` prints of a win.
 
 >>> HANGZHOU.status, HANGZHOU.scores, [o.name for o in HANGZHOU.options()][:2]
-('scoring only', True, ['max_loss', 'seating_method'])
+('playable', True, ['max_loss', 'seating_method'])
 >>> read_claims("W:S=3, S:W=1")
 {'W': {'S': 3}, 'S': {'W': 1}}
 """
@@ -16,11 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.errors import InvalidHand
-from parlour.core.options import Option, check_options, option_values
-from parlour.core.systems import SCORING, Field
+from parlour.core.systems import PLAYABLE, Field
 from parlour.core.views import Block, Line
 from parlour.mahjong import situation as fields
-from parlour.mahjong.rules.hangzhou.scoring import OPTIONS, score_json
+from parlour.mahjong.rules.hangzhou.scoring import score_json
+from parlour.mahjong.rules.hangzhou.table import HangzhouRuleset
 from parlour.mahjong.system import MahjongSystem
 
 
@@ -106,21 +105,8 @@ SITUATION = (
 
 @dataclass(frozen=True, kw_only=True)
 class HangzhouSystem(MahjongSystem):
-    """Hangzhou: scored from its situations, its options declared here until its table
-    declares them."""
-
-    def options(self) -> tuple[Option, ...]:
-        return OPTIONS if self.ruleset is None else self.ruleset.options_spec
-
-    def check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        """Every option's value, the ``given`` ones checked (ValueError naming a bad
-        one); the table's ruleset checks them once it is built."""
-        if self.ruleset is not None:
-            return super().check_options(given)
-        return option_values(OPTIONS, check_options(OPTIONS, given, self.name))
-
-    def bot_names(self) -> tuple[str, ...]:
-        return () if self.ruleset is None else super().bot_names()
+    """Hangzhou: a fortune indicator before anything; its options are the table's (the
+    scorer reads the same ones)."""
 
     def situation_from_flags(self, values: dict[str, Any]) -> dict[str, Any]:
         data = {k: v for k, v in values.items() if v is not False}
@@ -185,7 +171,7 @@ HANGZHOU = HangzhouSystem(
     name="hangzhou",
     title="Hangzhou: fortune wild tiles, the banker's lao, floats and liability",
     players=(4,),
-    status=SCORING,
+    status=PLAYABLE,
     source="an English and a Japanese description",
     order=50,
     situation=SITUATION,
@@ -196,6 +182,24 @@ HANGZHOU = HangzhouSystem(
         "--from S",
     ),
     flag_hints=_HINTS,
+    option_cases=(
+        {},
+        {"missed_pung_freeze": True, "missed_win_freeze": True, "max_two_claims_same_source": True},
+        {
+            "permanent_white_fortune": True,
+            "float_player_may_claim": True,
+            "float_second_half_liability": True,
+            "ten_honours": True,
+        },
+        {
+            "liability_restriction": "banker_only",
+            "immediate_third_banker": True,
+            "robbing_kong_from_lao": 2,
+            "max_loss": 40,
+        },
+        {"wall_only": True, "liability_restriction": "no_three_chows_nonbankers"},
+    ),
+    ruleset=HangzhouRuleset,
     scorer=score_json,
     refusal="false win",
 )
