@@ -296,7 +296,7 @@ class HangzhouRuleset(Ruleset):
         h = self._hand(
             table,
             seat,
-            concealed=hand,
+            concealed=[*hand, fortune],
             tile=fortune,
             source="wall",
             discarder=None,
@@ -456,7 +456,9 @@ class HangzhouRuleset(Ruleset):
         assert fortune is not None
         if fortune not in tiles:
             return False
-        h = self._hand(table, seat, concealed=tiles, tile=fortune, source="wall", discarder=None)
+        h = self._hand(
+            table, seat, concealed=[*tiles, fortune], tile=fortune, source="wall", discarder=None
+        )
         h = dataclasses.replace(h, melds=(*h.melds, _normal(meld, fortune)))
         try:
             return any(is_wild_eye(r, h) for r in readings_of(h))
