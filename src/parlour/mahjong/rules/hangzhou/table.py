@@ -178,7 +178,7 @@ class HangzhouRuleset(Ruleset):
             dice = (table.rng.randint(1, 6), table.rng.randint(1, 6))
         if self.settings["immediate_third_banker"] and dice[0] == dice[1]:
             st.lao = max(st.lao, 3)
-        table.announce("lao", table.dealer, {"lao": st.lao, "dice": list(dice)})
+        table.announce("lao", None, {"lao": st.lao, "banker": table.dealer, "dice": list(dice)})
         if self._white:
             st.fortune = WHITE
         else:
