@@ -500,3 +500,16 @@ def test_wall_tiles_are_shown_in_place_or_taken_into_a_hand() -> None:
     taken = table.take_from_tail(0, to=1)
     assert taken in table.hands[1] and table.wall_count() == count - 1
     assert table.wall.set_aside == [] and tile_count_check(table) == list(TILES_144.counts)
+
+
+def test_a_wall_tile_taken_face_down_leaves_play_unseen() -> None:
+    table = Table(rulebooks.SimpleRules(), seed=6)
+    count = table.wall_count()
+    beneath = list(table.wall.tail())[4]
+    taken = table.take_from_tail(4, face_down=True)
+    assert taken == beneath and table.wall.set_aside == [beneath]
+    assert table.wall_count() == count - 1
+    assert dict(table.events[-1].data) == {"face_down": True}  # no tile named
+    assert tile_count_check(table) == list(TILES_144.counts)
+    shown = [e for e in table.events if e.kind == "set_aside"]
+    assert shown and all(e.visible_to(s) for e in shown for s in range(4))  # told to all
