@@ -545,3 +545,63 @@ def test_a_match_played_by_bots_records_replays_and_validates() -> None:
     tampered = json.loads(json.dumps(record))
     tampered["seed"] += 1
     assert not validate(tampered).ok
+
+
+# -- liability at the table (§9.1) ------------------------------------------------------------
+
+# East's 14 dealt tiles are complete: he wins by his own tile at once
+EAST_COMPLETE = "1m 1m 1m 2m 2m 2m 3m 3m 3m 9p 9p 9p 1s 1s"
+
+
+@pytest.mark.parametrize(
+    ("claims", "payments"),
+    [
+        ({}, [6, -2, -2, -2]),  # no liability: 2 from each (the banker at lao 1)
+        ({0: {2: ["pung", "chow", "pung"]}}, [6, 0, -6, 0]),  # West gave three: pays T
+        ({2: {0: ["pung", "pung", "kong"]}}, [12, 0, -12, 0]),  # West took three: 2T
+        ({0: {2: ["pung"] * 3}, 2: {0: ["chow"] * 3}}, [18, 0, -18, 0]),  # both: 3T
+        ({0: {2: ["pung"] * 2}}, [6, -2, -2, -2]),  # two claims make no liability
+    ],
+)
+def test_three_set_liability_on_an_own_tile_win(
+    claims: dict[int, dict[int, list[str]]], payments: list[int]
+) -> None:
+    table = hz_table([EAST_COMPLETE, SOUTH, WEST, NORTH])
+    table.state.claims = claims  # the claims made earlier in the hand
+    act(table, 0, "win")
+    assert table.result()["payments"] == payments
+
+
+def test_the_chip_limit_across_a_session() -> None:
+    """Six chips each: a player who runs out pays nothing more (the others' wins cost him
+    nothing), yet still collects in full when he wins; no balance goes below zero."""
+    system = find_system("hangzhou")
+    broke_paid_nothing = 0
+    for seed in range(6):
+        match = system.new_match({"max_loss": 6}, seed=seed, hands=10)
+        bots = [system.make_bot("greedy", seed=p, options={}) for p in range(4)]
+        before = list(match.scores)
+        hands = 0
+        while not match.is_over():
+            seat = match.to_act()[0]
+            player = match.player_at(seat)
+            match.apply(seat, bots[player].act(match.observation(seat), match.legal_actions(seat)))
+            if len(match.hands) > hands:
+                hands = len(match.hands)
+                change = match.hands[-1].payments
+                outcome = match.outcomes[-1]
+                owed = {  # what the table said each player pays, before the limit
+                    player: outcome.result["payments"][s]
+                    for s, player in enumerate(outcome.setup.seating)
+                }
+                assert all(x >= 0 for x in match.scores), match.scores
+                for p, x in enumerate(change):
+                    if owed[p] < 0:  # a loser pays his due, at most what he holds
+                        assert x == -min(-owed[p], before[p])
+                    else:  # a winner collects what is paid, at most his due
+                        assert 0 <= x <= owed[p]
+                    if before[p] == 0 and owed[p] < 0:
+                        assert x == 0
+                        broke_paid_nothing += 1
+                before = list(match.scores)
+    assert broke_paid_nothing > 0  # the limit came into play
