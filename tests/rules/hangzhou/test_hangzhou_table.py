@@ -605,3 +605,106 @@ def test_the_chip_limit_across_a_session() -> None:
                         broke_paid_nothing += 1
                 before = list(match.scores)
     assert broke_paid_nothing > 0  # the limit came into play
+
+
+# -- random games: every win paid as the scoring API says --------------------------------------
+
+
+def situation_of(table: Table) -> dict[str, Any]:
+    """The win that ended ``table`` as a situation of the scoring API (the contract's
+    fields), written from what the table shows."""
+    win = table.wins[0]
+    st = table.state
+    fortune = st.fortune
+
+    def name(t: int) -> str:
+        return tile_name(t) + ("*" if t == fortune else "")
+
+    def meld_text(m: Any) -> str:
+        tiles = list(m.tiles)
+        for physical, stands in m.wilds:  # a White standing for the indicator's kind
+            tiles[tiles.index(stands)] = physical
+        body = "".join(tile_name(t) for t in tiles)
+        return f"[{body}]" if m.exposed else "{" + body + "}"
+
+    seat = win.seat
+    wind = table.seat_wind
+    hand = [meld_text(m) for m in table.melds[seat]] + [name(t) for t in table.hands[seat]]
+    how = win.how
+    floating = st.floating
+    data: dict[str, Any] = {
+        "rules": "hangzhou",
+        "hand": " ".join(hand),
+        "win_tile": name(win.tile),
+        "self_drawn": how.self_drawn,
+        "kong_replacement": how.kong_replacement and how.self_drawn,
+        "robbing_kong": how.robbing_kong,
+        "seat_wind": wind(seat),
+        "banker": wind(table.dealer),
+        "fortune": None if st.indicator is None else tile_name(st.indicator),
+        "lao": st.lao,
+        "floats": floating[1] if floating and floating[0] == seat and how.self_drawn else 0,
+        "kong_streak": st.streaks.get(seat, 0) if how.kong_replacement else 0,
+        "claims": {
+            wind(a): {wind(b): len(k) for b, k in given.items()} for a, given in st.claims.items()
+        },
+        "options": dict(table.ruleset.options),
+    }
+    if how.discarder is not None:
+        data["discarder"] = wind(how.discarder)
+    return data
+
+
+@pytest.mark.parametrize("options", find_system("hangzhou").option_cases)
+def test_every_win_at_the_table_is_paid_as_the_scoring_api_says(options: dict[str, Any]) -> None:
+    import parlour
+
+    system = find_system("hangzhou")
+    wins = 0
+    for index in range(25):
+        table = system.new_hand(options, seed=40 + index, index=index)
+        bots = [system.make_bot("greedy", seed=index * 4 + p, options=options) for p in range(4)]
+        while not table.is_over():
+            seat = table.to_act()[0]
+            table.apply(seat, bots[seat].act(table.observation(seat), table.legal_actions(seat)))
+        assert full_set(table)  # the indicator pair included
+        if not table.wins:
+            continue
+        wins += 1
+        data = situation_of(table)
+        score = parlour.score(data)
+        assert score.valid, (data, score.reason)
+        by_wind = [score.payments[table.seat_wind(s)] for s in range(4)]
+        assert table.result()["payments"] == by_wind, data
+    assert wins >= 10
+
+
+def test_in_matches_the_lao_rises_and_every_win_is_paid_as_the_api_says() -> None:
+    import parlour
+
+    system = find_system("hangzhou")
+    options = {"robbing_kong_from_lao": 2, "immediate_third_banker": True}
+    laos: set[int] = set()
+    wins = claimed = 0
+    for seed in range(4):
+        match = system.new_match(options, seed=seed, hands=12)
+        bots = [system.make_bot("greedy", seed=seed * 4 + p, options=options) for p in range(4)]
+        while not match.is_over():
+            seat = match.to_act()[0]
+            player = match.player_at(seat)
+            match.apply(seat, bots[player].act(match.observation(seat), match.legal_actions(seat)))
+        for table, setup in zip(match.tables, match.setups, strict=True):
+            assert table.state.lao == setup.streak + 1 or table.state.lao == 3
+            laos.add(table.state.lao)
+            if not table.wins:
+                continue
+            wins += 1
+            claimed += not table.wins[0].how.self_drawn
+            data = situation_of(table)
+            score = parlour.score(data)
+            assert score.valid, (data, score.reason)
+            assert table.result()["payments"] == [
+                score.payments[table.seat_wind(s)] for s in range(4)
+            ]
+    assert wins >= 20 and {1, 2, 3} <= laos
+    assert claimed >= 1  # wins on a discard or a robbed kong happen at lao 3
