@@ -87,7 +87,7 @@ def _check_fortune_info(page: Page) -> dict[str, Any]:
     assert f"lao {own['lao']}" in lao and f"×{own['banker_factor']}" in lao, lao
     dealer = page.evaluate("window.parlour.state().observation.dealer")
     mark = page.locator(f'.seat[data-seat="{dealer}"] .dealer').inner_text()
-    assert f"the banker, lao {own['lao']}" in mark
+    assert f"(banker, lao {own['lao']})" in mark
     return own
 
 

@@ -696,7 +696,7 @@ export class MahjongView {
     const isDealer = seat === obs.dealer;
     const lao = rulesetState(obs).lao;
     const dealer = isDealer ? el('span', { class: 'dealer', title: 'dealer' },
-      lao !== undefined ? ` (dealer: the banker, lao ${lao})` : ' (dealer)') : null;
+      lao !== undefined ? ` (banker, lao ${lao})` : ' (dealer)') : null;
     const turn = current ? el('span', { class: 'turn-mark' }, ' ▶ to play') : null;
     const won = fin ? (fin.wins || []).find((w) => w.seat === seat) : null;
     const head = el('h2', {}, `${who.name} · ${who.wind}${who.where ? ' · ' + who.where : ''} · ${who.score}`, dealer, turn,
