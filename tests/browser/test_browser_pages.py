@@ -79,10 +79,11 @@ def test_the_site_pages_have_no_serious_accessibility_violation(
         ("mcr", ["human", "greedy", "greedy", "greedy"], {}),
         ("classical", ["human", "greedy", "greedy"], {"players": 3}),
         ("xiamen", ["human", "greedy", "greedy", "greedy"], {}),
+        ("hangzhou", ["human", "greedy", "greedy", "greedy"], {}),
         ("piquet", ["human", "greedy"], {}),
         ("ninety-nine", ["human", "greedy", "greedy"], {}),
     ],
-    ids=["mcr", "classical-3", "xiamen", "piquet", "ninety-nine"],
+    ids=["mcr", "classical-3", "xiamen", "hangzhou", "piquet", "ninety-nine"],
 )
 def test_a_table_has_no_serious_accessibility_violation_and_loads_within_its_budget(
     server: str,  # noqa: F811

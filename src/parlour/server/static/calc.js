@@ -16,11 +16,16 @@ const MODES = [
   ['concealed_kong', 'a concealed kong'],
   ['win', 'the winning tile'],
 ];
-// rule systems whose hands carry a Gold indicator (Fujian gold mahjong)
-const GOLD_RULES = new Set(['xiamen', 'quanzhou', 'fuzhou']);
 // the situation fields this page can fill in
 const CAN_FILL = new Set(['hand', 'win_tile', 'seat_wind', 'round_wind', 'discarder', 'bonus', 'gold',
+  'fortune', 'banker', 'lao', 'floats', 'kong_streak',
   'self_drawn', 'last_wall_tile', 'last_of_kind', 'kong_replacement', 'robbing_kong']);
+// the counts a rule system may read, each with its words and least value
+const COUNTS = [
+  ['lao', "The banker's stay level (lao): 1 in his first hand, 2 in his second, 3 or more", 1],
+  ['floats', 'Float rounds before the win (a fortune thrown away each time)', 0],
+  ['kong_streak', "Kongs in the streak the winning replacement tile ended (on a kong's replacement)", 0],
+];
 
 const FLAGS = [
   ['self_drawn', 'self-drawn', 'Won by drawing the tile from the wall'],
@@ -30,17 +35,23 @@ const FLAGS = [
   ['robbing_kong', 'robbing the kong', "Won by robbing another player's added kong"],
 ];
 
-// Tiles in notation, grouped by suit: ["4p","5p","6p","E","E"] -> "456p EE"
+// A tile without its wild mark: "4s*" -> "4s".
+const bare = (t) => t.replace(/\*$/, '');
+
+// Tiles in notation, grouped by suit, each wild (marked *) on its own after its suit:
+// ["4p","5p","6p","E","E"] -> "456p EE"; ["2s","2s","4s*"] -> "22s 4s*"
 export function notation(list) {
-  const sorted = [...list].sort((a, b) => ORDER[a] - ORDER[b]);
+  const sorted = [...list].sort((a, b) => ORDER[bare(a)] - ORDER[bare(b)]);
   const out = [];
   for (const s of 'mps') {
-    const digits = sorted.filter((t) => t[1] === s).map((t) => t[0]).join('');
+    const digits = sorted.filter((t) => t[1] === s && t === bare(t)).map((t) => t[0]).join('');
     if (digits) out.push(digits + s);
+    out.push(...sorted.filter((t) => t[1] === s && t !== bare(t)));
   }
   for (const h of HONOURS) {
     const run = sorted.filter((t) => t === h).join('');
     if (run) out.push(run);
+    out.push(...sorted.filter((t) => t === `${h}*`));
   }
   return out.join(' ');
 }
@@ -74,10 +85,32 @@ export async function calculator() {
     ALL.map((t) => el('option', { value: t }, `${t} (${tileWords(t)})`)));
   const goldRow = el('p', { id: 'calc-gold-row', hidden: true },
     el('label', { for: 'calc-gold' }, 'Gold indicator (the tile turned up; its other three copies are wild, marked * in the hand) '), gold);
+  // a fortune indicator: the other three of its kind are the fortunes, marked * (a click
+  // on a tile of that kind adds a fortune); none: the four Whites are the fortunes
+  const fortune = el('select', { id: 'calc-fortune', name: 'fortune', onchange: () => { if (restar()) sync(); } },
+    ALL.map((t) => el('option', { value: t }, `${t} (${tileWords(t)})`)),
+    el('option', { value: '' }, 'none: the four White dragons are the fortunes (option permanent_white_fortune)'));
+  const fortuneRow = el('p', { id: 'calc-fortune-row', hidden: true },
+    el('label', { for: 'calc-fortune' }, 'Fortune indicator (the tile turned up; the other three of its kind are the fortunes, wild, marked * in the hand; a White plays as its kind) '), fortune);
+  const banker = el('select', { id: 'calc-banker', name: 'banker' }, WINDS.map(([w, name]) => el('option', { value: w }, name)));
+  const bankerRow = el('p', { id: 'calc-banker-row', hidden: true }, el('label', { for: 'calc-banker' }, 'The banker (dealer) '), banker);
+  const counts = {};
+  const countRows = COUNTS.map(([key, words, least]) => {
+    counts[key] = el('input', { id: `calc-${key}`, name: key, type: 'number', min: least, value: least, size: 3 });
+    return el('p', { id: `calc-${key}-row`, hidden: true }, el('label', { for: `calc-${key}` }, `${words} `), counts[key]);
+  });
+  // does the rule system chosen read this situation field?
+  const readsField = (field) => {
+    const system = info.systems.find((s) => s.name === rules.value);
+    return Boolean(system && (system.situation || []).includes(field));
+  };
   function showRules() {
     const system = info.systems.find((s) => s.name === rules.value) || scorable[0];
     rulesTitle.textContent = system.title;
-    goldRow.hidden = !GOLD_RULES.has(system.name);
+    goldRow.hidden = !readsField('gold');
+    fortuneRow.hidden = !readsField('fortune');
+    bankerRow.hidden = !readsField('banker');
+    COUNTS.forEach(([key], i) => { countRows[i].hidden = !readsField(key); });
     options.innerHTML = '';
     for (const o of system.options) {
       const id = `calc-opt-${o.name}`;
@@ -89,7 +122,7 @@ export async function calculator() {
       options.append(el('label', { for: id }, `${o.name} `, input, el('small', {}, ` ${o.meaning}`)));
     }
   }
-  rules.addEventListener('change', showRules);
+  rules.addEventListener('change', () => { showRules(); if (restar()) sync(); });
   if (scorable.length) rules.value = scorable[0].name;
   showRules();
 
@@ -140,8 +173,25 @@ export async function calculator() {
   // a self-drawn tile has no discarder
   flagBoxes.self_drawn.addEventListener('change', () => { discarder.disabled = flagBoxes.self_drawn.checked; });
 
-  function add(t) {
+  // the kind whose tiles are the fortunes (wild, marked *), or null
+  function fortuneKind() {
+    return readsField('fortune') ? fortune.value || 'P' : null;
+  }
+  // a tile as the hand holds it: a fortune marked *
+  const marked = (t) => (bare(t) === fortuneKind() ? `${bare(t)}*` : bare(t));
+  // the hand's tiles marked again for the fortune indicator chosen (or none): whether
+  // any changed
+  function restar() {
+    if (!readsField('fortune')) return false;  // another rule system's wilds are as typed
+    const before = JSON.stringify([state.concealed, state.win]);
+    state.concealed = state.concealed.map((t) => (ORDER[bare(t)] === undefined ? t : marked(t)));
+    if (state.win && ORDER[bare(state.win)] !== undefined) state.win = marked(state.win);
+    return JSON.stringify([state.concealed, state.win]) !== before;
+  }
+
+  function add(clicked) {
     const m = mode();
+    const t = m === 'concealed' || m === 'win' ? marked(clicked) : clicked;
     message.textContent = '';
     if (m === 'concealed') state.concealed.push(t);
     else if (m === 'win') state.win = t;
@@ -171,10 +221,19 @@ export async function calculator() {
     drawPicked();
   }
 
-  // a tile's picture, or the text typed when it names no tile (the scorer says why)
+  // a tile's picture (a wild one marked), or the text typed when it names no tile (the
+  // scorer says why)
   function picture(t) {
-    return ORDER[t] === undefined ? el('span', { class: 'unknown', title: 'not a tile' }, `${t}?`)
-      : tileImage(t, { class: 'tile small', alt: '' });
+    if (ORDER[bare(t)] === undefined) return el('span', { class: 'unknown', title: 'not a tile' }, `${t}?`);
+    const img = tileImage(t, { class: 'tile small', alt: '' });
+    if (t === bare(t)) return img;
+    const word = readsField('fortune') ? 'fortune' : 'wild';
+    return el('span', { class: `${word}-tile wild-tile` }, img, el('span', { class: `${word}-mark`, 'aria-hidden': 'true' }, `★ ${word}`));
+  }
+  // a tile named in words, a wild one said so: "4 of bamboos (a fortune)"
+  function named(t) {
+    if (t === bare(t)) return tileWords(t);
+    return `${tileWords(t)} (${readsField('fortune') ? 'a fortune' : 'wild'})`;
   }
 
   function sync() {
@@ -187,16 +246,16 @@ export async function calculator() {
     state.melds.forEach((m, i) => {
       const body = tiles(m.replace(/^[[{]|[\]}]$/g, ''));
       picked.append(el('button', { type: 'button', class: 'group' + (m.startsWith('{') ? ' concealed' : ''),
-        'aria-label': `take out the ${m.startsWith('{') ? 'concealed' : 'exposed'} meld ${body.map(tileWords).join(', ')}`,
+        'aria-label': `take out the ${m.startsWith('{') ? 'concealed' : 'exposed'} meld ${body.map(named).join(', ')}`,
         onclick: () => { state.melds.splice(i, 1); sync(); } }, body.map(picture)));
     });
-    [...state.concealed].sort((a, b) => (ORDER[a] ?? 99) - (ORDER[b] ?? 99)).forEach((t) => {
-      picked.append(el('button', { type: 'button', 'aria-label': `take out the ${tileWords(t)}`,
+    [...state.concealed].sort((a, b) => (ORDER[bare(a)] ?? 99) - (ORDER[bare(b)] ?? 99)).forEach((t) => {
+      picked.append(el('button', { type: 'button', 'aria-label': `take out the ${named(t)}`, 'data-tile': t,
         onclick: () => { state.concealed.splice(state.concealed.indexOf(t), 1); sync(); } }, picture(t)));
     });
     if (state.win) {
       picked.append(el('button', { type: 'button', class: 'win-tile', id: 'picked-win',
-        'aria-label': `the winning tile, ${tileWords(state.win)}: take it out`,
+        'aria-label': `the winning tile, ${named(state.win)}: take it out`,
         onclick: () => { state.win = null; sync(); } }, picture(state.win)));
     }
     const count = state.concealed.length + (state.win ? 1 : 0) + state.melds.length * 3;
@@ -206,7 +265,14 @@ export async function calculator() {
   function situation() {
     const sit = { rules: rules.value, hand: text.value.trim(), win_tile: state.win || '',
       seat_wind: seat.value, round_wind: round.value };
-    if (GOLD_RULES.has(rules.value)) sit.gold = gold.value;
+    if (readsField('gold')) sit.gold = gold.value;
+    if (readsField('fortune')) sit.fortune = fortune.value || null;
+    if (readsField('banker')) sit.banker = banker.value;
+    for (const [key, , least] of COUNTS) {
+      if (!readsField(key)) continue;
+      const n = Number.parseInt(counts[key].value, 10);
+      sit[key] = Number.isNaN(n) ? least : n;
+    }
     for (const [key, box] of Object.entries(flagBoxes)) if (box.checked) sit[key] = true;
     if (state.bonus.size) sit.bonus = BONUS.filter((t) => state.bonus.has(t)).join(' ');
     // on a discard: the discarder chosen, or the winner's left (the seat before)
@@ -260,7 +326,8 @@ export async function calculator() {
   }
 
   root.append(
-    el('p', {}, el('label', { for: 'calc-rules' }, 'Rule system ', rules)), rulesTitle, options, goldRow,
+    el('p', {}, el('label', { for: 'calc-rules' }, 'Rule system ', rules)), rulesTitle, options, goldRow, fortuneRow,
+    bankerRow, ...countRows,
     modes, palette, message, picked,
     el('p', {}, el('label', { for: 'hand-text' }, 'Hand in notation '), text, ' ',
       el('button', { type: 'button', id: 'clear', onclick: clear }, 'Clear')),

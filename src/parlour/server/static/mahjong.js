@@ -93,7 +93,7 @@ function keepSetting(name, on) {
   try { window.localStorage.setItem(SETTINGS[name][0], on ? 'on' : 'off'); } catch { /* private mode */ }
 }
 
-// -- Fujian gold mahjong: the Gold indicator, the Golds, float rounds --------------
+// -- wild tiles turned up: the Gold indicator and the Golds, the fortunes, floats --
 
 // The ruleset's own facts of the hand that the seat may see (the observation's
 // "ruleset_state": a Gold indicator, a float round, a goulash's exchange), or {}.
@@ -107,12 +107,30 @@ export function goldOf(obs) {
   return r.indicator && r.gold ? r.gold : null;
 }
 
-// A tile named in words at a gold table: "5 of circles (a Gold)", "White dragon
-// (stands for the 5 of circles)".
+// The wild kind a table turns up, as its state names it, with the word for one of its
+// tiles: a Gold ({kind: "5p", word: "Gold", mark: "gold"}; its indicator comes back into
+// play as an ordinary tile), or a fortune ({kind: "4s", word: "fortune", mark: "fortune"};
+// its indicator is out of play); null at every other table.
+export function wildOf(obs) {
+  const gold = goldOf(obs);
+  if (gold) return asWild(gold);
+  const r = rulesetState(obs);
+  return r.fortune ? { kind: r.fortune, word: 'fortune', mark: 'fortune', indicatorInPlay: false } : null;
+}
+
+// A wild kind as wildOf gives it; a bare kind ("5p") is a Gold.
+function asWild(wild) {
+  if (typeof wild === 'string' && wild) return { kind: wild, word: 'Gold', mark: 'gold', indicatorInPlay: true };
+  return wild && typeof wild === 'object' && wild.kind ? wild : null;
+}
+
+// A tile named in words at a table with wild tiles: "5 of circles (a Gold)", "4 of
+// bamboos (a fortune)", "White dragon (stands for the 5 of circles)".
 export function goldWords(name, gold) {
+  const w = asWild(gold);
   const bare = name.replace(/\*$/, '');
-  if (gold && bare === gold) return `${tileWords(bare)} (a Gold)`;
-  if (gold && bare === 'P' && gold !== 'P') return `${tileWords(bare)} (stands for the ${tileWords(gold)})`;
+  if (w && bare === w.kind) return `${tileWords(bare)} (a ${w.word})`;
+  if (w && bare === 'P' && w.kind !== 'P') return `${tileWords(bare)} (stands for the ${tileWords(w.kind)})`;
   return tileWords(name);
 }
 
@@ -122,9 +140,9 @@ export function indicatorWords(name) {
   return `${tileWords(name.replace(/\*$/, ''))} (the indicator: an ordinary tile, not a Gold)`;
 }
 
-// A tile that may be a Gold: a Gold carries a "★ Gold" mark and says so in words, not
-// by colour alone. With no Gold (every other table) it is the plain tile; with
-// ``extra.ordinary`` it is the indicator drawn back, plain and named so.
+// A tile that may be wild: a Gold carries a "★ Gold" mark (a fortune "★ fortune") and
+// says so in words, not by colour alone. With no wild kind (every other table) it is the
+// plain tile; with ``extra.ordinary`` it is the indicator drawn back, plain and named so.
 export function goldTileImage(name, gold, extra = {}) {
   const bare = name.replace(/\*$/, '');
   if (extra.ordinary) {
@@ -132,23 +150,27 @@ export function goldTileImage(name, gold, extra = {}) {
     const words = indicatorWords(name);
     return tileImage(name, { ...rest, alt: rest.alt === '' ? '' : (rest.alt || words), title: rest.title || words });
   }
-  if (!gold) return tileImage(name, extra);
-  const words = goldWords(name, gold);
+  const w = asWild(gold);
+  if (!w) return tileImage(name, extra);
+  const words = goldWords(name, w);
   const alt = extra.alt === '' ? '' : (extra.alt || words);
   const img = tileImage(name, { ...extra, alt, title: extra.title || words });
-  if (bare !== gold) return img;
-  return el('span', { class: 'gold-tile', 'data-gold': 'yes' }, img,
-    el('span', { class: 'gold-mark', 'aria-hidden': 'true' }, '★ Gold'));
+  if (bare !== w.kind) return img;
+  return el('span', { class: `${w.mark}-tile`, [`data-${w.mark}`]: 'yes' }, img,
+    el('span', { class: `${w.mark}-mark`, 'aria-hidden': 'true' }, `★ ${w.word}`));
 }
 
-// Who floats, from a gold table's ruleset state: {seat, level} or null.
+// Who floats, from the ruleset state: {seat, level, floats} or null (``floats``: the
+// float rounds in a row, where the state counts them).
 export function floatOf(state) {
   const r = state || {};
   let f = r.float !== undefined ? r.float : r.float_round !== undefined ? r.float_round : r.floater;
   if (f === undefined || f === null || f === false) return null;
-  if (typeof f === 'number') return { seat: f, level: r.float_level || null };
-  if (Array.isArray(f)) return f.length ? { seat: f[0], level: f[1] || null } : null;
-  if (typeof f === 'object' && f.seat !== undefined && f.seat !== null) return { seat: f.seat, level: f.level || null };
+  if (typeof f === 'number') return { seat: f, level: r.float_level || null, floats: null };
+  if (Array.isArray(f)) return f.length ? { seat: f[0], level: f[1] || null, floats: null } : null;
+  if (typeof f === 'object' && f.seat !== undefined && f.seat !== null) {
+    return { seat: f.seat, level: f.level || null, floats: f.floats || null };
+  }
   return null;
 }
 
@@ -165,8 +187,9 @@ function meldList(body) {
 }
 
 // A meld as tiles: "[123m>1]" "{EEEE}" "{????}" (another's concealed kong) "[23mJ*=1m]";
-// at a gold table (``gold``) its Golds marked and a White named for what it stands for.
+// at a table with wild tiles (``gold``) a White named for what it stands for.
 export function meldTiles(text, gold = null) {
+  const w = asWild(gold);
   const concealed = text.startsWith('{');
   const raw = text.replace(/^[[{]|[\]}]$/g, '').replace(/>\d$/, '');
   const body = raw.replace(/=.*$/, '');
@@ -178,20 +201,33 @@ export function meldTiles(text, gold = null) {
     return span;
   }
   const list = /[*=]/.test(raw) ? meldList(raw) : tiles(body);
-  // no Gold is ever in a meld (§6.3): a tile of the Gold's kind there is the indicator
-  const isIndicator = (t) => gold !== null && t.replace(/\*$/, '') === gold;
-  span.setAttribute('aria-label', `${words}: ${list.map((t) => (isIndicator(t) ? indicatorWords(t) : goldWords(t, gold))).join(', ')}`);
-  for (const t of list) span.append(goldTileImage(t, gold, { class: 'tile small', alt: '', ordinary: isIndicator(t) }));
+  // no Gold nor fortune is ever in a meld (§6.3): a tile of the wild kind there is the
+  // indicator drawn back (a Gold's) or a tile the wild kind's own stands for
+  const ofKind = (t) => w !== null && t.replace(/\*$/, '') === w.kind;
+  const isIndicator = (t) => ofKind(t) && w.indicatorInPlay;
+  const named = (t) => (isIndicator(t) ? indicatorWords(t) : ofKind(t) ? tileWords(t) : goldWords(t, w));
+  span.setAttribute('aria-label', `${words}: ${list.map(named).join(', ')}`);
+  for (const t of list) {
+    span.append(ofKind(t) && !isIndicator(t) ? tileImage(t, { class: 'tile small', alt: '' })
+      : goldTileImage(t, w, { class: 'tile small', alt: '', ordinary: isIndicator(t) }));
+  }
   return span;
 }
 
 // Which of a hand's tiles (in order) is the indicator drawn back: the one just drawn if
 // it is of the Gold's kind, else the first of that kind; -1 when the seat holds none.
 export function indicatorAt(list, gold, holds, drawnAt = -1) {
-  if (!gold || !holds) return -1;
+  const w = asWild(gold);
+  if (!w || !holds) return -1;
   const bare = (t) => t.replace(/\*$/, '');
-  if (drawnAt >= 0 && bare(list[drawnAt]) === gold) return drawnAt;
-  return list.findIndex((t) => bare(t) === gold);
+  if (drawnAt >= 0 && bare(list[drawnAt]) === w.kind) return drawnAt;
+  return list.findIndex((t) => bare(t) === w.kind);
+}
+
+// The banker's stay level in words: "lao 2 (the banker's second hand in a row)".
+export function laoWords(lao) {
+  const nth = { 1: '1st', 2: '2nd', 3: '3rd' }[lao] || `${lao}th`;
+  return `lao ${lao} (the banker's ${nth} hand in a row)`;
 }
 
 // A pattern line of a score as table cells: name, value (with its unit, when the
@@ -487,7 +523,7 @@ export class MahjongView {
     const names = {};
     for (const p of obs.match.players) if (p.seat !== null && p.seat !== undefined) names[p.seat] = p.name;
     this.names[state.hand] = names;
-    if (goldOf(obs)) this.golds[state.hand] = goldOf(obs);
+    if (wildOf(obs)) this.golds[state.hand] = wildOf(obs);
     this.resting[state.hand] = obs.match.players.filter((p) => p.seat === null || p.seat === undefined).map((p) => p.name);
     const fin = state.finished_table;
     if (fin && fin.observation && fin.observation.match) {
@@ -495,7 +531,7 @@ export class MahjongView {
       for (const p of fin.observation.match.players) if (p.seat !== null && p.seat !== undefined) was[p.seat] = p.name;
       this.names[fin.number] = was;
       this.resting[fin.number] = fin.observation.match.players.filter((p) => p.seat === null || p.seat === undefined).map((p) => p.name);
-      if (goldOf(fin.observation)) this.golds[fin.number] = goldOf(fin.observation);
+      if (wildOf(fin.observation)) this.golds[fin.number] = wildOf(fin.observation);
     }
     if (!this.freshLog && (state.events || []).some((e) => e.kind === 'discard')) this.clickSound();
     if (this.freshLog) { this.logBox.innerHTML = ''; this.freshLog = false; }
@@ -644,7 +680,7 @@ export class MahjongView {
     if (resting.length) box.append(el('p', { class: 'resting-line' }, `sitting out: ${resting.map((p) => p.name).join(', ')}`));
     const goulash = this.goulashInfo(obs);
     if (goulash) box.append(goulash);
-    const goldInfo = this.goldInfo(obs);
+    const goldInfo = this.goldInfo(obs) || this.fortuneInfo(obs);
     if (goldInfo) box.append(goldInfo);
     return box;
   }
@@ -658,7 +694,9 @@ export class MahjongView {
     const mine = seat === obs.seat;
     const current = !fin && obs.phase === 'turn' && obs.current === seat;
     const isDealer = seat === obs.dealer;
-    const dealer = isDealer ? el('span', { class: 'dealer', title: 'dealer' }, ' (dealer)') : null;
+    const lao = rulesetState(obs).lao;
+    const dealer = isDealer ? el('span', { class: 'dealer', title: 'dealer' },
+      lao !== undefined ? ` (banker, lao ${lao})` : ' (dealer)') : null;
     const turn = current ? el('span', { class: 'turn-mark' }, ' ▶ to play') : null;
     const won = fin ? (fin.wins || []).find((w) => w.seat === seat) : null;
     const head = el('h2', {}, `${who.name} · ${who.wind}${who.where ? ' · ' + who.where : ''} · ${who.score}`, dealer, turn,
@@ -666,7 +704,7 @@ export class MahjongView {
     const panel = el('section', { class: 'seat' + (mine ? ' mine' : '') + (current ? ' current' : '') + (isDealer ? ' dealer-seat' : '')
       + (won ? ' winner' : ''),
     'data-seat': seat, 'aria-label': `${who.name}, ${who.wind}${who.where ? ', ' + who.where : ''}${won ? ', the winner' : ''}` }, head);
-    const gold = goldOf(obs);
+    const gold = wildOf(obs);
     const melds = el('div', { class: 'melds', role: 'group', 'aria-label': 'melds' });
     for (const m of obs.melds[seat]) melds.append(meldTiles(m, gold));
     const bonus = el('div', { class: 'bonus', role: 'group', 'aria-label': 'bonus tiles' }, tiles(obs.bonus[seat]).map((t) => tileImage(t, { class: 'tile small' })));
@@ -699,7 +737,7 @@ export class MahjongView {
   // discard marked, a new one sliding in.
   riverOf(state, seat, fin, who) {
     const obs = fin ? fin.observation : state.observation;
-    const gold = goldOf(obs);
+    const gold = wildOf(obs);
     const river = tiles(obs.discards[seat]);
     const discards = el('div', { class: 'discards river', role: 'group', 'aria-label': `${who.name}'s discards, oldest first`, 'data-count': river.length });
     const last = fin ? null : obs.last_discard || this.lastDiscard;
@@ -730,7 +768,7 @@ export class MahjongView {
   // reveal them (the winner's with the winning tile marked), else face down.
   finishedHand(fin, seat, mine) {
     const obs = fin.observation;
-    const gold = goldOf(obs);
+    const gold = wildOf(obs);
     const shown = (fin.hands || [])[seat];
     const won = (fin.wins || []).find((w) => w.seat === seat);
     if (shown === null || shown === undefined) return this.backs(obs.hand_sizes[seat]);
@@ -764,7 +802,9 @@ export class MahjongView {
     }
     const own = rulesetState(obs);
     const wild = own.goulash ? own.wild : null;
-    const gold = goldOf(obs);
+    const gold = wildOf(obs);
+    // a fortune whose discard leaves a wild eye starts a float round (said on the button)
+    const float = own.float_discard || null;
     if (this.exchanging(state)) return this.exchangeRow(state, ordered.map(([t]) => t), wild);
     // the indicator drawn back from the wall is an ordinary tile: one copy is not a Gold
     const held = indicatorAt(ordered.map(([t]) => t), gold, own.indicator_holder === obs.seat,
@@ -772,14 +812,18 @@ export class MahjongView {
     ordered.forEach(([t, isDrawn], i) => {
       const can = discards.has(t);
       const isWild = wild !== null && t.replace(/\*$/, '') === wild;
-      const isGold = gold !== null && t.replace(/\*$/, '') === gold && i !== held;
+      const isGold = gold !== null && t.replace(/\*$/, '') === gold.kind && i !== held;
       const named = i === held ? indicatorWords(t) : gold ? goldWords(t, gold) : tileWords(t);
-      const words = `${named}${isWild ? ' (wild)' : ''}${isDrawn ? ', just drawn' : ''}${can ? ': discard' : ''}`;
-      const b = el('button', { type: 'button', class: 'tile-button' + (isDrawn ? ' drawn' : '') + (isWild ? ' wild' : '') + (isGold ? ' gold' : ''),
+      const floats = can && float && t.replace(/\*$/, '') === float.tile;
+      const how = floats ? `: discard to float (float round ${float.floats}; a wild-eye win then ×${float.multiplier})`
+        : can ? ': discard' : '';
+      const words = `${named}${isWild ? ' (wild)' : ''}${isDrawn ? ', just drawn' : ''}${how}`;
+      const b = el('button', { type: 'button', class: 'tile-button' + (isDrawn ? ' drawn' : '') + (isWild ? ' wild' : '') + (isGold ? ` ${gold.mark}` : ''),
         'aria-disabled': can ? 'false' : 'true', 'data-tile': t, title: words, 'aria-label': words,
         onclick: () => { if (can && !this.isBusy) this.client.act(`discard ${t}`); } },
       tileImage(t, { alt: '' }));
       if (i === held) b.dataset.indicator = 'yes';
+      if (floats) b.dataset.float = 'yes';
       row.append(b);
     });
     return row;
@@ -823,6 +867,62 @@ export class MahjongView {
     } else if (kind === 'last_turn') {
       box.append(el('p', { class: 'after-deal' }, 'The wall is done: whoever holds three Golds may knock instead of the drawn hand.'));
     }
+    return box;
+  }
+
+  // A fortune table's public facts, from its state: the indicator turned up (or the
+  // Whites as the fortunes), the banker's lao and factor, a float round (who floats, how
+  // many rounds), the kong streaks and the claims between seats; on one's own turn, the
+  // float one may make.
+  fortuneInfo(obs) {
+    const r = rulesetState(obs);
+    const w = wildOf(obs);
+    if (!w || w.indicatorInPlay) return null;
+    const floating = floatOf(r);
+    const kind = w.kind;
+    const who = (s) => { const p = this.label(obs, Number(s)); return `${p.name} (${p.wind})`; };
+    const box = el('section', { class: 'gold-info fortune-info', 'aria-label': 'the fortunes',
+      'data-indicator': r.indicator || '', 'data-fortune': kind, 'data-lao': r.lao ?? '',
+      'data-factor': r.banker_factor ?? '', 'data-float': floating ? String(floating.seat) : '' },
+    el('strong', {}, 'Fortune tiles'), ' · ');
+    if (r.indicator) {
+      box.append(el('span', { class: 'indicator' }, tileImage(r.indicator, { class: 'tile small indicator-tile',
+        alt: `${tileWords(r.indicator)}, the fortune indicator`, title: `${tileWords(r.indicator)}, the fortune indicator` }),
+      el('span', { class: 'indicator-words' }, ` the fortune indicator: ${r.indicator} (set aside, out of play); `
+        + `the other three ${kind} are the fortunes`),
+      ` (${tileWords(kind)}: wild, marked ★ fortune)`),
+      kind !== 'P' ? el('span', { class: 'whites' }, ` · every White dragon plays as the ${tileWords(kind)}`) : null);
+    } else {
+      box.append(el('span', { class: 'indicator-words' }, 'no indicator: the four White dragons are the fortunes (wild, marked ★ fortune)'));
+    }
+    if (r.lao !== undefined && obs.dealer !== null && obs.dealer !== undefined) {
+      const factor = r.banker_factor ? `: the banker's factor ×${r.banker_factor}` : '';
+      box.append(el('p', { class: 'lao', 'data-lao': r.lao },
+        el('strong', {}, 'Banker: '), `${obs.dealer === obs.seat ? 'you' : who(obs.dealer)} at ${laoWords(r.lao)}${factor}`,
+        r.lao >= 3 ? ' · a win on a discard between the banker and another player is allowed' : ''));
+    }
+    if (floating) {
+      const mine = floating.seat === obs.seat;
+      const rounds = floating.floats ? ` (float round ${floating.floats})` : '';
+      box.append(el('p', { class: 'float-round', role: 'status', 'data-seat': floating.seat, 'data-floats': floating.floats ?? '' },
+        el('strong', {}, '⚑ Float round: '), `${mine ? 'you float' : `${who(floating.seat)} floats`}${rounds}`,
+        ' — a fortune thrown away: nobody may claim a discard until the floater plays again.'));
+    } else box.append(el('p', { class: 'float-round none' }, 'No float round.'));
+    const offer = r.float_discard;
+    if (offer) {
+      box.append(el('p', { class: 'float-offer', 'data-floats': offer.floats },
+        `You may float: discard a ${tileWords(offer.tile)} (a fortune) for float round ${offer.floats}; `
+        + `a wild-eye win then counts ×${offer.multiplier}`
+        + (offer.now ? ` (winning now counts ×${offer.now})` : '') + '.'));
+    }
+    const streaks = Object.entries(r.kong_streaks || {}).filter(([, n]) => n);
+    if (streaks.length) {
+      box.append(el('p', { class: 'kong-streaks' }, el('strong', {}, 'Kong streaks: '),
+        streaks.map(([s, n]) => `${who(s)} ${n} kong${n === 1 ? '' : 's'} in a row`).join('; ')));
+    }
+    const claims = Object.entries(r.claims || {}).flatMap(([taker, given]) =>
+      Object.entries(given).map(([giver, n]) => `${who(taker)} ${n} from ${who(giver)}`));
+    if (claims.length) box.append(el('p', { class: 'claims' }, el('strong', {}, 'Claims made (for liability): '), claims.join('; ')));
     return box;
   }
 
@@ -1026,6 +1126,13 @@ export class MahjongView {
       case 'shown': return `the Gold indicator is turned up: the ${tileWords(e.tile)} (the other three are Golds)`;
       case 'aside': return `${who} lays the ${tileWords(e.tile)} aside, face up`;
       case 'taken': return `${who} takes the ${tileWords(e.tile)}`;
+      case 'lao': return `${who} is the banker at ${laoWords(e.lao)}${e.dice ? `, throws ${e.dice.join(' ')}` : ''}`;
+      case 'set_aside': {
+        if (e.face_down) return 'a tile is set aside face down, out of play';
+        const r = rulesetState(obs);
+        const fortunes = r.fortune && r.indicator === e.tile ? ': the fortune indicator (the other three are the fortunes)' : '';
+        return `the ${tileWords(e.tile)} is turned up and set aside${fortunes}`;
+      }
       default: return `${e.kind.replace(/_/g, ' ')}${who ? ' (' + who + ')' : ''}`;
     }
   }
@@ -1063,6 +1170,7 @@ export class MahjongView {
       } }, 'See the table');
     this.result.append(el('div', { class: 'result-head' }, el('h2', {}, `Hand ${last.number} is over`), fold));
     if (!r.wins.length) this.result.append(el('p', { class: 'drawn-hand' }, 'Nobody won: the hand is drawn.'));
+    if (r.lao !== undefined) this.result.append(el('p', { class: 'lao-note' }, `The banker was at ${laoWords(r.lao)}.`));
     const revealed = last.revealed || [];
     // rule systems that score every seat's hand (classical) send every score: each
     // seat's breakdown is shown below, the winners' among them

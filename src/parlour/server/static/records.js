@@ -113,7 +113,7 @@ export async function replay() {
       view.append(el('section', { class: 'seat' + (moved ? ' current' : ''), 'data-seat': i },
         el('h3', {}, `${seat.name} (${seat.seat_name})`, moved ? ' ▶ moved' : ''),
         row('hand', tiles(seat.hand).map((t) => tileImage(t, { class: 'tile small' }))),
-        seat.melds.length ? row('melds', seat.melds.map(meldTiles)) : null,
+        seat.melds.length ? row('melds', seat.melds.map((m) => meldTiles(m))) : null,
         seat.bonus ? row('bonus tiles', tiles(seat.bonus).map((t) => tileImage(t, { class: 'tile small' }))) : null,
         row('discards', tiles(seat.discards).map((t) => tileImage(t, { class: 'tile small' })))));
     });
