@@ -467,19 +467,6 @@ def test_immediate_third_banker_on_a_double() -> None:
         assert table.state.lao == (3 if dice[0] == dice[1] else 1)
 
 
-def test_ten_honours_is_declared_after_ten_honour_discards() -> None:
-    table = hz_table(options={"ten_honours": True})
-    table.state.honours = {0: 9}
-    assert "ten_honours" not in legal(table, 0)
-    act(table, 0, "discard E")
-    assert table.state.honours[0] == 10
-    table.state.honours[0] = 10
-    table.phase = "turn"
-    table.current = 0
-    table._legal = {}
-    assert "ten_honours" in legal(table, 0)
-
-
 # -- the match (§3) and the chip limit (§1) ------------------------------------------------------
 
 
@@ -509,12 +496,36 @@ def test_the_chip_limit_a_broke_player_pays_nothing_more_but_collects() -> None:
 
 def test_a_match_starts_with_max_loss_chips_and_the_first_banker_by_the_dice() -> None:
     system = find_system("hangzhou")
-    for seed in range(6):
+    dealers = set()
+    for seed in range(12):
         match = system.new_match({"max_loss": 50}, seed=seed)
         assert match.scores == [50] * 4
         setup = match.setup
         d = setup.flags["first_banker_dice"]
-        assert setup.dealer == (sum(d) - 1) % 4
+        assert setup.dealer == (sum(d) - 1) % 4  # counted from East as 1
+        dealers.add(setup.dealer)
+        assert sorted(setup.seating) == [0, 1, 2, 3]
+        again = system.new_match({"max_loss": 50}, seed=seed)
+        assert again.setup == setup  # the same seed, the same seats and banker
+    assert len(dealers) > 1
+
+
+def test_the_highest_roll_and_free_seating() -> None:
+    system = find_system("hangzhou")
+    single = 0
+    for seed in range(12):
+        options = {"first_banker_method": "highest_roll", "seating_method": "free"}
+        setup = system.new_match(options, seed=seed).setup
+        assert setup.seating == (0, 1, 2, 3)  # the players sit in the order given
+        thrown = setup.flags["first_banker_dice"]
+        sums = [thrown[i] + thrown[i + 1] for i in range(0, len(thrown), 2)]
+        assert len(sums) >= 4
+        if len(sums) == 4:  # no tie: the highest of the four throws deals
+            single += 1
+            assert sums.count(max(sums)) == 1 and setup.dealer == sums.index(max(sums))
+        else:  # the tied threw again
+            assert sums[:4].count(max(sums[:4])) > 1
+    assert single >= 3
 
 
 def test_a_match_played_by_bots_records_replays_and_validates() -> None:
@@ -708,3 +719,108 @@ def test_in_matches_the_lao_rises_and_every_win_is_paid_as_the_api_says() -> Non
             ]
     assert wins >= 20 and {1, 2, 3} <= laos
     assert claimed >= 1  # wins on a discard or a robbed kong happen at lao 3
+
+
+# -- more scenarios: claims in one's own float round, wild eye on a claim, ten honours ----------
+
+
+def floater_kong_table(options: dict[str, Any]) -> Table:
+    """West floats (discards his second fortune leaving a wild eye); North then discards
+    the fourth 5m, of which West holds three."""
+    east = "1m 1m 1m 2m 2m 2m 3m 3m 3m 9p 9p 9p 1s E"
+    south = "7m 7m 7m 8m 8m 8m 9m 9m 9m 2s 2s 1p 1p"
+    table = hz_table([east, south, WEST_FLOAT, NORTH], draws="N 4s 5m", filler="C",
+                     options=options)  # fmt: skip
+    act(table, 0, "discard E")
+    pass_all(table)
+    act(table, 1, "discard N")
+    pass_all(table)
+    act(table, 2, "discard 4s")  # the float discard
+    act(table, 3, "discard 5m")
+    return table
+
+
+def test_in_his_float_round_the_floater_claims_only_by_option() -> None:
+    table = floater_kong_table({})
+    assert table.phase != "claim" or "kong 5m" not in legal(table, 2)
+    table = floater_kong_table({"float_player_may_claim": True})
+    assert table.phase == "claim" and "kong 5m" in legal(table, 2)
+    act(table, 2, "kong 5m")
+    pass_all(table)
+    assert table.current == 2 and "win" in legal(table, 2)  # any supplement: a wild eye
+    act(table, 2, "win")
+    # wild eye, one float, one kong bloom: x8; East the banker pays 2 x 8, the others 8
+    assert table.result()["payments"] == [-16, -8, 32, -8]
+
+
+def test_the_second_half_of_a_float_is_paid_by_the_player_whose_discard_kept_it() -> None:
+    options = {"float_player_may_claim": True, "float_second_half_liability": True}
+    table = floater_kong_table(options)
+    act(table, 2, "kong 5m")
+    pass_all(table)
+    assert table.state.float_claim == (2, 3, 1, 0)  # North's discard, 1 float, no kong before
+    act(table, 2, "win")
+    # before the claim: x4 (East 8, South 4, North 4); the bloom's doubling after it is
+    # North's alone: 8 + 4 + 4 more
+    assert table.result()["payments"] == [-8, -4, 32, -20]
+
+
+def test_a_wild_eye_never_wins_on_a_discard_even_at_lao_3() -> None:
+    south = "7m 7m 7m 8m 8m 8m 9m 9m 9m 2s 2s 2s 4s"  # four sets and a lone fortune
+    table = hz_table([EAST_GIVES, south, WEST, NORTH], streak=2)
+    act(table, 0, "discard 1p")
+    assert table.phase != "claim" or "win 1p" not in legal(table, 1)
+
+
+def test_missed_win_freeze() -> None:
+    # East (the banker, lao 3) waits on 1p; he passes South's 1p and may not win on
+    # West's until his own turn comes
+    east = "1m 1m 1m 2m 2m 2m 3m 3m 3m 9p 9p 9p 1p E"
+    for frozen in (False, True):
+        table = hz_table([east, SOUTH, WEST, NORTH], streak=2, draws="1p 1p",
+                         options={"missed_win_freeze": frozen})  # fmt: skip
+        act(table, 0, "discard E")
+        pass_all(table)
+        act(table, 1, "discard 1p")
+        assert "win 1p" in legal(table, 0)
+        act(table, 0, "pass")
+        pass_all(table)
+        assert table.state.frozen_win == ({0: [parse_tiles("1p")[0]]} if frozen else {})
+        act(table, 2, "discard 1p")
+        offered = table.phase == "claim" and "win 1p" in legal(table, 0)
+        assert offered is not frozen
+
+
+def test_ten_honours_is_a_declared_win_in_ones_turn() -> None:
+    # East throws an honour at each of his first ten turns (five dealt, five drawn);
+    # the others throw what they draw
+    east = "1m 2m 3m 4m 5m 6m 7m 8m 9m E S W N C"
+    used = [east, SOUTH, WEST, NORTH, "3p F F F F C C"]  # F: beneath the indicator
+    pool = TILES_136.tiles()
+    for t in parse_tiles(" ".join(used)):
+        pool.remove(t)
+    plain = [tile_name(t) for t in pool if t < 27 and tile_name(t) != "3p"]
+    easts = ["F", "F", "F", "C", "C"] + [plain.pop() for _ in range(5)]
+    draws = []
+    for r in range(10):
+        draws += [plain.pop(), plain.pop(), plain.pop(), easts[r]]
+    options = {"ten_honours": True}
+    table = hz_table([east, SOUTH, WEST, NORTH], indicator="3p", draws=" ".join(draws),
+                     options=options)  # fmt: skip
+    for _ in range(10):
+        assert "ten_honours" not in legal(table, 0)
+        honour = next(t for t in table.hands[0] if t >= 27)
+        act(table, 0, f"discard {tile_name(honour)}")
+        pass_all(table)
+        for seat in (1, 2, 3):
+            act(table, seat, f"discard {tile_name(table.last_drawn(seat) or 0)}")
+            pass_all(table)
+    assert table.current == 0 and table.state.honours[0] == 10
+    assert "ten_honours" in legal(table, 0)
+    act(table, 0, "ten_honours")
+    # own_tile_plus: exactly ten honours are an own-tile win; the banker at lao 1: 2 each
+    assert table.result()["payments"] == [6, -2, -2, -2]
+    broken = hz_table(options=options)
+    broken.state.honours = {0: 9}
+    broken.ruleset.on_discard(broken, 0, parse_tiles("1m")[0])
+    assert broken.state.honours[0] == -1  # any other tile breaks the run for good
