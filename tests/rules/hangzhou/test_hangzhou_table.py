@@ -824,3 +824,35 @@ def test_ten_honours_is_a_declared_win_in_ones_turn() -> None:
     broken.state.honours = {0: 9}
     broken.ruleset.on_discard(broken, 0, parse_tiles("1m")[0])
     assert broken.state.honours[0] == -1  # any other tile breaks the run for good
+
+
+def test_a_floaters_pung_that_frees_a_fortune_floats_again() -> None:
+    # West holds three fortunes: one stands for 6m beside 6m 6m; his float discard leaves
+    # four sets and a lone fortune; punging North's 6m frees the fortune in 66m, which he
+    # must throw at once: a second float round (§8, float_player_may_claim)
+    west = "4m 4m 4m 5m 5m 5m 6m 6m 5s 5s 5s 4s 4s"
+    east = "1m 1m 1m 2m 2m 2m 3m 3m 3m 9p 9p 9p 1s E"
+    south = "7m 7m 7m 8m 8m 8m 9m 9m 9m 2s 2s 1p 1p"
+    table = hz_table([east, south, west, NORTH], draws="N 4s 6m C 2p 3p 1p",
+                     options={"float_player_may_claim": True})  # fmt: skip
+    act(table, 0, "discard E")
+    pass_all(table)
+    act(table, 1, "discard N")
+    pass_all(table)
+    act(table, 2, "discard 4s")  # the first float
+    assert table.state.floating == (2, 1)
+    act(table, 3, "discard 6m")
+    assert "pung 6m" in legal(table, 2)
+    act(table, 2, "pung 6m")
+    pass_all(table)
+    assert table.current == 2
+    assert {a for a in legal(table, 2) if a.startswith("discard")} == {"discard 4s"}
+    act(table, 2, "discard 4s")  # the second float
+    assert table.state.floating == (2, 2)
+    for seat, tile in ((3, "C"), (0, "2p"), (1, "3p")):
+        act(table, seat, f"discard {tile}")
+        pass_all(table)
+    assert table.current == 2 and "win" in legal(table, 2)
+    act(table, 2, "win")
+    # wild eye and two floats: x8; East the banker pays 2 x 8, the others 8
+    assert table.result()["payments"] == [-16, -8, 32, -8]
