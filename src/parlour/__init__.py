@@ -75,7 +75,7 @@ def settle(table: Mapping[str, Any]) -> Scored:
 
     if not isinstance(table, Mapping):
         raise InvalidHand(f"a table must be a JSON object, not {type(table).__name__}")
-    system = _scorer(table.get("rules", _settling_system()), InvalidHand)
+    system = _scorer(table.get("rules", _settling_system()), InvalidHand, settling=True)
     if not system.settles:
         raise InvalidHand(
             f"{system.name} settles each win by itself: score the winning hand with score()"
@@ -84,17 +84,22 @@ def settle(table: Mapping[str, Any]) -> Scored:
     return settled
 
 
-def _scorer(rules: object, error: type[Exception]) -> Any:
-    """The rule system named ``rules`` that scores (None: the default one)."""
+def _scorer(rules: object, error: type[Exception], *, settling: bool = False) -> Any:
+    """The rule system named ``rules`` that scores a hand (None: the default one), or
+    with ``settling`` one that scores or settles a table."""
     from parlour.registry import DEFAULT_SYSTEM, registry
 
     if rules is None:
         rules = DEFAULT_SYSTEM
     if not isinstance(rules, str):
         raise error(f"'rules' must be a rule-system name, not {rules!r}")
+
+    def able(system: Any) -> bool:
+        return bool(system.scores or (settling and system.settles))
+
     system = registry.get(rules)
-    if system is None or not system.scores:
-        scorers = sorted(n for s in registry.systems() if s.scores for n in s.names)
+    if system is None or not able(system):
+        scorers = sorted(n for s in registry.systems() if able(s) for n in s.names)
         raise error(
             f"unknown rule system {rules!r} (scoring is available for: {', '.join(scorers)})"
         )

@@ -50,8 +50,11 @@ def test_rules_shows_a_systems_options() -> None:
     data = json.loads(runner.invoke(app, ["rules", "mcr", "--json"]).output)
     assert data["options"] == [o.to_json() for o in find_system("mcr").options()]
     assert data["options"][0]["default"] == "source"
-    planned = runner.invoke(app, ["rules", "wuhan"])
+    planned = runner.invoke(app, ["rules", "kawuxing"])
     assert planned.exit_code == 0 and "planned" in planned.output
+    wuhan = runner.invoke(app, ["rules", "wuhan"])
+    assert wuhan.exit_code == 0 and "status: scoring only" in wuhan.output
+    assert "--table FILE settles" in flat(wuhan.output) and "minimum_points = 8" in wuhan.output
     hangzhou = runner.invoke(app, ["rules", "hangzhou"])
     assert hangzhou.exit_code == 0 and "status: playable" in hangzhou.output
     assert "max_loss = 100" in hangzhou.output and "bots: greedy, random" in hangzhou.output

@@ -228,7 +228,7 @@ def test_not_a_winning_shape() -> None:
         (
             [HAND, "--win", "C", "--rules", "gold"],
             "unknown rule system 'gold' (scoring is available for: "
-            "classical, fuzhou, hangzhou, mcr, ninety-nine, piquet, quanzhou, xiamen)",
+            "classical, fuzhou, hangzhou, mcr, ninety-nine, piquet, quanzhou, wuhan, xiamen)",
         ),
         (
             [HAND, "--win", "C", "--self-drawn", "--from", "S"],

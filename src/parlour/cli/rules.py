@@ -65,6 +65,12 @@ def rules_command(
             f"(parlour score --rules {system.name} --help says what each means)",
             highlight=False,
         )
+    if system.settles:
+        console.print(
+            f"parlour score --rules {system.name} --table FILE settles a finished hand from "
+            "every seat's hand (a JSON table)",
+            highlight=False,
+        )
     options = system.options()
     if not options:
         note = "no options" if system.status == "playable" else "options come when it is built"

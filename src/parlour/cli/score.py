@@ -208,9 +208,9 @@ _TableFile = Annotated[
     typer.Option(
         "--table",
         metavar="FILE",
-        help="Score every seat's hand of a finished hand and settle the table (rule "
-        'systems that score every hand): a JSON object {"rules", "options", "winner", '
-        '"seats": {"E": {...}, ...}} in FILE (- for stdin).',
+        help="Settle a finished hand from the whole table (rule systems whose payments "
+        "read every seat's hand: parlour rules NAME says so): a JSON object "
+        '{"rules", "options", "winner", "seats": {"E": {...}, ...}} in FILE (- for stdin).',
     ),
 ]
 _SituationFile = Annotated[
@@ -244,6 +244,11 @@ def score_command(
     """
     fields: dict[str, Any] = ctx.meta.get(_FIELDS_KEY, {})
     name, system = _scoring_system(rules)
+    if table_file is None and not system.scores:
+        fail(
+            f"{name} settles a won hand from the whole table: give --table FILE "
+            f"(parlour score --rules {name} --help shows an example)"
+        )
     if hand is not None and system.field("hand") is None:
         fail(f"HAND does not apply to {system.family_title} (--rules {name})")
     mine = {f.option for f in system.situation} | {f.off_flag for f in system.situation}
@@ -285,8 +290,8 @@ def _scoring_system(rules: str | None) -> tuple[str, RuleSystem]:
 
     name = rules or DEFAULT_SYSTEM
     system = registry.get(name)
-    if system is None or not system.scores:
-        scorers = sorted(n for s in registry.systems() if s.scores for n in s.names)
+    if system is None or not (system.scores or system.settles):
+        scorers = sorted(n for s in registry.systems() if s.scores or s.settles for n in s.names)
         fail(f"unknown rule system {name!r} (scoring is available for: {', '.join(scorers)})")
     return name, system
 

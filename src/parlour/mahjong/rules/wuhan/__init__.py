@@ -1,23 +1,31 @@
-"""Wuhan mahjong: the laizi wild tile, Red Dragon and laizi kongs, the 2-5-8 eye and the
-caps. Planned: the rule system is known by name and not built yet (its spec is
-wuhan.md).
+"""Wuhan mahjong as one package: the laizi wild tile, Red Dragon and laizi kongs, the
+2-5-8 eye, shares with fans and caps, liability, and three players. The settlement is
+:mod:`.scoring`, the rule system's descriptor :mod:`.system` (scoring only for now:
+the table, the match and the bots come later).
 
 >>> SYSTEMS[0].players
 (3, 4)
 """
 
-from parlour.core.systems import PLANNED
-from parlour.mahjong.system import MahjongSystem
-
-WUHAN = MahjongSystem(
-    name="wuhan",
-    title="Wuhan: the laizi wild tile, red-dragon kongs, the 2-5-8 eye and caps",
-    players=(3, 4),
-    status=PLANNED,
-    source="a Japanese description",
-    order=60,
+from parlour.mahjong.rules.wuhan.scoring import (
+    OPTIONS,
+    SeatFacts,
+    Settlement,
+    laizi_of,
+    next_kind,
+    read_table,
+    settle,
 )
+from parlour.mahjong.rules.wuhan.system import SYSTEMS, WUHAN
 
-SYSTEMS = (WUHAN,)
-
-__all__ = ["SYSTEMS", "WUHAN"]
+__all__ = [
+    "OPTIONS",
+    "SYSTEMS",
+    "WUHAN",
+    "SeatFacts",
+    "Settlement",
+    "laizi_of",
+    "next_kind",
+    "read_table",
+    "settle",
+]
