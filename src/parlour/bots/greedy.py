@@ -163,6 +163,7 @@ class GreedyBot:
         self._discard_tile: Tile = -1  # the discard a claim would take
         self._wilds: frozenset[Tile] = frozenset((JOKER,))  # the tiles wild this hand
         self._no_chows = not ruleset.win_chows  # this hand's sets are pungs only
+        self._must_open = False  # a win needs a claimed set: a concealed hand opens freely
         self._goulash = False  # every complete hand goes out (a goulash): no minimum
         self._remember()
 
@@ -185,6 +186,7 @@ class GreedyBot:
         self._wilds = hints.wilds
         self._no_chows = hints.pungs_only
         self._goulash = hints.every_win_scores
+        self._must_open = hints.win_needs_opening
         self._see(observation, hand)
         self._remember()
         if any(a.kind == "exchange" for a in legal):
@@ -281,7 +283,7 @@ class GreedyBot:
         # best of them in full. An open hand rarely reaches the minimum (it loses
         # Concealed Hand and has no plan for a fan): a concealed hand opens only to be
         # ready at once with a wait that scores.
-        concealed = not any(m.exposed for m in melds)
+        concealed = not self._must_open and not any(m.exposed for m in melds)
         better = []
         for o in options:
             a, rest, after_melds = o

@@ -166,7 +166,9 @@ class HandHints:
     """What a bot may know of this hand's rules from its own observation, as the
     ruleset reads it (:meth:`Ruleset.hints`): the tiles that are ``wilds``, whether the
     hand's sets are ``pungs_only``, whether ``every_win_scores`` (any complete hand may
-    go out: no minimum to weigh), and a ``wager`` the rules offer now.
+    go out: no minimum to weigh), whether a win needs a claimed set
+    (``win_needs_opening``: a concealed hand then claims whenever it helps), and a
+    ``wager`` the rules offer now.
 
     >>> HandHints().wilds == frozenset((JOKER,)), HandHints().pungs_only
     (True, False)
@@ -176,6 +178,7 @@ class HandHints:
     pungs_only: bool = False
     every_win_scores: bool = False
     wager: Wager | None = None
+    win_needs_opening: bool = False
 
 
 class Ruleset:

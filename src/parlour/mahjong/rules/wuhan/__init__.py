@@ -1,7 +1,7 @@
 """Wuhan mahjong as one package: the laizi wild tile, Red Dragon and laizi kongs, the
 2-5-8 eye, shares with fans and caps, liability, and three players. The settlement is
-:mod:`.scoring`, the rule system's descriptor :mod:`.system` (scoring only for now:
-the table, the match and the bots come later).
+:mod:`.scoring`, the table :mod:`.table`, the rule system's descriptor
+:mod:`.system`.
 
 >>> SYSTEMS[0].players
 (3, 4)

@@ -1,9 +1,9 @@
-"""Wuhan mahjong as the faces of parlour see it: a rule system that settles a won hand
-from the whole table (``parlour.settle``, ``parlour score --table FILE``); its table
-comes later.
+"""Wuhan mahjong as the faces of parlour see it: the rule system (its table, and the
+settlement of a won hand from the whole table: ``parlour.settle``, ``parlour score
+--table FILE``), its options and what a settlement prints.
 
->>> WUHAN.status, WUHAN.settles, [o.name for o in WUHAN.options()][:2]
-('scoring only', True, ['minimum_points', 'minimum_fans'])
+>>> WUHAN.status, WUHAN.settles, [o.name for o in WUHAN.options()][:3]
+('playable', True, ['players', 'removed_suit', 'minimum_points'])
 """
 
 from __future__ import annotations
@@ -12,28 +12,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.core.options import Option, check_options, option_values
-from parlour.core.systems import SCORING
+from parlour.core.systems import PLAYABLE
 from parlour.core.views import Block, Column, Grid, Line
-from parlour.mahjong.rules.wuhan.scoring import OPTIONS, Settlement, settle
+from parlour.mahjong.rules.wuhan.scoring import Settlement, settle
+from parlour.mahjong.rules.wuhan.table import WuhanRuleset
 from parlour.mahjong.system import MahjongSystem
 
 
 @dataclass(frozen=True, kw_only=True)
 class WuhanSystem(MahjongSystem):
-    """Wuhan: settled from a table, its options declared here until its table declares
-    them."""
-
-    def options(self) -> tuple[Option, ...]:
-        return OPTIONS if self.ruleset is None else self.ruleset.options_spec
-
-    def check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        if self.ruleset is not None:
-            return super().check_options(given)
-        return option_values(OPTIONS, check_options(OPTIONS, given, self.name))
-
-    def bot_names(self) -> tuple[str, ...]:
-        return () if self.ruleset is None else super().bot_names()
+    """Wuhan: a won hand is settled from the whole table (each loser's own openings and
+    kongs raise his share)."""
 
     def settle_view(self, table: Mapping[str, Any], result: Any) -> list[Block]:
         """The winner's hand, the patterns, each loser's fans, share and payment."""
@@ -71,10 +60,18 @@ WUHAN = WuhanSystem(
     name="wuhan",
     title="Wuhan: the laizi wild tile, red-dragon kongs, the 2-5-8 eye and caps",
     players=(3, 4),
-    status=SCORING,
+    status=PLAYABLE,
     source="a Japanese description",
     order=60,
     examples=("parlour score --table examples/wuhan-table.json",),
+    option_cases=(
+        {},
+        {"players": 3},
+        {"players": 3, "removed_suit": "s", "minimum_points": 0},
+        {"high_caps": True, "sanyang_800": True, "minimum_points": 16},
+        {"pizi_kong": True, "minimum_fans": 3},
+    ),
+    ruleset=WuhanRuleset,
     settler=settle,
     refusal="not a win",
 )
