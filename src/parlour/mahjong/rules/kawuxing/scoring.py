@@ -38,6 +38,7 @@ Ex 2 of the spec (Fit Five on the banker's discard):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -138,6 +139,9 @@ discarder, a growing or concealed kong by each of the other two."""
 
 MAX_CHAIN = 12
 """The longest kong chain: three players of four kongs each."""
+
+_WIN_MARK = re.compile(r"\+[^\s,\[{+]*")
+"""The ``+T`` that names the winning tile in a hand."""
 
 
 # -- options, roles and small fields ------------------------------------------------------
@@ -666,7 +670,10 @@ def _hand_field(data: Mapping[str, Any], removed: str) -> tuple[list[Tile], tupl
             _tile_check(t, removed, f"'hand' ({m})")
         if m.kind == CHOW:
             raise InvalidHand(f"'hand' declares the chow {m}: there are no chows in Kawuxing (§4)")
-    concealed = list(hand.concealed)
+    # the tiles written beside the winning tile: 13 (``+T`` adds it) or 14 (it is
+    # among them); ``+T`` names it either way (the spec writes ``5s +5s`` for 55s)
+    written = parse_hand(_WIN_MARK.sub(" ", text)) if hand.win_tile is not None else hand
+    concealed = list(written.concealed)
     read.place_win_tile(concealed, [], len(hand.melds), (win, False), 13)
     counts = [0] * NUM_KINDS
     for t in concealed + [t for m in hand.melds for t in m.tiles]:
