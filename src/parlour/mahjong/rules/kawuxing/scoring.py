@@ -60,7 +60,6 @@ from parlour.mahjong.tiles import (
     SUITS,
     WINDS,
     Tile,
-    format_tiles,
     rank_of,
     suit_of,
     tile_name,
@@ -270,14 +269,6 @@ class KawuxingWin:
     @property
     def all_tiles(self) -> list[Tile]:
         return list(self.tiles) + [t for m in self.melds for t in m.tiles]
-
-    def text(self) -> str:
-        """The hand in notation (declared sets first, the winning tile named)."""
-        parts = [str(m) for m in self.melds]
-        rest = list(self.tiles)
-        rest.remove(self.win_tile)
-        parts.append(format_tiles(rest))
-        return " ".join(parts) + f" +{tile_name(self.win_tile)}"
 
 
 def readings_of(h: KawuxingWin) -> list[Reading]:
