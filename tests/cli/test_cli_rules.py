@@ -50,8 +50,8 @@ def test_rules_shows_a_systems_options() -> None:
     data = json.loads(runner.invoke(app, ["rules", "mcr", "--json"]).output)
     assert data["options"] == [o.to_json() for o in find_system("mcr").options()]
     assert data["options"][0]["default"] == "source"
-    planned = runner.invoke(app, ["rules", "kawuxing"])
-    assert planned.exit_code == 0 and "planned" in planned.output
+    kawuxing = runner.invoke(app, ["rules", "kawuxing"])
+    assert kawuxing.exit_code == 0 and "status: scoring only" in kawuxing.output
     wuhan = runner.invoke(app, ["rules", "wuhan"])
     assert wuhan.exit_code == 0 and "status: playable" in wuhan.output
     assert "--table FILE settles" in flat(wuhan.output) and "minimum_points = 8" in wuhan.output
@@ -82,7 +82,7 @@ def test_players_are_checked_against_the_rule_system() -> None:
 def test_planned_systems_cannot_be_played_yet() -> None:
     result = runner.invoke(app, ["simulate", "--rules", "kawuxing", "--games", "1"])
     assert result.exit_code == 2
-    assert "error: kawuxing is planned: it cannot be played yet" in result.output
+    assert "error: kawuxing is scoring only: it cannot be played yet" in result.output
 
 
 def test_options_are_checked_by_name_and_value() -> None:

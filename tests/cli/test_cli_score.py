@@ -228,7 +228,8 @@ def test_not_a_winning_shape() -> None:
         (
             [HAND, "--win", "C", "--rules", "gold"],
             "unknown rule system 'gold' (scoring is available for: "
-            "classical, fuzhou, hangzhou, mcr, ninety-nine, piquet, quanzhou, wuhan, xiamen)",
+            "classical, fuzhou, hangzhou, kawuxing, mcr, ninety-nine, piquet, quanzhou, wuhan, "
+            "xiamen)",
         ),
         (
             [HAND, "--win", "C", "--self-drawn", "--from", "S"],

@@ -117,7 +117,7 @@ def test_a_table_is_made_with_secret_links(client: TestClient) -> None:
     ("spec", "message"),
     [
         ({"rules": "nope"}, "unknown rule system 'nope'"),
-        ({"rules": "kawuxing"}, "kawuxing is planned"),
+        ({"rules": "kawuxing"}, "kawuxing is scoring only"),
         ({"seats": ["human"]}, "mcr is played by 4: give 4 seats"),
         ({"seats": ["human", "human", "human", "wizard"]}, "a seat is 'human' or a bot"),
         ({"options": {"kong_values": "x"}}, "kong_values"),

@@ -776,7 +776,7 @@ def test_the_added_kong_notation() -> None:
         (
             {"rules": "wuhan"},
             "unknown rule system 'wuhan' (scoring is available for: classical, fuzhou, "
-            "hangzhou, mcr, ninety-nine, piquet, quanzhou, xiamen)",
+            "hangzhou, kawuxing, mcr, ninety-nine, piquet, quanzhou, xiamen)",
         ),
         ({"discarder": "N"}, "a win by a wall tile ('self_drawn') has no 'discarder'"),
         (

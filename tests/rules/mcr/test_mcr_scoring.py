@@ -427,7 +427,7 @@ BAD_INPUT: list[tuple[str, Any, type[ParlourError], str]] = [
         {**X5, "rules": "riichi"},
         InvalidHand,
         "unknown rule system 'riichi' (scoring is available for: "
-        "classical, fuzhou, hangzhou, mcr, ninety-nine, piquet, quanzhou, xiamen)",
+        "classical, fuzhou, hangzhou, kawuxing, mcr, ninety-nine, piquet, quanzhou, xiamen)",
     ),
     (
         "no_win_tile",

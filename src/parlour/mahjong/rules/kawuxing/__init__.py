@@ -1,23 +1,47 @@
-"""Kawuxing (卡五星): three players, the 84-tile set, kong payments at once,
-disclosure. Planned: the rule system is known by name and not built yet (its spec is
-kawuxing.md).
+"""Kawuxing (卡五星) as one package: three players by role (banker, right, left), the
+84-tile set, kong payments at once with the chain doubling, disclosure and the doubling
+patterns of §9. The scorer is :mod:`.scoring` (a win, a kong's payment, a drawn hand,
+all through ``parlour.score``), the rule system's descriptor :mod:`.system` (scoring
+only for now: the table, the match and the bots come later).
 
->>> SYSTEMS[0].name
-'kawuxing'
+>>> score_json({"rules": "kawuxing", "hand": "123p 456p 789s 234s 5s +5s",
+...             "seat": "right", "self_drawn": True}).payments
+{'banker': -1, 'right': 2, 'left': -1}
+>>> SYSTEMS[0].players
+(3, 4)
 """
 
-from parlour.core.systems import PLANNED
-from parlour.mahjong.system import MahjongSystem
-
-KAWUXING = MahjongSystem(
-    name="kawuxing",
-    title="Kawuxing: three players, 84 tiles, kong payments at once, disclosure",
-    players=(3, 4),
-    status=PLANNED,
-    source="an English and a Japanese description",
-    order=70,
+from parlour.mahjong.rules.kawuxing.scoring import (
+    KONG_UNITS,
+    OPTIONS,
+    PATTERNS,
+    ROLES,
+    KawuxingDoubling,
+    KawuxingWin,
+    draw_payments,
+    kong_payments,
+    read_win,
+    readings_of,
+    score_hand,
+    score_json,
+    score_win,
 )
+from parlour.mahjong.rules.kawuxing.system import KAWUXING, SYSTEMS
 
-SYSTEMS = (KAWUXING,)
-
-__all__ = ["KAWUXING", "SYSTEMS"]
+__all__ = [
+    "KAWUXING",
+    "KONG_UNITS",
+    "OPTIONS",
+    "PATTERNS",
+    "ROLES",
+    "SYSTEMS",
+    "KawuxingDoubling",
+    "KawuxingWin",
+    "draw_payments",
+    "kong_payments",
+    "read_win",
+    "readings_of",
+    "score_hand",
+    "score_json",
+    "score_win",
+]
