@@ -83,6 +83,23 @@ def test_planned_systems_cannot_be_played_yet() -> None:
     result = runner.invoke(app, ["simulate", "--rules", "kawuxing", "--games", "1"])
     assert result.exit_code == 2
     assert "error: kawuxing is scoring only: it cannot be played yet" in result.output
+    # a planned rule system (a test-only one: every built-in one is at least scored)
+    from parlour.core.systems import PLANNED
+    from parlour.mahjong.system import MahjongSystem
+    from parlour.registry import register, registry
+
+    register(MahjongSystem(name="test-planned", title="a rulebook to come", players=(4,),
+                           status=PLANNED, source="nowhere", order=99))  # fmt: skip
+    try:
+        shown = runner.invoke(app, ["rules", "test-planned"])
+        assert shown.exit_code == 0 and "status: planned" in shown.output
+        assert "options come when it is built" in shown.output
+        for args in (["simulate", "--games", "1"], ["play"], ["score", "123m"]):
+            result = runner.invoke(app, [*args, "--rules", "test-planned"])
+            assert result.exit_code == 2, (args, result.output)
+            assert "test-planned" in result.output
+    finally:
+        registry.unregister("test-planned")
 
 
 def test_options_are_checked_by_name_and_value() -> None:
