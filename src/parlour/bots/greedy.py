@@ -51,7 +51,9 @@ Speed (the decisions are those of the plain reading above, found with less work)
 * a claim or a kong needs only the effective shanten: a ready hand's waits are looked at
   until one scores with a copy unseen, and a hand already ready so passes at once;
 * shanten with melds or wilds is read from the compiled shape tables at once (the shape
-  engine's loose model); the waits of a 16-tile hand come from the loose regular tables,
+  engine's loose model); the shanten after every discard of a hand (and after every draw
+  of a hand with melds or wilds) comes from one call
+  (:func:`~parlour.mahjong.shapes.discard_needs`, :func:`~parlour.mahjong.shapes.draw_needs`); the waits of a 16-tile hand come from the loose regular tables,
   only kinds next to a tile held tried when no wild is held, and one lone kind standing
   for all the kinds next to no natural tile when one is.
 
@@ -79,6 +81,8 @@ from parlour.mahjong.actions import MahjongAction, action_tile
 from parlour.mahjong.melds import Meld, chow, kong, parse_meld, pung
 from parlour.mahjong.ruleset import WIND_LETTERS, Ruleset, WinContext, WonHand
 from parlour.mahjong.shapes import (
+    discard_needs,
+    draw_needs,
     improving_of,
     is_complete,
     is_complete_of,
@@ -322,8 +326,8 @@ class GreedyBot:
         kinds = set(hand)
         if not self._wilds.issuperset(kinds):
             kinds -= self._wilds  # keep the wilds
-        shanten = self.shanten
-        raw = {d: shanten(_without(hand, (d,)), melds) for d in kinds}
+        after = self._after_discards(hand, melds)
+        raw = {d: after[d] for d in kinds}
         low = min(raw.values())
         if low > 0:
             return low
@@ -365,10 +369,10 @@ class GreedyBot:
         kinds = sorted(set(hand), key=discard_order)
         if any(t not in self._wilds for t in kinds):
             kinds = [t for t in kinds if t not in self._wilds]  # keep the wilds
-        shanten = self.shanten
-        rests = {d: _without(hand, (d,)) for d in kinds}
-        raw = {d: shanten(rests[d], melds) for d in kinds}
+        after = self._after_discards(hand, melds)
+        raw = {d: after[d] for d in kinds}
         low = min(raw.values())
+        rests: dict[Tile, Tiles] = {}
         best: tuple[Key, Tile] | None = None
         unseen = self._unseen
         for level in (low, low + 1):
@@ -385,7 +389,7 @@ class GreedyBot:
                 for d in kinds:
                     if raw[d] != level:
                         continue
-                    rest = rests[d]
+                    rest = rests[d] = _without(hand, (d,))
                     if level <= 0:
                         tiles = self._completions(rest, melds)
                     else:
@@ -512,13 +516,16 @@ class GreedyBot:
                     ]
                     v = tuple(sorted([t for t in v if t not in wild] + drawn_wild))
             else:
-                shanten = self.shanten
+                draws = self._after_draws(hand, melds)
+
+                def drawn(t: Tile) -> int:
+                    """The shanten of the hand with ``t`` drawn."""
+                    if draws is not None and t not in wild:
+                        return draws[t]
+                    return self.shanten(_with(hand, t), melds)
+
                 if melds:
-                    v = tuple(
-                        t
-                        for t in _near(hand)
-                        if held[t] < 4 and shanten(_with(hand, t), melds) < sh
-                    )
+                    v = tuple(t for t in _near(hand) if held[t] < 4 and drawn(t) < sh)
                 elif len(hand) > 14 and not self._no_chows:
                     # 16 tiles, only the regular shape: a kind next to no natural
                     # tile helps as much as any other such kind (see _completing)
@@ -529,20 +536,16 @@ class GreedyBot:
                         if held[t] >= 4:
                             continue
                         if t in near or t in wild:
-                            if shanten(_with(hand, t), melds) < sh:
+                            if drawn(t) < sh:
                                 out.append(t)
                             continue
                         if lone is None:
-                            lone = shanten(_with(hand, t), melds) < sh
+                            lone = drawn(t) < sh
                         if lone:
                             out.append(t)
                     v = tuple(out)
                 else:
-                    v = tuple(
-                        t
-                        for t in range(NUM_KINDS)
-                        if held[t] < 4 and shanten(_with(hand, t), melds) < sh
-                    )
+                    v = tuple(t for t in range(NUM_KINDS) if held[t] < 4 and drawn(t) < sh)
             memo[k] = v
         return v
 
@@ -559,15 +562,14 @@ class GreedyBot:
             if len(memo) > _CACHE_LIMIT:
                 memo.clear()
             # a ready discard already known to score first, then the others in order
-            shanten = self.shanten
             known = self._memo.alive
             waits = self._memo.waits
             ready = []
             v = False
-            for d in sorted(set(hand)):
-                rest = _without(hand, (d,))
-                if shanten(rest, melds) != 0:
+            for d, sh in self._after_discards(hand, melds).items():
+                if sh != 0:
                     continue
+                rest = _without(hand, (d,))
                 kr = (rest, melds)
                 done = waits.get(kr)
                 alive = known.get(kr) if done is None else bool(done)
@@ -683,14 +685,10 @@ class GreedyBot:
             base = _loose_need(counts, sets, n)
             if base > wilds + 1:
                 return  # one tile lowers the need by one at most: none completes it
+            needs = draw_needs(counts, sets, n, 17, True)  # as _loose_need of each
             if not wilds:
                 for t in _near(hand):
-                    if held[t] >= 4:
-                        continue
-                    counts[t] += 1
-                    need = _loose_need(counts, sets, n)
-                    counts[t] -= 1
-                    if need <= wilds:
+                    if held[t] < 4 and needs[t] <= wilds:
                         yield t
                 return
             # A kind next to no natural tile joins the hand as a lone tile, as any
@@ -709,9 +707,7 @@ class GreedyBot:
                     if lone:
                         yield t
                     continue
-                counts[t] += 1
-                need = _loose_need(counts, sets, n)
-                counts[t] -= 1
+                need = needs[t]
                 if t not in near:
                     lone = need <= wilds
                 if need <= wilds:
@@ -726,6 +722,88 @@ class GreedyBot:
             for t in range(NUM_KINDS):
                 if held[t] < 4 and _complete([*hand, t], n):
                     yield t
+
+    def _after_discards(self, hand: Tiles, melds: Melds) -> dict[Tile, int]:
+        """The shanten (:meth:`shanten`) of sorted ``hand`` less one copy of each kind
+        held, by kind in order (cached): the shape tables asked once for every discard
+        (:func:`~parlour.mahjong.shapes.discard_needs`), a wild kind's own discard
+        looked at alone."""
+        memo = self._memo.discards
+        k = (hand, len(melds))
+        v = memo.get(k)
+        if v is None:
+            if len(memo) > _CACHE_LIMIT:
+                memo.clear()
+            v = memo[k] = self._discards_now(hand, melds)
+        return v
+
+    def _discards_now(self, hand: Tiles, melds: Melds) -> dict[Tile, int]:
+        n = len(melds)
+        split = None if self._no_chows else self._natural_counts(hand)
+        if split is not None:
+            counts, wilds = split
+            if not n and not wilds:
+                # the plain path (:func:`shanten_of` of each): four sets and a pair or a
+                # special shape, whatever the hand's size
+                return {d: x - 1 for d, x in discard_needs(counts, 4, 0, 13, False).items()}
+            size = len(hand) - 1 + 3 * n
+            if size in (13, 14, 16, 17):  # the loose model (as _loose_shanten)
+                sets = (4 if size <= 14 else 5) - n
+                out = {
+                    d: max(-1, x - wilds - 1)
+                    for d, x in discard_needs(counts, sets, n, size, True).items()
+                }
+                held_wild = self._wilds.intersection(hand)
+                if held_wild:
+                    shanten = self.shanten
+                    for d in held_wild:
+                        out[d] = shanten(_without(hand, (d,)), melds)
+                    out = dict(sorted(out.items()))
+                return out
+        shanten = self.shanten
+        return {d: shanten(_without(hand, (d,)), melds) for d in sorted(set(hand))}
+
+    def _after_draws(self, hand: Tiles, melds: Melds) -> dict[Tile, int] | None:
+        """The shanten (:meth:`shanten`) of sorted ``hand`` with one more copy of each
+        natural kind (none where four are held), when the shape tables' loose model
+        answers it (a hand with melds or wilds; :func:`_loose_shanten`), by kind in
+        order (cached); else None. A wild kind drawn is not in it (it adds a wild)."""
+        memo = self._memo.draws
+        k = (hand, len(melds))
+        v = memo.get(k, False)
+        if v is False:
+            if len(memo) > _CACHE_LIMIT:
+                memo.clear()
+            v = None
+            n = len(melds)
+            size = len(hand) + 1 + 3 * n
+            split = None if self._no_chows else self._natural_counts(hand)
+            if split is not None and (n or split[1]) and size in (13, 14, 16, 17):
+                counts, wilds = split
+                sets = (4 if size <= 14 else 5) - n
+                wild = self._wilds
+                v = {
+                    t: max(-1, x - wilds - 1)
+                    for t, x in draw_needs(counts, sets, n, size, True).items()
+                    if t not in wild
+                }
+            memo[k] = v
+        return v  # type: ignore[return-value]
+
+    def _natural_counts(self, hand: Tiles) -> tuple[list[int], int] | None:
+        """The counts of the natural kinds of ``hand`` and its wilds; None when it holds
+        a tile of neither (the shape engine then speaks)."""
+        counts = [0] * NUM_KINDS
+        wilds = 0
+        wild = self._wilds
+        for t in hand:
+            if t in wild:
+                wilds += 1
+            elif t < NUM_KINDS:
+                counts[t] += 1
+            else:
+                return None
+        return counts, wilds
 
     def shanten(self, hand: Tiles, melds: Melds) -> int:
         """Shanten of sorted ``hand`` beside ``melds`` (cached; see the module docstring
@@ -845,10 +923,22 @@ class _Memo:
     complete a ready hand, which of those score, and whether a hand can become ready
     with a wait that scores."""
 
-    __slots__ = ("alive", "completions", "improving", "live", "scores", "shanten", "waits")
+    __slots__ = (
+        "alive",
+        "completions",
+        "discards",
+        "draws",
+        "improving",
+        "live",
+        "scores",
+        "shanten",
+        "waits",
+    )
 
     def __init__(self) -> None:
         self.shanten: dict[tuple[Tiles, int], int] = {}
+        self.discards: dict[tuple[Tiles, int], dict[Tile, int]] = {}
+        self.draws: dict[tuple[Tiles, int], dict[Tile, int] | None] = {}
         self.improving: dict[tuple[Tiles, Melds], tuple[Tile, ...]] = {}
         self.completions: dict[tuple[Tiles, Melds], tuple[Tile, ...]] = {}
         self.scores: dict[tuple[Tiles, Melds, Tile, bool], bool] = {}

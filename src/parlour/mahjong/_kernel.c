@@ -807,6 +807,138 @@ k_suit_need(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     return out;
 }
 
+/* The need (as general_need) of ``counts`` with one copy of each kind taken out (``delta``
+ * -1) or put in (+1), into ``out`` (-1 where there is no copy to take or four already).
+ * One tile changes one part (a suit or the honours): the other three parts are combined
+ * once. The special shapes, when the size lets them count, are looked at only when they
+ * may beat the regular need: one tile taken out never lowers their need, one put in
+ * lowers it by one at most, so the whole hand's special need bounds them all. */
+static void
+needs_after(int *counts, int model, int sets, int melds, int size, int delta, int *out)
+{
+    const uint8_t *part[4] = {suit_vec_of(counts, model), suit_vec_of(counts + 9, model),
+                              suit_vec_of(counts + 18, model), honor_vec_of(counts + 27, model)};
+    uint8_t ab[WIDTH], cd[WIDTH], others[4][WIDTH];
+    combine(part[0], part[1], ab);
+    combine(part[2], part[3], cd);
+    combine(part[1], cd, others[0]);
+    combine(part[0], cd, others[1]);
+    combine(ab, part[3], others[2]);
+    combine(ab, part[2], others[3]);
+    int j = 2 * sets + 1;
+    int special = size <= 14;
+    int floor = INF;
+    if (special) {
+        uint8_t whole[WIDTH];
+        combine(ab, cd, whole);
+        floor = special_need(counts, model, melds, whole, INF) + (delta > 0 ? -1 : 0);
+    }
+    for (int t = 0; t < NKINDS; t++) {
+        if (delta < 0 ? counts[t] == 0 : counts[t] >= 4) {
+            out[t] = -1;
+            continue;
+        }
+        counts[t] += delta;
+        int s = t < 27 ? t / 9 : 3;
+        const uint8_t *changed =
+            s < 3 ? suit_vec_of(counts + 9 * s, model) : honor_vec_of(counts + 27, model);
+        uint8_t vec[WIDTH];
+        combine(changed, others[s], vec);
+        int best = vec[j];
+        if (special && best > 0 && floor < best)
+            best = special_need(counts, model, melds, vec, best);
+        out[t] = best;
+        counts[t] -= delta;
+    }
+}
+
+/* (counts, sets, melds, size, loose) as general_need takes them; the model, or -1 with an
+ * exception set. */
+static int
+needs_args(PyObject *const *args, Py_ssize_t nargs, const char *name, int *counts, int *v)
+{
+    if (nargs != 5) {
+        PyErr_Format(PyExc_TypeError, "%s takes counts, sets, melds, size, loose", name);
+        return -1;
+    }
+    for (int i = 0; i < 3; i++) {
+        long x = PyLong_AsLong(args[1 + i]);
+        if (x == -1 && PyErr_Occurred())
+            return -1;
+        if (i < 2 && (x < 0 || x > MAXM)) {
+            PyErr_SetString(PyExc_ValueError, "sets and melds must be 0-5");
+            return -1;
+        }
+        v[i] = (int)(x < -1000 ? -1000 : x > 1000 ? 1000 : x);
+    }
+    int loose = PyObject_IsTrue(args[4]);
+    if (loose < 0)
+        return -1;
+    int model = loose ? LOOSE : EXACT;
+    if (ensure_model(model) < 0 || counts_arg(args[0], counts) < 0)
+        return -1;
+    return model;
+}
+
+/* {kind: need} of the kinds whose need is not -1, in kind order. */
+static PyObject *
+needs_dict(const int *needs)
+{
+    PyObject *out = PyDict_New();
+    if (out == NULL)
+        return NULL;
+    for (int t = 0; t < NKINDS; t++) {
+        if (needs[t] < 0)
+            continue;
+        PyObject *k = PyLong_FromLong(t);
+        PyObject *v = PyLong_FromLong(needs[t]);
+        if (k == NULL || v == NULL || PyDict_SetItem(out, k, v) < 0) {
+            Py_XDECREF(k);
+            Py_XDECREF(v);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(k);
+        Py_DECREF(v);
+    }
+    return out;
+}
+
+static PyObject *
+needs_call(PyObject *const *args, Py_ssize_t nargs, const char *name, int delta)
+{
+    int counts[NKINDS], v[3], needs[NKINDS];
+    int model = needs_args(args, nargs, name, counts, v);
+    if (model < 0)
+        return NULL;
+    needs_after(counts, model, v[0], v[1], v[2], delta, needs);
+    return needs_dict(needs);
+}
+
+PyDoc_STRVAR(discard_needs_doc,
+             "discard_needs(counts, sets, melds, size, loose, /)\n--\n\n"
+             "{kind: general_need(counts less one copy of kind, sets, melds, size, loose)}\n"
+             "for each kind held, in kind order, in one call (``size``: the hand's size\n"
+             "after the discard).");
+
+static PyObject *
+k_discard_needs(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return needs_call(args, nargs, "discard_needs", -1);
+}
+
+PyDoc_STRVAR(draw_needs_doc,
+             "draw_needs(counts, sets, melds, size, loose, /)\n--\n\n"
+             "{kind: general_need(counts and one more copy of kind, sets, melds, size,\n"
+             "loose)} for each kind with fewer than four copies, in kind order, in one\n"
+             "call (``size``: the hand's size after the draw).");
+
+static PyObject *
+k_draw_needs(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return needs_call(args, nargs, "draw_needs", 1);
+}
+
 PyDoc_STRVAR(improving_of_doc,
              "improving_of(tiles, shanten, /)\n--\n\n"
              "The kinds (in order) whose one more copy brings concealed tile ints (no melds,\n"
@@ -832,31 +964,13 @@ k_improving_of(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         PyErr_Format(PyExc_ValueError, "%zd tiles and one more: too many for a hand", n);
         return NULL;
     }
-    /* one more tile changes one part (a suit or the honours): the other three parts
-     * are combined once, and the special shapes looked at only when the regular need
-     * alone does not already answer */
-    const uint8_t *part[4] = {suit_vec(counts), suit_vec(counts + 9), suit_vec(counts + 18),
-                              honor_vec_of(counts + 27, EXACT)};
-    uint8_t ab[WIDTH], cd[WIDTH], others[4][WIDTH];
-    combine(part[0], part[1], ab);
-    combine(part[2], part[3], cd);
-    combine(part[1], cd, others[0]);
-    combine(part[0], cd, others[1]);
-    combine(ab, part[3], others[2]);
-    combine(ab, part[2], others[3]);
-    int found[NKINDS];
+    /* shanten_of's figure at any size: four sets and a pair, or a special shape */
+    int needs[NKINDS], found[NKINDS];
+    needs_after(counts, EXACT, 4, 0, 14, 1, needs);
     int k = 0;
     for (int t = 0; t < NKINDS; t++) {
-        if (counts[t] >= 4)
-            continue;
-        counts[t]++;
-        int s = t < 27 ? t / 9 : 3;
-        const uint8_t *grown = s < 3 ? suit_vec(counts + 9 * s) : honor_vec_of(counts + 27, EXACT);
-        uint8_t vec[WIDTH];
-        combine(grown, others[s], vec);
-        if (vec[9] <= sh || fast_need_vec(counts, vec) <= sh)
+        if (needs[t] >= 0 && needs[t] <= sh)
             found[k++] = t;
-        counts[t]--;
     }
     PyObject *out = PyTuple_New(k);
     if (out == NULL)
@@ -887,6 +1001,9 @@ static PyMethodDef kernel_methods[] = {
     {"general_need", (PyCFunction)(void (*)(void))k_general_need, METH_FASTCALL,
      general_need_doc},
     {"suit_need", (PyCFunction)(void (*)(void))k_suit_need, METH_FASTCALL, suit_need_doc},
+    {"discard_needs", (PyCFunction)(void (*)(void))k_discard_needs, METH_FASTCALL,
+     discard_needs_doc},
+    {"draw_needs", (PyCFunction)(void (*)(void))k_draw_needs, METH_FASTCALL, draw_needs_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -350,6 +350,12 @@ def _shanten_key(
     size = n + (0 if hand is None else hand.wilds) + 3 * melds
     if size > 14:
         return best
+    return _special_need(key, melds, ks, tables, best)
+
+
+def _special_need(key: int, melds: int, ks: Sequence[str], tables: T.NeedTables, best: int) -> int:
+    """The fewest tiles missing for the special shapes among ``ks`` that fit beside
+    ``melds`` melds (in a hand of at most 14), or ``best`` if none needs fewer."""
     km = key & T.SUIT_MASK
     kp = (key >> T.SUIT_BITS) & T.SUIT_MASK
     ksu = (key >> (2 * T.SUIT_BITS)) & T.SUIT_MASK
@@ -524,6 +530,69 @@ def _fast_complete(key: int) -> bool:
     return False
 
 
+def general_need(counts: Sequence[int], sets: int, melds: int, size: int, loose: bool) -> int:
+    """The fewest tiles natural concealed ``counts`` (34 of them, at most four of a kind)
+    miss for ``sets`` sets and a pair beside ``melds`` fixed melds, or for a special shape
+    that fits beside them when the hand's ``size`` (melds as three, wilds included) is at
+    most 14; in the loose model when ``loose`` (as :func:`shanten` finds it: its figure
+    less the wilds and one).
+
+    >>> c = [0] * NUM_KINDS; c[0] = c[1] = c[2] = c[9] = 1
+    >>> general_need(c, 1, 3, 13, False), general_need(c, 1, 3, 13, True)
+    (1, 1)
+    """
+    tables = T.LOOSE if loose else T.EXACT
+    key = _key_of_counts(counts)
+    best = tables.need(key, sets)
+    if best <= 0 or size > 14:
+        return best
+    return _special_need(key, melds, ALL_KINDS, tables, best)
+
+
+def discard_needs(
+    counts: Sequence[int], sets: int, melds: int, size: int, loose: bool
+) -> dict[Tile, int]:
+    """:func:`general_need` of ``counts`` less one copy of each kind held, by kind in
+    order, in one call (``size``: the hand's size after the discard): a bot's discards
+    weighed at once.
+
+    >>> c = [0] * NUM_KINDS; c[0] = c[1] = c[2] = c[9] = c[20] = 1
+    >>> discard_needs(c, 1, 3, 13, False)
+    {0: 2, 1: 2, 2: 2, 9: 1, 20: 1}
+    """
+    out = {}
+    grown = list(counts)
+    for t in range(NUM_KINDS):
+        if grown[t]:
+            grown[t] -= 1
+            out[t] = general_need(grown, sets, melds, size, loose)
+            grown[t] += 1
+    return out
+
+
+def draw_needs(
+    counts: Sequence[int], sets: int, melds: int, size: int, loose: bool
+) -> dict[Tile, int]:
+    """:func:`general_need` of ``counts`` and one more copy of each kind (but a fifth), by
+    kind in order, in one call (``size``: the hand's size after the draw): a bot's draws
+    weighed at once.
+
+    >>> c = [0] * NUM_KINDS; c[0] = c[1] = c[2] = c[9] = 1
+    >>> [t for t, n in draw_needs(c, 1, 3, 14, False).items() if n == 0]
+    [9]
+    >>> c[9] = 4; 9 in draw_needs(c, 1, 2, 17, False)
+    False
+    """
+    out = {}
+    grown = list(counts)
+    for t in range(NUM_KINDS):
+        if grown[t] < 4:
+            grown[t] += 1
+            out[t] = general_need(grown, sets, melds, size, loose)
+            grown[t] -= 1
+    return out
+
+
 # ---------------------------------------------------------------------------------------
 # The compiled kernel
 
@@ -549,6 +618,9 @@ def improving_of(tiles: list[Tile], shanten: int) -> tuple[Tile, ...]:
 
 
 pure_improving_of = improving_of
+pure_general_need = general_need
+pure_discard_needs = discard_needs
+pure_draw_needs = draw_needs
 pure_shanten_of = shanten_of
 pure_is_complete_of = is_complete_of
 pure_could_be_ready = could_be_ready
@@ -564,3 +636,6 @@ if _kernel.native is not None:
     could_be_ready = _kernel.native.could_be_ready  # type: ignore[assignment]
     is_complete_counts = _kernel.native.is_complete_counts  # type: ignore[assignment]
     improving_of = _kernel.native.improving_of  # type: ignore[assignment]
+    general_need = _kernel.native.general_need  # type: ignore[assignment]
+    discard_needs = _kernel.native.discard_needs  # type: ignore[assignment]
+    draw_needs = _kernel.native.draw_needs  # type: ignore[assignment]
