@@ -278,59 +278,87 @@ knitted_present(const int *counts, int pattern)
     return n;
 }
 
+/* What the special shapes read of a hand, kept so that one tile more or less updates it:
+ * pairs and singles (a quad is two pairs), the orphan kinds present and those paired,
+ * the honour kinds present, and the knitted tiles present in each pattern. */
+typedef struct {
+    int pairs, singles, orphans, orphan_pairs, honours;
+    int present[6];
+} Summary;
+
+static const int IS_ORPHAN[NKINDS] = {1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0,
+                                      1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+
+/* ``s`` as it changes when kind ``t`` goes from ``c`` copies to ``c + delta``. */
+static inline void
+summary_change(Summary *s, int t, int c, int delta)
+{
+    int n = c + delta;
+    s->pairs += n / 2 - c / 2;
+    s->singles += n % 2 - c % 2;
+    int shown = (n > 0) - (c > 0);
+    if (IS_ORPHAN[t]) {
+        s->orphans += shown;
+        s->orphan_pairs += (n >= 2) - (c >= 2);
+    }
+    if (t >= 27) {
+        s->honours += shown;
+    } else if (shown) {
+        int suit = t / 9, res = t % 9 % 3;
+        for (int p = 0; p < 6; p++) {
+            if (KNITTED[p][suit] == res)
+                s->present[p] += shown;
+        }
+    }
+}
+
+static void
+summarise(const int *counts, Summary *s)
+{
+    memset(s, 0, sizeof *s);
+    for (int t = 0; t < NKINDS; t++) {
+        if (counts[t])
+            summary_change(s, t, 0, counts[t]);
+    }
+}
+
 /* The fewest tiles missing for the special shapes that fit beside ``melds`` fixed melds,
  * or ``best`` if none needs fewer: seven pairs, thirteen orphans and honours-and-knitted
  * (no melds), the knitted straight with (one less melds) set and a pair from the rest
- * (at most one meld). ``vec``: the hand's need vector in ``model``. */
+ * (at most one meld). ``sum``: the summary of ``counts``; ``rest_bound``: the hand's own
+ * need (in ``model``) for 1 - melds sets and a pair, a bound on what the rest needs. */
 static int
-special_need(const int *counts, int model, int melds, const uint8_t *vec, int best)
+special_of(const Summary *sum, const int *counts, int model, int melds, int rest_bound, int best)
 {
-    int present[6], top = 0;
+    int top = 0;
     for (int p = 0; p < 6; p++) {
-        present[p] = knitted_present(counts, p);
-        if (present[p] > top)
-            top = present[p];
+        if (sum->present[p] > top)
+            top = sum->present[p];
     }
     if (melds == 0) {
         /* seven pairs (a quad counts as two pairs) */
-        int pairs = 0, singles = 0;
-        for (int t = 0; t < NKINDS; t++) {
-            pairs += counts[t] / 2;
-            singles += counts[t] % 2;
-        }
-        if (pairs > 7)
-            pairs = 7;
-        int d = 7 - pairs + (7 - pairs - singles > 0 ? 7 - pairs - singles : 0);
+        int pairs = sum->pairs > 7 ? 7 : sum->pairs;
+        int d = 7 - pairs + (7 - pairs - sum->singles > 0 ? 7 - pairs - sum->singles : 0);
         if (d < best)
             best = d;
         /* thirteen orphans */
-        static const int ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
-        int kinds = 0, has_pair = 0;
-        for (int i = 0; i < 13; i++) {
-            kinds += counts[ORPHANS[i]] > 0;
-            has_pair |= counts[ORPHANS[i]] >= 2;
-        }
-        d = 14 - kinds - has_pair;
+        d = 14 - sum->orphans - (sum->orphan_pairs > 0);
         if (d < best)
             best = d;
         /* honours and knitted tiles */
-        int hk = 0;
-        for (int t = 27; t < NKINDS; t++)
-            hk += counts[t] > 0;
-        d = top + hk < 14 ? 14 - top - hk : 0;
+        d = top + sum->honours < 14 ? 14 - top - sum->honours : 0;
         if (d < best)
             best = d;
     }
     if (melds <= 1) {
         /* the rest needs at least what the whole hand needs for its set and pair */
         int j = 2 * (1 - melds) + 1;
-        int rest_bound = vec[j];
         if (9 - top + rest_bound >= best)
             return best;
         int rest[NKINDS];
         uint8_t rv[WIDTH];
         for (int p = 0; p < 6; p++) {
-            int missing = 9 - present[p];
+            int missing = 9 - sum->present[p];
             if (missing + rest_bound >= best)
                 continue;
             memcpy(rest, counts, sizeof rest);
@@ -348,6 +376,15 @@ special_need(const int *counts, int model, int melds, const uint8_t *vec, int be
         }
     }
     return best;
+}
+
+static int
+special_need(const int *counts, int model, int melds, const uint8_t *vec, int best)
+{
+    Summary sum;
+    summarise(counts, &sum);
+    int rest_bound = melds <= 1 ? vec[2 * (1 - melds) + 1] : INF;
+    return special_of(&sum, counts, model, melds, rest_bound, best);
 }
 
 /* The fewest tiles missing over all five shapes of 14 concealed tiles, given the hand's
@@ -807,12 +844,33 @@ k_suit_need(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     return out;
 }
 
+/* Entry (m, p) of combine(a, b): the fewest tiles for m sets and p pairs, split between
+ * two groups. */
+static inline int
+combined_entry(const uint8_t *a, const uint8_t *b, int m, int p)
+{
+    int best = INF;
+    for (int m1 = 0; m1 <= m; m1++) {
+        int x = a[2 * m1] + b[2 * (m - m1) + p];
+        if (x < best)
+            best = x;
+        if (p) {
+            x = a[2 * m1 + 1] + b[2 * (m - m1)];
+            if (x < best)
+                best = x;
+        }
+    }
+    return best;
+}
+
 /* The need (as general_need) of ``counts`` with one copy of each kind taken out (``delta``
  * -1) or put in (+1), into ``out`` (-1 where there is no copy to take or four already).
  * One tile changes one part (a suit or the honours): the other three parts are combined
- * once. The special shapes, when the size lets them count, are looked at only when they
- * may beat the regular need: one tile taken out never lowers their need, one put in
- * lowers it by one at most, so the whole hand's special need bounds them all. */
+ * once, and only the entries asked for are read off. The changed parts' table slots are
+ * all looked up first (so that the memory reads overlap). The special shapes, when the
+ * size lets them count, are looked at only when they may beat the regular need: one tile
+ * taken out never lowers their need, one put in lowers it by one at most, so the whole
+ * hand's special need bounds them all; their summary is updated, not recounted. */
 static void
 needs_after(int *counts, int model, int sets, int melds, int size, int delta, int *out)
 {
@@ -825,29 +883,58 @@ needs_after(int *counts, int model, int sets, int melds, int size, int delta, in
     combine(part[0], cd, others[1]);
     combine(ab, part[3], others[2]);
     combine(ab, part[2], others[3]);
-    int j = 2 * sets + 1;
-    int special = size <= 14;
+    /* each kind's changed part, looked up before any is read */
+    int key[4] = {0, 0, 0, 0};
+    for (int t = NKINDS - 1; t >= 0; t--) {
+        int g = t < 27 ? t / 9 : 3;
+        key[g] = key[g] * 5 + counts[t];
+    }
+    const Slot *slot[NKINDS];
+    for (int t = 0; t < NKINDS; t++) {
+        int c = counts[t] + delta;
+        slot[t] = NULL;
+        if (c < 0 || c > 4)
+            continue;
+        int g = t < 27 ? t / 9 : 3;
+        int r = t < 27 ? t % 9 : t - 27;
+        slot[t] = (g < 3 ? suit_table[model] : honor_table[model]) + key[g] + delta * POW5[r];
+    }
+    unsigned pending = 0;
+    for (int t = 0; t < NKINDS; t++) {
+        if (slot[t] != NULL)
+            pending += !slot[t]->done;
+    }
+    int special = size <= 14 && melds <= 1;
+    int rest_m = 1 - melds;
     int floor = INF;
+    Summary sum;
     if (special) {
         uint8_t whole[WIDTH];
         combine(ab, cd, whole);
-        floor = special_need(counts, model, melds, whole, INF) + (delta > 0 ? -1 : 0);
+        summarise(counts, &sum);
+        floor = special_of(&sum, counts, model, melds, whole[2 * rest_m + 1], INF) +
+                (delta > 0 ? -1 : 0);
     }
     for (int t = 0; t < NKINDS; t++) {
-        if (delta < 0 ? counts[t] == 0 : counts[t] >= 4) {
+        if (slot[t] == NULL) {
             out[t] = -1;
             continue;
         }
+        int g = t < 27 ? t / 9 : 3;
+        const uint8_t *changed;
         counts[t] += delta;
-        int s = t < 27 ? t / 9 : 3;
-        const uint8_t *changed =
-            s < 3 ? suit_vec_of(counts + 9 * s, model) : honor_vec_of(counts + 27, model);
-        uint8_t vec[WIDTH];
-        combine(changed, others[s], vec);
-        int best = vec[j];
-        if (special && best > 0 && floor < best)
-            best = special_need(counts, model, melds, vec, best);
-        out[t] = best;
+        if (pending)
+            changed = g < 3 ? suit_vec_of(counts + 9 * g, model) : honor_vec_of(counts + 27, model);
+        else
+            changed = slot[t]->need;
+        int best = combined_entry(changed, others[g], sets, 1);
+        if (special && best > 0 && floor < best) {
+            Summary changed_sum = sum;
+            summary_change(&changed_sum, t, counts[t] - delta, delta);
+            int rest_bound = combined_entry(changed, others[g], rest_m, 1);
+            best = special_of(&changed_sum, counts, model, melds, rest_bound, best);
+        }
+        out[t] = best > INF ? INF : best;
         counts[t] -= delta;
     }
 }
