@@ -93,3 +93,30 @@ def test_the_compiled_kernel_refuses_what_is_not_a_hand() -> None:
             f([0] * 34, 6, 0, 13, False)
         with pytest.raises(TypeError):
             f([0] * 34, 4, 0, 13)  # type: ignore[call-arg]
+
+
+def test_regular_split_and_regular_only_shanten_match_the_pure_tables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from parlour.mahjong import _tables as T
+    from parlour.mahjong.shapes import shanten
+    from parlour.mahjong.shapes.shanten import _key_of_counts, regular_split
+
+    cases = list(dealt_with_melds(800, seed=2024))
+    answers = []
+    for bound in (NATIVE, None):
+        monkeypatch.setattr(kernel, "native", bound)
+        out = []
+        for tiles, melds, jokers in cases:
+            counts = counts_of(tiles)
+            out.append(
+                (
+                    regular_split(counts),
+                    shanten(tiles, melds, wilds=jokers, kinds=("regular",)),
+                    shanten(tiles, melds, wilds=jokers, kinds=("regular",), model="loose"),
+                )
+            )
+            assert out[-1][0] == T.is_regular_split(_key_of_counts(counts))
+        answers.append(out)
+    assert answers[0] == answers[1]
+    assert sum(a[0] for a in answers[0]) > 50  # complete hands among them

@@ -53,9 +53,10 @@ Speed (the decisions are those of the plain reading above, found with less work)
 * shanten with melds or wilds is read from the compiled shape tables at once (the shape
   engine's loose model); the shanten after every discard of a hand (and after every draw
   of a hand with melds or wilds) comes from one call
-  (:func:`~parlour.mahjong.shapes.discard_needs`, :func:`~parlour.mahjong.shapes.draw_needs`); the waits of a 16-tile hand come from the loose regular tables,
-  only kinds next to a tile held tried when no wild is held, and one lone kind standing
-  for all the kinds next to no natural tile when one is.
+  (:func:`~parlour.mahjong.shapes.discard_needs`,
+  :func:`~parlour.mahjong.shapes.draw_needs`); the waits of a 16-tile hand come from the
+  loose regular tables, only kinds next to a tile held tried when no wild is held, and
+  one lone kind standing for all the kinds next to no natural tile when one is.
 
 >>> from parlour.mahjong.table import Table
 >>> table, bot = Table(seed=3), GreedyBot(seed=0)

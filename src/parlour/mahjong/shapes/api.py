@@ -44,6 +44,7 @@ from parlour.mahjong.shapes.shanten import (
     _key_of_counts,
     _shanten_key,
     _shanten_prepared,
+    regular_split,
 )
 from parlour.mahjong.shapes.special import (
     SpecialShape,
@@ -196,7 +197,7 @@ def is_complete(
     if hand.rules.is_unrestricted() and hand.melds and not hand.wilds and ks == ALL_KINDS:
         # with fixed melds only the regular shape and (one meld) the knitted straight fit
         key = _key_of_counts(hand.counts)
-        if T.is_regular_split(key):
+        if regular_split(hand.counts):
             return True
         if len(hand.melds) != 1 or hand.size > 14:
             return False
@@ -207,8 +208,7 @@ def is_complete(
         )
     if hand.rules.is_unrestricted():
         if (not hand.wilds and ks == ALL_KINDS) or ks == ("regular",):
-            key = _key_of_counts(hand.counts)
-            if not hand.wilds and T.is_regular_split(key):
+            if not hand.wilds and regular_split(hand.counts):
                 return True
             if ks == ("regular",) and not hand.wilds:
                 return False

@@ -316,16 +316,39 @@ def _shanten_prepared(hand: PreparedHand, ks: tuple[str, ...], model: str) -> in
         d = _capped_regular_need(hand) if "regular" in ks else 99
         if "knitted_straight" in ks and len(hand.melds) <= 1 and hand.size <= 14:
             d = min(d, _capped_knitted_need(hand))
-    elif _kernel.native is not None and ks == ALL_KINDS and max(hand.counts) <= 4:
-        # the compiled twin of _shanten_key with every kind
+    elif _kernel.native is not None and ks in (ALL_KINDS, REGULAR_ONLY) and max(hand.counts) <= 4:
+        # the compiled twin of _shanten_key with every kind (or the regular shape alone:
+        # a size past 14 leaves the special shapes out)
         d = _kernel.native.general_need(
-            hand.counts, hand.sets_needed, len(hand.melds), hand.size, model != "exact"
+            hand.counts,
+            hand.sets_needed,
+            len(hand.melds),
+            hand.size if ks == ALL_KINDS else 99,
+            model != "exact",
         )
     else:
         key = _key_of_counts(hand.counts)
         n = hand.size - 3 * len(hand.melds) - hand.wilds  # natural concealed tiles
         d = _shanten_key(key, n, hand.sets_needed, ks, tables, hand)
     return max(-1, d - hand.wilds - 1)
+
+
+REGULAR_ONLY = ("regular",)
+
+
+def regular_split(counts: Sequence[int]) -> bool:
+    """Do natural concealed ``counts`` (34 of them) split exactly into sets and one pair?
+    (The compiled tables when built.)
+
+    >>> c = [0] * NUM_KINDS; c[0] = c[1] = c[2] = 1; c[9] = 2
+    >>> regular_split(c), regular_split([*c[:33], 1])
+    (True, False)
+    """
+    native = _kernel.native
+    n = sum(counts)
+    if native is not None and n % 3 == 2 and n <= 17 and max(counts) <= 4:
+        return native.general_need(counts, n // 3, 0, 99, False) == 0
+    return T.is_regular_split(_key_of_counts(counts))
 
 
 def _shanten_key(
