@@ -567,8 +567,9 @@ class GreedyBot:
             waits = self._memo.waits
             ready = []
             v = False
+            hopeless = self._hopeless_discards(hand, melds)
             for d, sh in self._after_discards(hand, melds).items():
-                if sh != 0:
+                if sh != 0 or d in hopeless:
                     continue
                 rest = _without(hand, (d,))
                 kr = (rest, melds)
@@ -583,6 +584,20 @@ class GreedyBot:
                 v = any(self._any_scoring_wait(rest, melds) for rest in ready)
             memo[k] = v
         return v
+
+    def _hopeless_discards(self, hand: Tiles, melds: Melds) -> frozenset[Tile]:
+        """The discards from a 17-tile ``hand`` (melds as three) that leave a hand no tile
+        completes, as :meth:`_completing` first checks (its loose regular need more than
+        one beyond its wilds), all in one call; empty for other hands."""
+        n = len(melds)
+        if self._goulash or self._no_chows or len(hand) - 1 + 3 * n <= 13:
+            return _NONE
+        split = self._natural_counts(hand)
+        if split is None:
+            return _NONE
+        counts, wilds = split
+        needs = discard_needs(counts, 5 - n, n, 17, True)  # as _loose_need of each
+        return frozenset(d for d, x in needs.items() if x > wilds + 1)
 
     def _any_scoring_wait(self, hand: Tiles, melds: Melds) -> bool:
         """``bool(scoring_waits(hand, melds))``, stopping at the first wait that scores
@@ -964,6 +979,7 @@ def _cannot_beat(level: int, bound: float, best: Key) -> bool:
 
 
 _NATIVE = kernel.native
+_NONE: frozenset[Tile] = frozenset()
 
 
 def _loose_need(counts: list[int], sets: int, melds: int) -> int:
