@@ -712,6 +712,9 @@ PyDoc_STRVAR(waits_of_doc,
              "The kinds (sorted) that complete 13 concealed tile ints, any shape, a kind\n"
              "all four of whose copies are in the hand left out. No melds, no wilds.");
 
+static void needs_after(int *counts, int model, int sets, int melds, int size, int delta,
+                        int *out);
+
 static PyObject *
 k_waits_of(PyObject *self, PyObject *tiles)
 {
@@ -724,13 +727,10 @@ k_waits_of(PyObject *self, PyObject *tiles)
     /* a hand two or more tiles from ready has no wait */
     if (fast_need(counts) != 1)
         return out;
+    int needs[NKINDS];
+    needs_after(counts, EXACT, 4, 0, 14, 1, needs);
     for (int t = 0; t < NKINDS; t++) {
-        if (counts[t] >= 4)
-            continue;
-        counts[t]++;
-        int ok = complete_counts(counts);
-        counts[t]--;
-        if (ok) {
+        if (needs[t] == 0) {
             PyObject *v = PyLong_FromLong(t);
             if (v == NULL || PyList_Append(out, v) < 0) {
                 Py_XDECREF(v);
