@@ -69,7 +69,7 @@ from __future__ import annotations
 import sys
 import time
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from operator import mul
 from typing import Any
 
@@ -160,8 +160,10 @@ class GreedyBot:
         self._memos: dict[tuple[frozenset[Tile], bool, bool, Winds], _Memo] = {}
         self._memo = _Memo()
         self._melds: dict[str, Meld | None] = {}
-        self._piles: dict[str, list[Tile]] = {}  # the tiles of a discarded tile's name
-        self._shown: dict[str, list[Tile]] = {}  # the tiles a meld shows, by its text
+        # copies in sight packed one byte a kind (see _packed): of a river (its text),
+        # of a meld (its text)
+        self._rivers: dict[str, int] = {"": 0}
+        self._shown: dict[str, int] = {}
         # set per decision by ``act``
         self._unseen: list[int] = [4] * NUM_KINDS
         self._winds: Winds = ("E", "E", "S")  # seat wind, prevailing wind, a discarder's wind
@@ -497,26 +499,25 @@ class GreedyBot:
             if len(memo) > _CACHE_LIMIT:
                 memo.clear()
             held = [0] * (JOKER + 1)
-            for t in hand:
-                held[t] += 1
-            for m in melds:
-                for t in m.physical_tiles():
-                    held[t] += 1
             wild = self._wilds
             if not melds and not self._no_chows and wild.isdisjoint(hand):
                 # the plain case: the shape tables at once (one kernel call), a wild
                 # kind drawn weighed as the wild it is
                 v = improving_of(list(hand), sh)
-                if wild:
+                wild_kinds = [t for t in wild if t < NUM_KINDS]
+                if wild_kinds:
                     drawn_wild = [
                         t
-                        for t in wild
-                        if t < NUM_KINDS
-                        and held[t] < 4
-                        and self.shanten(_with(hand, t), melds) < sh
+                        for t in wild_kinds
+                        if hand.count(t) < 4 and self.shanten(_with(hand, t), melds) < sh
                     ]
                     v = tuple(sorted([t for t in v if t not in wild] + drawn_wild))
             else:
+                for t in hand:
+                    held[t] += 1
+                for m in melds:
+                    for t in m.physical_tiles():
+                        held[t] += 1
                 draws = self._after_draws(hand, melds)
 
                 def drawn(t: Tile) -> int:
@@ -894,33 +895,25 @@ class GreedyBot:
         return tuple(m for m in out if m is not None)
 
     def _see(self, obs: dict[str, Any], hand: Tiles) -> None:
-        """Count the copies of each kind not in sight, note the winds and the discard."""
-        seen = [0] * NUM_KINDS
-        for t in hand:
-            if t < NUM_KINDS:
-                seen[t] += 1
-        shown_tiles = self._shown
-        for shown in obs["melds"]:
-            for text in shown:
-                tiles = shown_tiles.get(text)
-                if tiles is None:
+        """Count the copies of each kind not in sight, note the winds and the discard.
+        The copies in sight are summed packed (:func:`_packed`); a river is read once,
+        from the river it was one tile before."""
+        seen = _packed(hand)
+        shown = self._shown
+        for melds in obs["melds"]:
+            for text in melds:
+                v = shown.get(text)
+                if v is None:
                     m = self._meld(text)  # None for a face-down kong
-                    phys = m.physical_tiles() if m else ()
-                    tiles = shown_tiles[text] = [t for t in phys if t < NUM_KINDS]
-                for t in tiles:
-                    seen[t] += 1
-        piles = self._piles
-        for pile in obs["discards"]:
-            # a river is its tiles' names one by one: each name read once
-            for name in pile.split():
-                tiles = piles.get(name)
-                if tiles is None:
-                    if len(piles) > _CACHE_LIMIT:
-                        piles.clear()
-                    tiles = piles[name] = [t for t in parse_tiles(name) if t < NUM_KINDS]
-                for t in tiles:
-                    seen[t] += 1
-        self._unseen = [max(0, 4 - c) for c in seen]
+                    v = shown[text] = _packed(m.physical_tiles()) if m else 0
+                seen += v
+        rivers = self._rivers
+        for river in obs["discards"]:
+            v = rivers.get(river)
+            if v is None:
+                v = rivers[river] = self._river(river)
+            seen += v
+        self._unseen = list(map(_UNSEEN.__getitem__, seen.to_bytes(NUM_KINDS, "little")))
         seat_wind = obs["seat_name"]
         names = obs.get("seat_names") or WIND_LETTERS
         if seat_wind in WIND_LETTERS and all(n in WIND_LETTERS for n in names):
@@ -931,6 +924,19 @@ class GreedyBot:
         self._winds = (seat_wind, prevailing, other)
         last = obs.get("last_discard")
         self._discard_tile = parse_tiles(last["tile"])[0] if last else -1
+
+    def _river(self, river: str) -> int:
+        """The copies a river (its tiles' names one by one) shows, packed: the river one
+        tile shorter's, read before as a rule, and its last tile's."""
+        rivers = self._rivers
+        if len(rivers) > _CACHE_LIMIT:
+            rivers.clear()
+            rivers[""] = 0
+        before, _, name = river.rpartition(" ")
+        v = rivers.get(before)
+        if v is None:
+            v = rivers[before] = self._river(before) if before else 0
+        return v + _packed(parse_tiles(name))
 
 
 class _Memo:
@@ -1054,6 +1060,22 @@ def _pungs_shanten(hand: Tiles, melds: int, wild: frozenset[Tile]) -> int:
 _PUNGS_SHANTEN: dict[tuple[int, int, int, int], int] = {}
 """:func:`~parlour.mahjong.shapes.shanten_without_chows` by the profile of a hand: its
 natural tiles, melds, pungs and pairs."""
+
+
+def _packed(tiles: Iterable[Tile]) -> int:
+    """The copies of each kind among ``tiles`` packed one byte a kind, kind 0 lowest (a
+    joker, a flower left out): summed as one int, read back with ``int.to_bytes``.
+
+    >>> _packed(parse_tiles("1m 1m 2m E")).to_bytes(NUM_KINDS, "little")[:4], _packed([42])
+    (b'\\x02\\x01\\x00\\x00', 0)
+    """
+    return sum(map(_BYTE.__getitem__, tiles))
+
+
+_BYTE = tuple(1 << (8 * t) if t < NUM_KINDS else 0 for t in range(JOKER + 1))
+"""Each tile's copy packed (see :func:`_packed`)."""
+_UNSEEN = tuple(max(0, 4 - c) for c in range(256))
+"""The copies not in sight of a kind of which ``c`` are."""
 
 
 def _with(hand: Tiles, t: Tile) -> Tiles:
