@@ -95,12 +95,12 @@ def test_the_compiled_kernel_refuses_what_is_not_a_hand() -> None:
             f([0] * 34, 4, 0, 13)  # type: ignore[call-arg]
 
 
-def test_regular_split_and_regular_only_shanten_match_the_pure_tables(
+def test_the_regular_shape_alone_matches_the_pure_tables(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from parlour.mahjong import _tables as T
     from parlour.mahjong.shapes import shanten
-    from parlour.mahjong.shapes.shanten import _key_of_counts, regular_split
+    from parlour.mahjong.shapes.shanten import _key_of_counts, regular_need, regular_split
 
     cases = list(dealt_with_melds(800, seed=2024))
     answers = []
@@ -114,9 +114,18 @@ def test_regular_split_and_regular_only_shanten_match_the_pure_tables(
                     regular_split(counts),
                     shanten(tiles, melds, wilds=jokers, kinds=("regular",)),
                     shanten(tiles, melds, wilds=jokers, kinds=("regular",), model="loose"),
+                    [
+                        regular_need(counts, s, loose=loose)
+                        for s in range(6)
+                        for loose in (False, True)
+                    ],
                 )
             )
             assert out[-1][0] == T.is_regular_split(_key_of_counts(counts))
+            assert out[-1][3][10:] == [
+                T.EXACT.need(_key_of_counts(counts), 5),
+                T.LOOSE.need(_key_of_counts(counts), 5),
+            ]
         answers.append(out)
     assert answers[0] == answers[1]
     assert sum(a[0] for a in answers[0]) > 50  # complete hands among them

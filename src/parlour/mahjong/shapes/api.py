@@ -44,6 +44,7 @@ from parlour.mahjong.shapes.shanten import (
     _key_of_counts,
     _shanten_key,
     _shanten_prepared,
+    regular_need,
     regular_split,
 )
 from parlour.mahjong.shapes.special import (
@@ -72,13 +73,14 @@ def _complete_beyond_tables(hand: PreparedHand, ks: Sequence[str]) -> bool:
         within = all(c + m <= 4 for c, m in zip(hand.counts, hand.meld_counts, strict=True))
         if within and _shanten_prepared(hand, ("regular",), "exact") == -1:
             return True
-        key = _key_of_counts(hand.counts)
-        loose = T.LOOSE.need(key, sets) <= w
+        loose = regular_need(hand.counts, sets, loose=True) <= w
         for _, t in hand.rules.substitutes:
             if loose or sets < 1 or hand.counts[t] + w < 3:
                 break
             n = min(3, hand.counts[t])  # one pung of t taken out: naturals first
-            loose = T.LOOSE.need(key - n * _INC[t], sets - 1) <= w - (3 - n)
+            rest = list(hand.counts)
+            rest[t] -= n
+            loose = regular_need(rest, sets - 1, loose=True) <= w - (3 - n)
         if not loose:
             return False
     if not regular:

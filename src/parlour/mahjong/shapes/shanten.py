@@ -351,6 +351,21 @@ def regular_split(counts: Sequence[int]) -> bool:
     return T.is_regular_split(_key_of_counts(counts))
 
 
+def regular_need(counts: Sequence[int], sets: int, *, loose: bool = False) -> int:
+    """The fewest tiles natural concealed ``counts`` (34 of them) miss for ``sets`` sets
+    and a pair, the regular shape alone, in the exact or the ``loose`` model (the
+    compiled tables when built).
+
+    >>> c = [0] * NUM_KINDS; c[0] = 4; c[1] = c[2] = 1
+    >>> regular_need(c, 2), regular_need(c, 2, loose=True)
+    (2, 2)
+    """
+    native = _kernel.native
+    if native is not None and max(counts) <= 4 and 0 <= sets <= 5:
+        return native.general_need(counts, sets, 0, 99, loose)
+    return (T.LOOSE if loose else T.EXACT).need(_key_of_counts(counts), sets)
+
+
 def _shanten_key(
     key: int,
     n: int,
