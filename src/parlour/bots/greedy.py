@@ -568,10 +568,12 @@ class GreedyBot:
             waits = self._memo.waits
             ready = []
             v = False
-            hopeless = self._hopeless_discards(hand, melds)
-            for d, sh in self._after_discards(hand, melds).items():
-                if sh != 0 or d in hopeless:
-                    continue
+            candidates = [d for d, sh in self._after_discards(hand, melds).items() if sh == 0]
+            if candidates:
+                hopeless = self._hopeless_discards(hand, melds)
+                if hopeless:
+                    candidates = [d for d in candidates if d not in hopeless]
+            for d in candidates:
                 rest = _without(hand, (d,))
                 kr = (rest, melds)
                 done = waits.get(kr)
