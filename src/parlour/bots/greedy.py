@@ -133,6 +133,10 @@ def discard_order(tile: Tile) -> int:
     return band * 34 + tile
 
 
+_DISCARD_ORDER = tuple(discard_order(t) for t in range(JOKER + 1))
+""":func:`discard_order` of every tile, looked up."""
+
+
 class GreedyBot:
     """The greedy bot (see the module docstring); deterministic.
 
@@ -369,7 +373,8 @@ class GreedyBot:
         tiles, all counted at full weight, cannot beat the best key found is left
         unweighed (the choice is the same as weighing every one).
         """
-        kinds = sorted(set(hand), key=discard_order)
+        rank = _DISCARD_ORDER
+        kinds = sorted(set(hand), key=rank.__getitem__)
         if any(t not in self._wilds for t in kinds):
             kinds = [t for t in kinds if t not in self._wilds]  # keep the wilds
         after = self._after_discards(hand, melds)
@@ -383,7 +388,7 @@ class GreedyBot:
                 # no useful tiles to weigh: the first discard in the fixed order
                 for d in kinds:
                     if raw[d] == level:
-                        key: Key = (level, 0.0, discard_order(d))
+                        key: Key = (level, 0.0, rank[d])
                         if best is None or key < best[0]:
                             best = (key, d)
                         break
@@ -402,7 +407,7 @@ class GreedyBot:
                         u = unseen[t]
                         if u > 0:
                             bound += u
-                    bounded.append((-bound, discard_order(d), d))
+                    bounded.append((-bound, rank[d], d))
                 bounded.sort()
                 for neg, order, d in bounded:
                     if best is not None and _cannot_beat(level, -neg, best[0]):
@@ -758,6 +763,13 @@ class GreedyBot:
 
     def _discards_now(self, hand: Tiles, melds: Melds) -> dict[Tile, int]:
         n = len(melds)
+        if not n and not self._no_chows and hand[-1] < NUM_KINDS and self._wilds.isdisjoint(hand):
+            # the plain path (:func:`shanten_of` of each): four sets and a pair or a
+            # special shape, whatever the hand's size
+            counts = [0] * NUM_KINDS
+            for t in hand:
+                counts[t] += 1
+            return {d: x - 1 for d, x in discard_needs(counts, 4, 0, 13, False).items()}
         split = None if self._no_chows else self._natural_counts(hand)
         if split is not None:
             counts, wilds = split
