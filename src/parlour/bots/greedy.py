@@ -69,7 +69,7 @@ from __future__ import annotations
 import sys
 import time
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from operator import mul
 from typing import Any
 
@@ -598,7 +598,7 @@ class GreedyBot:
         completes, as :meth:`_completing` first checks (its loose regular need more than
         one beyond its wilds), all in one call; empty for other hands."""
         n = len(melds)
-        if self._goulash or self._no_chows or len(hand) - 1 + 3 * n <= 13:
+        if _NATIVE is None or self._goulash or self._no_chows or len(hand) - 1 + 3 * n <= 13:
             return _NONE
         split = self._natural_counts(hand)
         if split is None:
@@ -709,10 +709,10 @@ class GreedyBot:
             base = _loose_need(counts, sets, n)
             if base > wilds + 1:
                 return  # one tile lowers the need by one at most: none completes it
-            needs = draw_needs(counts, sets, n, 17, True)  # as _loose_need of each
+            needs = _loose_draw_needs(counts, sets, n)
             if not wilds:
                 for t in _near(hand):
-                    if held[t] < 4 and needs[t] <= wilds:
+                    if held[t] < 4 and needs(t) <= wilds:
                         yield t
                 return
             # A kind next to no natural tile joins the hand as a lone tile, as any
@@ -731,7 +731,7 @@ class GreedyBot:
                     if lone:
                         yield t
                     continue
-                need = needs[t]
+                need = needs(t)
                 if t not in near:
                     lone = need <= wilds
                 if need <= wilds:
@@ -763,6 +763,9 @@ class GreedyBot:
 
     def _discards_now(self, hand: Tiles, melds: Melds) -> dict[Tile, int]:
         n = len(melds)
+        if _NATIVE is None:  # the pure path: each rest's shanten, cached, is the cheaper
+            shanten = self.shanten
+            return {d: shanten(_without(hand, (d,)), melds) for d in sorted(set(hand))}
         if not n and not self._no_chows and hand[-1] < NUM_KINDS and self._wilds.isdisjoint(hand):
             # the plain path (:func:`shanten_of` of each): four sets and a pair or a
             # special shape, whatever the hand's size
@@ -808,7 +811,7 @@ class GreedyBot:
             v = None
             n = len(melds)
             size = len(hand) + 1 + 3 * n
-            split = None if self._no_chows else self._natural_counts(hand)
+            split = None if self._no_chows or _NATIVE is None else self._natural_counts(hand)
             if split is not None and (n or split[1]) and size in (13, 14, 16, 17):
                 counts, wilds = split
                 sets = (4 if size <= 14 else 5) - n
@@ -1015,6 +1018,22 @@ def _loose_need(counts: list[int], sets: int, melds: int) -> int:
     if _NATIVE is not None:
         return _NATIVE.general_need(counts, sets, melds, 17, True)
     return T.LOOSE.need(sum(map(mul, T.INC, counts)), sets)
+
+
+def _loose_draw_needs(counts: list[int], sets: int, melds: int) -> Callable[[Tile], int]:
+    """:func:`_loose_need` of ``counts`` with one more copy of a kind, as a function of
+    the kind: every kind's figure from one call to the compiled tables
+    (:func:`~parlour.mahjong.shapes.draw_needs`), or each kind's alone on the pure path
+    (where the shape tables' cache of single hands is the cheaper)."""
+    if _NATIVE is not None:
+        return draw_needs(counts, sets, melds, 17, True).__getitem__
+
+    def one(t: Tile) -> int:
+        grown = list(counts)
+        grown[t] += 1
+        return _loose_need(grown, sets, melds)
+
+    return one
 
 
 def _loose_shanten(hand: Tiles, melds: int, wild: frozenset[Tile]) -> int | None:
