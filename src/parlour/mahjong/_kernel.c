@@ -11,9 +11,10 @@
  * hand's need vector is the min-plus combination of its four groups' vectors.
  *
  * Suit vectors are worked out by a dynamic programme over the nine ranks the first
- * time a suit key (the nine counts in base 5) is seen, and kept in a table indexed by
- * the key (5**9 slots of 16 bytes, allocated on first use; the operating system only
- * backs the pages that are touched). Honour vectors (5**7 keys) are kept the same way.
+ * time a suit key (the nine counts in base 5) is seen (from its halves' programmes, each
+ * kept: see suit_dp), and kept in a table indexed by the key (5**9 slots of 16 bytes,
+ * allocated on first use; the operating system only backs the pages that are touched).
+ * Honour vectors (5**7 keys) are kept the same way.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -63,61 +64,141 @@ fill_inf(uint8_t *v)
  * starts, and its tiles are paid for rank by rank. */
 #define NCH (MAXM + 1) /* most chows started at one rank, plus one */
 
+typedef struct {
+    uint8_t vec[NCH][NCH][WIDTH];
+    uint8_t live[NCH][NCH];
+} States;
+
+/* One rank of the dynamic programme: ``st`` after rank ``pos - 1`` into ``next`` after
+ * rank ``pos``, which holds ``c`` tiles. */
 static void
-suit_dp(const int *d, int cap, uint8_t *out)
+dp_step(const States *st, int pos, int c, int cap, States *next)
 {
-    uint8_t cur[NCH][NCH][WIDTH], nxt[NCH][NCH][WIDTH];
-    uint8_t live[NCH][NCH], nlive[NCH][NCH];
-    memset(live, 0, sizeof live);
-    memset(cur, INF, sizeof cur);
-    cur[0][0][0] = 0;
-    live[0][0] = 1;
-    for (int pos = 0; pos < 9; pos++) {
-        int c = d[pos];
-        memset(nxt, INF, sizeof nxt);
-        memset(nlive, 0, sizeof nlive);
-        for (int a = 0; a < NCH; a++) {
-            for (int b = 0; b < NCH; b++) {
-                if (!live[a][b])
-                    continue;
-                const uint8_t *vec = cur[a][b];
-                int base = a + b;
-                for (int pung = 0; pung < 2; pung++) {
-                    for (int pair = 0; pair < 2; pair++) {
-                        int u0 = base + 3 * pung + 2 * pair;
-                        if (u0 > cap)
-                            continue;
-                        int top = pos <= 6 ? cap - u0 : 0;
-                        for (int nw = 0; nw <= top; nw++) {
-                            int dm = pung + nw;
-                            if (dm > MAXM)
-                                break;
-                            int u = u0 + nw;
-                            int cost = u > c ? u - c : 0;
-                            uint8_t *tgt = nxt[nw][a];
-                            nlive[nw][a] = 1;
-                            for (int m = 0; m + dm <= MAXM; m++) {
-                                for (int p = 0; p + pair <= 1; p++) {
-                                    int v = vec[2 * m + p];
-                                    if (v >= INF)
-                                        continue;
-                                    int j = 2 * (m + dm) + p + pair;
-                                    if (v + cost < tgt[j])
-                                        tgt[j] = (uint8_t)(v + cost);
-                                }
+    memset(next->vec, INF, sizeof next->vec);
+    memset(next->live, 0, sizeof next->live);
+    for (int a = 0; a < NCH; a++) {
+        for (int b = 0; b < NCH; b++) {
+            if (!st->live[a][b])
+                continue;
+            const uint8_t *vec = st->vec[a][b];
+            int base = a + b;
+            for (int pung = 0; pung < 2; pung++) {
+                for (int pair = 0; pair < 2; pair++) {
+                    int u0 = base + 3 * pung + 2 * pair;
+                    if (u0 > cap)
+                        continue;
+                    int top = pos <= 6 ? cap - u0 : 0;
+                    for (int nw = 0; nw <= top; nw++) {
+                        int dm = pung + nw;
+                        if (dm > MAXM)
+                            break;
+                        int u = u0 + nw;
+                        int cost = u > c ? u - c : 0;
+                        uint8_t *tgt = next->vec[nw][a];
+                        next->live[nw][a] = 1;
+                        for (int m = 0; m + dm <= MAXM; m++) {
+                            for (int p = 0; p + pair <= 1; p++) {
+                                int v = vec[2 * m + p];
+                                if (v >= INF)
+                                    continue;
+                                int j = 2 * (m + dm) + p + pair;
+                                if (v + cost < tgt[j])
+                                    tgt[j] = (uint8_t)(v + cost);
                             }
                         }
                     }
                 }
             }
         }
-        memcpy(cur, nxt, sizeof cur);
-        memcpy(live, nlive, sizeof live);
     }
-    if (live[0][0])
-        memcpy(out, cur[0][0], WIDTH);
-    else
-        fill_inf(out);
+}
+
+/* The programme over a suit's first five ranks (from no chow and no set), kept by their
+ * counts (a base-5 key), and over its last four from each state, kept by their key and
+ * the state: a suit's vector is then the best, over the states after rank five, of the
+ * two halves combined (the steps add sets, pairs and tiles, so they combine min-plus).
+ * Indexed by model (EXACT, LOOSE); made on first use. */
+#define LEFT_KEYS 3125 /* 5**5 */
+#define RIGHT_KEYS 625 /* 5**4 */
+
+typedef struct {
+    States st;
+    uint8_t done;
+} LeftSlot;
+
+static LeftSlot *left_table[2] = {NULL, NULL};
+static Slot *right_table[2] = {NULL, NULL}; /* by (key, a, b) */
+
+static const States *
+left_states(const int *d, int model, int cap)
+{
+    int key = 0;
+    for (int r = 4; r >= 0; r--)
+        key = key * 5 + d[r];
+    LeftSlot *slot = &left_table[model][key];
+    if (!slot->done) {
+        States st, next;
+        memset(st.vec, INF, sizeof st.vec);
+        memset(st.live, 0, sizeof st.live);
+        st.vec[0][0][0] = 0;
+        st.live[0][0] = 1;
+        for (int pos = 0; pos < 5; pos++) {
+            dp_step(&st, pos, d[pos], cap, &next);
+            st = next;
+        }
+        slot->st = st;
+        slot->done = 1;
+    }
+    return &slot->st;
+}
+
+static const uint8_t *
+right_vec(const int *d, int model, int cap, int a, int b)
+{
+    int key = 0;
+    for (int r = 8; r >= 5; r--)
+        key = key * 5 + d[r];
+    Slot *slot = &right_table[model][(key * NCH + a) * NCH + b];
+    if (!slot->done) {
+        States st, next;
+        memset(st.vec, INF, sizeof st.vec);
+        memset(st.live, 0, sizeof st.live);
+        st.vec[a][b][0] = 0;
+        st.live[a][b] = 1;
+        for (int pos = 5; pos < 9; pos++) {
+            dp_step(&st, pos, d[pos], cap, &next);
+            st = next;
+        }
+        if (st.live[0][0])
+            memcpy(slot->need, st.vec[0][0], WIDTH);
+        else
+            fill_inf(slot->need);
+        slot->done = 1;
+    }
+    return slot->need;
+}
+
+static void combine(const uint8_t *a, const uint8_t *b, uint8_t *out);
+
+/* One suit's vector from its nine counts: its two halves' programmes, combined. */
+static void
+suit_dp(const int *d, int cap, uint8_t *out)
+{
+    int model = cap == CAP ? EXACT : LOOSE;
+    const States *left = left_states(d, model, cap);
+    fill_inf(out);
+    for (int a = 0; a < NCH; a++) {
+        for (int b = 0; b < NCH; b++) {
+            if (!left->live[a][b])
+                continue;
+            uint8_t both[WIDTH];
+            combine(left->vec[a][b], right_vec(d, model, cap, a, b), both);
+            for (int j = 0; j < WIDTH; j++) {
+                if (both[j] < out[j])
+                    out[j] = both[j];
+            }
+        }
+    }
 }
 
 /* The honours' vector: each kind gives a pung or a pair (never both within four; the
@@ -176,6 +257,18 @@ ensure_model(int model)
         PyErr_NoMemory();
         return -1;
     }
+    LeftSlot *l = (LeftSlot *)PyMem_RawCalloc(LEFT_KEYS, sizeof(LeftSlot));
+    Slot *r = (Slot *)PyMem_RawCalloc((size_t)RIGHT_KEYS * NCH * NCH, sizeof(Slot));
+    if (l == NULL || r == NULL) {
+        PyMem_RawFree(s);
+        PyMem_RawFree(h);
+        PyMem_RawFree(l);
+        PyMem_RawFree(r);
+        PyErr_NoMemory();
+        return -1;
+    }
+    left_table[model] = l;
+    right_table[model] = r;
     suit_table[model] = s;
     honor_table[model] = h;
     return 0;
