@@ -80,7 +80,7 @@ from parlour.mahjong import _tables as T
 from parlour.mahjong import kernel
 from parlour.mahjong.actions import MahjongAction, action_tile
 from parlour.mahjong.melds import Meld, chow, kong, parse_meld, pung
-from parlour.mahjong.ruleset import WIND_LETTERS, Ruleset, WinContext, WonHand
+from parlour.mahjong.ruleset import WIND_LETTERS, HandHints, Ruleset, WinContext, WonHand
 from parlour.mahjong.shapes import (
     discard_needs,
     draw_needs,
@@ -184,7 +184,8 @@ class GreedyBot:
         legal = list(legal)
         if len(legal) == 1:  # nothing to weigh (a pass, say)
             return legal[0]
-        floated = self._float(observation, legal)
+        hints = self.rules.hints(observation)
+        floated = self._float(observation, legal, hints)
         if floated is not None:
             return floated
         for a in legal:
@@ -192,7 +193,6 @@ class GreedyBot:
                 return a
         hand = tuple(sorted(parse_tiles(observation["hand"])))
         melds = self._own_melds(observation)
-        hints = self.rules.hints(observation)
         self._wilds = hints.wilds
         self._no_chows = hints.pungs_only
         self._goulash = hints.every_win_scores
@@ -219,12 +219,15 @@ class GreedyBot:
 
     # -- decisions -------------------------------------------------------------------
 
-    def _float(self, observation: dict[str, Any], legal: list[Action]) -> Action | None:
+    def _float(
+        self, observation: dict[str, Any], legal: list[Action], hints: HandHints | None = None
+    ) -> Action | None:
         """The wager the rules offer (a float discard in the gold games: the ruleset's
         :meth:`~parlour.mahjong.ruleset.Ruleset.hints`), when it pays: the multiplier,
         discounted by :data:`FLOAT_ODDS`, beats the win the seat may declare now. The
-        only time the bot lets a wild tile go while it holds others."""
-        wager = self.rules.hints(observation).wager
+        only time the bot lets a wild tile go while it holds others (``hints``: the
+        observation's, when already read)."""
+        wager = (hints or self.rules.hints(observation)).wager
         if wager is None:
             return None
         action = MahjongAction("discard", wager.tile)
