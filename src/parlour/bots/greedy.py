@@ -405,11 +405,8 @@ class GreedyBot:
                         tiles = self._completions(rest, melds)
                     else:
                         tiles = self._improving(rest, melds, level)
-                    bound = 0
-                    for t in tiles:
-                        u = unseen[t]
-                        if u > 0:
-                            bound += u
+                    # every useful tile at full weight (no count unseen is negative)
+                    bound = sum(map(unseen.__getitem__, tiles))
                     bounded.append((-bound, rank[d], d))
                 bounded.sort()
                 for neg, order, d in bounded:
