@@ -225,6 +225,20 @@ def test_suit_vectors_match_the_tables(native: Kernel) -> None:
         assert native.suit_need(key, True) == T.LOOSE.suit_vector(key), key
 
 
+@needs_kernel
+@pytest.mark.slow
+def test_suit_vectors_match_the_tables_on_many_keys(native: Kernel) -> None:
+    # the kernel builds a suit's vector from its halves (the first five ranks, the last
+    # four from each state between): every kind of half, many of their pairings
+    rng = random.Random(19)
+    keys = [rng.randrange(5**9) for _ in range(30_000)]
+    keys += [h * 625 + t for h in range(0, 3125, 7) for t in (0, 124, 311, 624)]
+    for key in keys:
+        assert native.suit_need(key) == T.EXACT.suit_vector(key), key
+    for key in keys[:600]:
+        assert native.suit_need(key, True) == T.LOOSE.suit_vector(key), key
+
+
 def dealt_with_melds(count: int, seed: int) -> Iterator[tuple[list[int], list[Meld], int]]:
     """``count`` (concealed tiles, melds, jokers) of 13/14 or 16/17 tiles: 0-2 melds
     (pungs, chows, kongs), up to two of the concealed tiles jokers, the rest mostly near

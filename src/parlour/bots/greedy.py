@@ -51,9 +51,12 @@ Speed (the decisions are those of the plain reading above, found with less work)
 * a claim or a kong needs only the effective shanten: a ready hand's waits are looked at
   until one scores with a copy unseen, and a hand already ready so passes at once;
 * shanten with melds or wilds is read from the compiled shape tables at once (the shape
-  engine's loose model); the waits of a 16-tile hand come from the loose regular tables,
-  only kinds next to a tile held tried when no wild is held, and one lone kind standing
-  for all the kinds next to no natural tile when one is.
+  engine's loose model); the shanten after every discard of a hand (and after every draw
+  of a hand with melds or wilds) comes from one call
+  (:func:`~parlour.mahjong.shapes.discard_needs`,
+  :func:`~parlour.mahjong.shapes.draw_needs`); the waits of a 16-tile hand come from the
+  loose regular tables, only kinds next to a tile held tried when no wild is held, and
+  one lone kind standing for all the kinds next to no natural tile when one is.
 
 >>> from parlour.mahjong.table import Table
 >>> table, bot = Table(seed=3), GreedyBot(seed=0)
@@ -66,7 +69,7 @@ from __future__ import annotations
 import sys
 import time
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from operator import mul
 from typing import Any
 
@@ -77,8 +80,10 @@ from parlour.mahjong import _tables as T
 from parlour.mahjong import kernel
 from parlour.mahjong.actions import MahjongAction, action_tile
 from parlour.mahjong.melds import Meld, chow, kong, parse_meld, pung
-from parlour.mahjong.ruleset import WIND_LETTERS, Ruleset, WinContext, WonHand
+from parlour.mahjong.ruleset import WIND_LETTERS, HandHints, Ruleset, WinContext, WonHand
 from parlour.mahjong.shapes import (
+    discard_needs,
+    draw_needs,
     improving_of,
     is_complete,
     is_complete_of,
@@ -128,6 +133,10 @@ def discard_order(tile: Tile) -> int:
     return band * 34 + tile
 
 
+_DISCARD_ORDER = tuple(discard_order(t) for t in range(JOKER + 1))
+""":func:`discard_order` of every tile, looked up."""
+
+
 class GreedyBot:
     """The greedy bot (see the module docstring); deterministic.
 
@@ -155,8 +164,10 @@ class GreedyBot:
         self._memos: dict[tuple[frozenset[Tile], bool, bool, Winds], _Memo] = {}
         self._memo = _Memo()
         self._melds: dict[str, Meld | None] = {}
-        self._piles: dict[str, list[Tile]] = {}  # the tiles of a discarded tile's name
-        self._shown: dict[str, list[Tile]] = {}  # the tiles a meld shows, by its text
+        # copies in sight packed one byte a kind (see _packed): of a river (its text),
+        # of a meld (its text)
+        self._rivers: dict[str, int] = {"": 0}
+        self._shown: dict[str, int] = {}
         # set per decision by ``act``
         self._unseen: list[int] = [4] * NUM_KINDS
         self._winds: Winds = ("E", "E", "S")  # seat wind, prevailing wind, a discarder's wind
@@ -174,7 +185,8 @@ class GreedyBot:
         legal = list(legal)
         if len(legal) == 1:  # nothing to weigh (a pass, say)
             return legal[0]
-        floated = self._float(observation, legal)
+        hints = self.rules.hints(observation)
+        floated = self._float(observation, legal, hints)
         if floated is not None:
             return floated
         for a in legal:
@@ -182,7 +194,6 @@ class GreedyBot:
                 return a
         hand = tuple(sorted(parse_tiles(observation["hand"])))
         melds = self._own_melds(observation)
-        hints = self.rules.hints(observation)
         self._wilds = hints.wilds
         self._no_chows = hints.pungs_only
         self._goulash = hints.every_win_scores
@@ -210,12 +221,15 @@ class GreedyBot:
 
     # -- decisions -------------------------------------------------------------------
 
-    def _float(self, observation: dict[str, Any], legal: list[Action]) -> Action | None:
+    def _float(
+        self, observation: dict[str, Any], legal: list[Action], hints: HandHints | None = None
+    ) -> Action | None:
         """The wager the rules offer (a float discard in the gold games: the ruleset's
         :meth:`~parlour.mahjong.ruleset.Ruleset.hints`), when it pays: the multiplier,
         discounted by :data:`FLOAT_ODDS`, beats the win the seat may declare now. The
-        only time the bot lets a wild tile go while it holds others."""
-        wager = self.rules.hints(observation).wager
+        only time the bot lets a wild tile go while it holds others (``hints``: the
+        observation's, when already read)."""
+        wager = (hints or self.rules.hints(observation)).wager
         if wager is None:
             return None
         action = MahjongAction("discard", wager.tile)
@@ -324,8 +338,8 @@ class GreedyBot:
         kinds = set(hand)
         if not self._wilds.issuperset(kinds):
             kinds -= self._wilds  # keep the wilds
-        shanten = self.shanten
-        raw = {d: shanten(_without(hand, (d,)), melds) for d in kinds}
+        after = self._after_discards(hand, melds)
+        raw = {d: after[d] for d in kinds}
         low = min(raw.values())
         if low > 0:
             return low
@@ -364,13 +378,14 @@ class GreedyBot:
         tiles, all counted at full weight, cannot beat the best key found is left
         unweighed (the choice is the same as weighing every one).
         """
-        kinds = sorted(set(hand), key=discard_order)
+        rank = _DISCARD_ORDER
+        kinds = sorted(set(hand), key=rank.__getitem__)
         if any(t not in self._wilds for t in kinds):
             kinds = [t for t in kinds if t not in self._wilds]  # keep the wilds
-        shanten = self.shanten
-        rests = {d: _without(hand, (d,)) for d in kinds}
-        raw = {d: shanten(rests[d], melds) for d in kinds}
+        after = self._after_discards(hand, melds)
+        raw = {d: after[d] for d in kinds}
         low = min(raw.values())
+        rests: dict[Tile, Tiles] = {}
         best: tuple[Key, Tile] | None = None
         unseen = self._unseen
         for level in (low, low + 1):
@@ -378,7 +393,7 @@ class GreedyBot:
                 # no useful tiles to weigh: the first discard in the fixed order
                 for d in kinds:
                     if raw[d] == level:
-                        key: Key = (level, 0.0, discard_order(d))
+                        key: Key = (level, 0.0, rank[d])
                         if best is None or key < best[0]:
                             best = (key, d)
                         break
@@ -387,17 +402,14 @@ class GreedyBot:
                 for d in kinds:
                     if raw[d] != level:
                         continue
-                    rest = rests[d]
+                    rest = rests[d] = _without(hand, (d,))
                     if level <= 0:
                         tiles = self._completions(rest, melds)
                     else:
                         tiles = self._improving(rest, melds, level)
-                    bound = 0
-                    for t in tiles:
-                        u = unseen[t]
-                        if u > 0:
-                            bound += u
-                    bounded.append((-bound, discard_order(d), d))
+                    # every useful tile at full weight (no count unseen is negative)
+                    bound = sum(map(unseen.__getitem__, tiles))
+                    bounded.append((-bound, rank[d], d))
                 bounded.sort()
                 for neg, order, d in bounded:
                     if best is not None and _cannot_beat(level, -neg, best[0]):
@@ -494,33 +506,35 @@ class GreedyBot:
             if len(memo) > _CACHE_LIMIT:
                 memo.clear()
             held = [0] * (JOKER + 1)
-            for t in hand:
-                held[t] += 1
-            for m in melds:
-                for t in m.physical_tiles():
-                    held[t] += 1
             wild = self._wilds
             if not melds and not self._no_chows and wild.isdisjoint(hand):
                 # the plain case: the shape tables at once (one kernel call), a wild
                 # kind drawn weighed as the wild it is
                 v = improving_of(list(hand), sh)
-                if wild:
+                wild_kinds = [t for t in wild if t < NUM_KINDS]
+                if wild_kinds:
                     drawn_wild = [
                         t
-                        for t in wild
-                        if t < NUM_KINDS
-                        and held[t] < 4
-                        and self.shanten(_with(hand, t), melds) < sh
+                        for t in wild_kinds
+                        if hand.count(t) < 4 and self.shanten(_with(hand, t), melds) < sh
                     ]
                     v = tuple(sorted([t for t in v if t not in wild] + drawn_wild))
             else:
-                shanten = self.shanten
+                for t in hand:
+                    held[t] += 1
+                for m in melds:
+                    for t in m.physical_tiles():
+                        held[t] += 1
+                draws = self._after_draws(hand, melds)
+
+                def drawn(t: Tile) -> int:
+                    """The shanten of the hand with ``t`` drawn."""
+                    if draws is not None and t not in wild:
+                        return draws[t]
+                    return self.shanten(_with(hand, t), melds)
+
                 if melds:
-                    v = tuple(
-                        t
-                        for t in _near(hand)
-                        if held[t] < 4 and shanten(_with(hand, t), melds) < sh
-                    )
+                    v = tuple(t for t in _near(hand) if held[t] < 4 and drawn(t) < sh)
                 elif len(hand) > 14 and not self._no_chows:
                     # 16 tiles, only the regular shape: a kind next to no natural
                     # tile helps as much as any other such kind (see _completing)
@@ -531,20 +545,16 @@ class GreedyBot:
                         if held[t] >= 4:
                             continue
                         if t in near or t in wild:
-                            if shanten(_with(hand, t), melds) < sh:
+                            if drawn(t) < sh:
                                 out.append(t)
                             continue
                         if lone is None:
-                            lone = shanten(_with(hand, t), melds) < sh
+                            lone = drawn(t) < sh
                         if lone:
                             out.append(t)
                     v = tuple(out)
                 else:
-                    v = tuple(
-                        t
-                        for t in range(NUM_KINDS)
-                        if held[t] < 4 and shanten(_with(hand, t), melds) < sh
-                    )
+                    v = tuple(t for t in range(NUM_KINDS) if held[t] < 4 and drawn(t) < sh)
             memo[k] = v
         return v
 
@@ -561,15 +571,17 @@ class GreedyBot:
             if len(memo) > _CACHE_LIMIT:
                 memo.clear()
             # a ready discard already known to score first, then the others in order
-            shanten = self.shanten
             known = self._memo.alive
             waits = self._memo.waits
             ready = []
             v = False
-            for d in sorted(set(hand)):
+            candidates = [d for d, sh in self._after_discards(hand, melds).items() if sh == 0]
+            if candidates:
+                hopeless = self._hopeless_discards(hand, melds)
+                if hopeless:
+                    candidates = [d for d in candidates if d not in hopeless]
+            for d in candidates:
                 rest = _without(hand, (d,))
-                if shanten(rest, melds) != 0:
-                    continue
                 kr = (rest, melds)
                 done = waits.get(kr)
                 alive = known.get(kr) if done is None else bool(done)
@@ -582,6 +594,20 @@ class GreedyBot:
                 v = any(self._any_scoring_wait(rest, melds) for rest in ready)
             memo[k] = v
         return v
+
+    def _hopeless_discards(self, hand: Tiles, melds: Melds) -> frozenset[Tile]:
+        """The discards from a 17-tile ``hand`` (melds as three) that leave a hand no tile
+        completes, as :meth:`_completing` first checks (its loose regular need more than
+        one beyond its wilds), all in one call; empty for other hands."""
+        n = len(melds)
+        if _NATIVE is None or self._goulash or self._no_chows or len(hand) - 1 + 3 * n <= 13:
+            return _NONE
+        split = self._natural_counts(hand)
+        if split is None:
+            return _NONE
+        counts, wilds = split
+        needs = discard_needs(counts, 5 - n, n, 17, True)  # as _loose_need of each
+        return frozenset(d for d, x in needs.items() if x > wilds + 1)
 
     def _any_scoring_wait(self, hand: Tiles, melds: Melds) -> bool:
         """``bool(scoring_waits(hand, melds))``, stopping at the first wait that scores
@@ -685,14 +711,10 @@ class GreedyBot:
             base = _loose_need(counts, sets, n)
             if base > wilds + 1:
                 return  # one tile lowers the need by one at most: none completes it
+            needs = _loose_draw_needs(counts, sets, n)
             if not wilds:
                 for t in _near(hand):
-                    if held[t] >= 4:
-                        continue
-                    counts[t] += 1
-                    need = _loose_need(counts, sets, n)
-                    counts[t] -= 1
-                    if need <= wilds:
+                    if held[t] < 4 and needs(t) <= wilds:
                         yield t
                 return
             # A kind next to no natural tile joins the hand as a lone tile, as any
@@ -711,9 +733,7 @@ class GreedyBot:
                     if lone:
                         yield t
                     continue
-                counts[t] += 1
-                need = _loose_need(counts, sets, n)
-                counts[t] -= 1
+                need = needs(t)
                 if t not in near:
                     lone = need <= wilds
                 if need <= wilds:
@@ -728,6 +748,98 @@ class GreedyBot:
             for t in range(NUM_KINDS):
                 if held[t] < 4 and _complete([*hand, t], n):
                     yield t
+
+    def _after_discards(self, hand: Tiles, melds: Melds) -> dict[Tile, int]:
+        """The shanten (:meth:`shanten`) of sorted ``hand`` less one copy of each kind
+        held, by kind in order (cached): the shape tables asked once for every discard
+        (:func:`~parlour.mahjong.shapes.discard_needs`), a wild kind's own discard
+        looked at alone."""
+        memo = self._memo.discards
+        k = (hand, len(melds))
+        v = memo.get(k)
+        if v is None:
+            if len(memo) > _CACHE_LIMIT:
+                memo.clear()
+            v = memo[k] = self._discards_now(hand, melds)
+        return v
+
+    def _discards_now(self, hand: Tiles, melds: Melds) -> dict[Tile, int]:
+        n = len(melds)
+        if _NATIVE is None:  # the pure path: each rest's shanten, cached, is the cheaper
+            shanten = self.shanten
+            return {d: shanten(_without(hand, (d,)), melds) for d in sorted(set(hand))}
+        if not n and not self._no_chows and hand[-1] < NUM_KINDS and self._wilds.isdisjoint(hand):
+            # the plain path (:func:`shanten_of` of each): four sets and a pair or a
+            # special shape, whatever the hand's size
+            counts = [0] * NUM_KINDS
+            for t in hand:
+                counts[t] += 1
+            return {d: x - 1 for d, x in discard_needs(counts, 4, 0, 13, False).items()}
+        split = None if self._no_chows else self._natural_counts(hand)
+        if split is not None:
+            counts, wilds = split
+            if not n and not wilds:
+                # the plain path (:func:`shanten_of` of each): four sets and a pair or a
+                # special shape, whatever the hand's size
+                return {d: x - 1 for d, x in discard_needs(counts, 4, 0, 13, False).items()}
+            size = len(hand) - 1 + 3 * n
+            if size in (13, 14, 16, 17):  # the loose model (as _loose_shanten)
+                sets = (4 if size <= 14 else 5) - n
+                out = {
+                    d: max(-1, x - wilds - 1)
+                    for d, x in discard_needs(counts, sets, n, size, True).items()
+                }
+                held_wild = self._wilds.intersection(hand)
+                if held_wild:
+                    shanten = self.shanten
+                    for d in held_wild:
+                        out[d] = shanten(_without(hand, (d,)), melds)
+                    out = dict(sorted(out.items()))
+                return out
+        shanten = self.shanten
+        return {d: shanten(_without(hand, (d,)), melds) for d in sorted(set(hand))}
+
+    def _after_draws(self, hand: Tiles, melds: Melds) -> dict[Tile, int] | None:
+        """The shanten (:meth:`shanten`) of sorted ``hand`` with one more copy of each
+        natural kind (none where four are held), when the shape tables' loose model
+        answers it (a hand with melds or wilds; :func:`_loose_shanten`), by kind in
+        order (cached); else None. A wild kind drawn is not in it (it adds a wild)."""
+        memo = self._memo.draws
+        k = (hand, len(melds))
+        v = memo.get(k, False)
+        if v is False:
+            if len(memo) > _CACHE_LIMIT:
+                memo.clear()
+            v = None
+            n = len(melds)
+            size = len(hand) + 1 + 3 * n
+            split = None if self._no_chows or _NATIVE is None else self._natural_counts(hand)
+            if split is not None and (n or split[1]) and size in (13, 14, 16, 17):
+                counts, wilds = split
+                sets = (4 if size <= 14 else 5) - n
+                wild = self._wilds
+                v = {
+                    t: max(-1, x - wilds - 1)
+                    for t, x in draw_needs(counts, sets, n, size, True).items()
+                    if t not in wild
+                }
+            memo[k] = v
+        return v  # type: ignore[return-value]
+
+    def _natural_counts(self, hand: Tiles) -> tuple[list[int], int] | None:
+        """The counts of the natural kinds of ``hand`` and its wilds; None when it holds
+        a tile of neither (the shape engine then speaks)."""
+        counts = [0] * NUM_KINDS
+        wilds = 0
+        wild = self._wilds
+        for t in hand:
+            if t in wild:
+                wilds += 1
+            elif t < NUM_KINDS:
+                counts[t] += 1
+            else:
+                return None
+        return counts, wilds
 
     def shanten(self, hand: Tiles, melds: Melds) -> int:
         """Shanten of sorted ``hand`` beside ``melds`` (cached; see the module docstring
@@ -802,33 +914,25 @@ class GreedyBot:
         return tuple(m for m in out if m is not None)
 
     def _see(self, obs: dict[str, Any], hand: Tiles) -> None:
-        """Count the copies of each kind not in sight, note the winds and the discard."""
-        seen = [0] * NUM_KINDS
-        for t in hand:
-            if t < NUM_KINDS:
-                seen[t] += 1
-        shown_tiles = self._shown
-        for shown in obs["melds"]:
-            for text in shown:
-                tiles = shown_tiles.get(text)
-                if tiles is None:
+        """Count the copies of each kind not in sight, note the winds and the discard.
+        The copies in sight are summed packed (:func:`_packed`); a river is read once,
+        from the river it was one tile before."""
+        seen = _packed(hand)
+        shown = self._shown
+        for melds in obs["melds"]:
+            for text in melds:
+                v = shown.get(text)
+                if v is None:
                     m = self._meld(text)  # None for a face-down kong
-                    phys = m.physical_tiles() if m else ()
-                    tiles = shown_tiles[text] = [t for t in phys if t < NUM_KINDS]
-                for t in tiles:
-                    seen[t] += 1
-        piles = self._piles
-        for pile in obs["discards"]:
-            # a river is its tiles' names one by one: each name read once
-            for name in pile.split():
-                tiles = piles.get(name)
-                if tiles is None:
-                    if len(piles) > _CACHE_LIMIT:
-                        piles.clear()
-                    tiles = piles[name] = [t for t in parse_tiles(name) if t < NUM_KINDS]
-                for t in tiles:
-                    seen[t] += 1
-        self._unseen = [max(0, 4 - c) for c in seen]
+                    v = shown[text] = _packed(m.physical_tiles()) if m else 0
+                seen += v
+        rivers = self._rivers
+        for river in obs["discards"]:
+            v = rivers.get(river)
+            if v is None:
+                v = rivers[river] = self._river(river)
+            seen += v
+        self._unseen = list(map(_UNSEEN.__getitem__, seen.to_bytes(NUM_KINDS, "little")))
         seat_wind = obs["seat_name"]
         names = obs.get("seat_names") or WIND_LETTERS
         if seat_wind in WIND_LETTERS and all(n in WIND_LETTERS for n in names):
@@ -840,6 +944,19 @@ class GreedyBot:
         last = obs.get("last_discard")
         self._discard_tile = parse_tiles(last["tile"])[0] if last else -1
 
+    def _river(self, river: str) -> int:
+        """The copies a river (its tiles' names one by one) shows, packed: the river one
+        tile shorter's, read before as a rule, and its last tile's."""
+        rivers = self._rivers
+        if len(rivers) > _CACHE_LIMIT:
+            rivers.clear()
+            rivers[""] = 0
+        before, _, name = river.rpartition(" ")
+        v = rivers.get(before)
+        if v is None:
+            v = rivers[before] = self._river(before) if before else 0
+        return v + _packed(parse_tiles(name))
+
 
 class _Memo:
     """The bot's caches for one context (see :meth:`GreedyBot._remember`), each keyed by
@@ -847,10 +964,22 @@ class _Memo:
     complete a ready hand, which of those score, and whether a hand can become ready
     with a wait that scores."""
 
-    __slots__ = ("alive", "completions", "improving", "live", "scores", "shanten", "waits")
+    __slots__ = (
+        "alive",
+        "completions",
+        "discards",
+        "draws",
+        "improving",
+        "live",
+        "scores",
+        "shanten",
+        "waits",
+    )
 
     def __init__(self) -> None:
         self.shanten: dict[tuple[Tiles, int], int] = {}
+        self.discards: dict[tuple[Tiles, int], dict[Tile, int]] = {}
+        self.draws: dict[tuple[Tiles, int], dict[Tile, int] | None] = {}
         self.improving: dict[tuple[Tiles, Melds], tuple[Tile, ...]] = {}
         self.completions: dict[tuple[Tiles, Melds], tuple[Tile, ...]] = {}
         self.scores: dict[tuple[Tiles, Melds, Tile, bool], bool] = {}
@@ -875,6 +1004,7 @@ def _cannot_beat(level: int, bound: float, best: Key) -> bool:
 
 
 _NATIVE = kernel.native
+_NONE: frozenset[Tile] = frozenset()
 
 
 def _loose_need(counts: list[int], sets: int, melds: int) -> int:
@@ -890,6 +1020,22 @@ def _loose_need(counts: list[int], sets: int, melds: int) -> int:
     if _NATIVE is not None:
         return _NATIVE.general_need(counts, sets, melds, 17, True)
     return T.LOOSE.need(sum(map(mul, T.INC, counts)), sets)
+
+
+def _loose_draw_needs(counts: list[int], sets: int, melds: int) -> Callable[[Tile], int]:
+    """:func:`_loose_need` of ``counts`` with one more copy of a kind, as a function of
+    the kind: every kind's figure from one call to the compiled tables
+    (:func:`~parlour.mahjong.shapes.draw_needs`), or each kind's alone on the pure path
+    (where the shape tables' cache of single hands is the cheaper)."""
+    if _NATIVE is not None:
+        return draw_needs(counts, sets, melds, 17, True).__getitem__
+
+    def one(t: Tile) -> int:
+        grown = list(counts)
+        grown[t] += 1
+        return _loose_need(grown, sets, melds)
+
+    return one
 
 
 def _loose_shanten(hand: Tiles, melds: int, wild: frozenset[Tile]) -> int | None:
@@ -949,6 +1095,22 @@ def _pungs_shanten(hand: Tiles, melds: int, wild: frozenset[Tile]) -> int:
 _PUNGS_SHANTEN: dict[tuple[int, int, int, int], int] = {}
 """:func:`~parlour.mahjong.shapes.shanten_without_chows` by the profile of a hand: its
 natural tiles, melds, pungs and pairs."""
+
+
+def _packed(tiles: Iterable[Tile]) -> int:
+    """The copies of each kind among ``tiles`` packed one byte a kind, kind 0 lowest (a
+    joker, a flower left out): summed as one int, read back with ``int.to_bytes``.
+
+    >>> _packed(parse_tiles("1m 1m 2m E")).to_bytes(NUM_KINDS, "little")[:4], _packed([42])
+    (b'\\x02\\x01\\x00\\x00', 0)
+    """
+    return sum(map(_BYTE.__getitem__, tiles))
+
+
+_BYTE = tuple(1 << (8 * t) if t < NUM_KINDS else 0 for t in range(JOKER + 1))
+"""Each tile's copy packed (see :func:`_packed`)."""
+_UNSEEN = tuple(max(0, 4 - c) for c in range(256))
+"""The copies not in sight of a kind of which ``c`` are."""
 
 
 def _with(hand: Tiles, t: Tile) -> Tiles:

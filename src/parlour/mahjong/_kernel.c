@@ -11,9 +11,10 @@
  * hand's need vector is the min-plus combination of its four groups' vectors.
  *
  * Suit vectors are worked out by a dynamic programme over the nine ranks the first
- * time a suit key (the nine counts in base 5) is seen, and kept in a table indexed by
- * the key (5**9 slots of 16 bytes, allocated on first use; the operating system only
- * backs the pages that are touched). Honour vectors (5**7 keys) are kept the same way.
+ * time a suit key (the nine counts in base 5) is seen (from its halves' programmes, each
+ * kept: see suit_dp), and kept in a table indexed by the key (5**9 slots of 16 bytes,
+ * allocated on first use; the operating system only backs the pages that are touched).
+ * Honour vectors (5**7 keys) are kept the same way.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -63,61 +64,141 @@ fill_inf(uint8_t *v)
  * starts, and its tiles are paid for rank by rank. */
 #define NCH (MAXM + 1) /* most chows started at one rank, plus one */
 
+typedef struct {
+    uint8_t vec[NCH][NCH][WIDTH];
+    uint8_t live[NCH][NCH];
+} States;
+
+/* One rank of the dynamic programme: ``st`` after rank ``pos - 1`` into ``next`` after
+ * rank ``pos``, which holds ``c`` tiles. */
 static void
-suit_dp(const int *d, int cap, uint8_t *out)
+dp_step(const States *st, int pos, int c, int cap, States *next)
 {
-    uint8_t cur[NCH][NCH][WIDTH], nxt[NCH][NCH][WIDTH];
-    uint8_t live[NCH][NCH], nlive[NCH][NCH];
-    memset(live, 0, sizeof live);
-    memset(cur, INF, sizeof cur);
-    cur[0][0][0] = 0;
-    live[0][0] = 1;
-    for (int pos = 0; pos < 9; pos++) {
-        int c = d[pos];
-        memset(nxt, INF, sizeof nxt);
-        memset(nlive, 0, sizeof nlive);
-        for (int a = 0; a < NCH; a++) {
-            for (int b = 0; b < NCH; b++) {
-                if (!live[a][b])
-                    continue;
-                const uint8_t *vec = cur[a][b];
-                int base = a + b;
-                for (int pung = 0; pung < 2; pung++) {
-                    for (int pair = 0; pair < 2; pair++) {
-                        int u0 = base + 3 * pung + 2 * pair;
-                        if (u0 > cap)
-                            continue;
-                        int top = pos <= 6 ? cap - u0 : 0;
-                        for (int nw = 0; nw <= top; nw++) {
-                            int dm = pung + nw;
-                            if (dm > MAXM)
-                                break;
-                            int u = u0 + nw;
-                            int cost = u > c ? u - c : 0;
-                            uint8_t *tgt = nxt[nw][a];
-                            nlive[nw][a] = 1;
-                            for (int m = 0; m + dm <= MAXM; m++) {
-                                for (int p = 0; p + pair <= 1; p++) {
-                                    int v = vec[2 * m + p];
-                                    if (v >= INF)
-                                        continue;
-                                    int j = 2 * (m + dm) + p + pair;
-                                    if (v + cost < tgt[j])
-                                        tgt[j] = (uint8_t)(v + cost);
-                                }
+    memset(next->vec, INF, sizeof next->vec);
+    memset(next->live, 0, sizeof next->live);
+    for (int a = 0; a < NCH; a++) {
+        for (int b = 0; b < NCH; b++) {
+            if (!st->live[a][b])
+                continue;
+            const uint8_t *vec = st->vec[a][b];
+            int base = a + b;
+            for (int pung = 0; pung < 2; pung++) {
+                for (int pair = 0; pair < 2; pair++) {
+                    int u0 = base + 3 * pung + 2 * pair;
+                    if (u0 > cap)
+                        continue;
+                    int top = pos <= 6 ? cap - u0 : 0;
+                    for (int nw = 0; nw <= top; nw++) {
+                        int dm = pung + nw;
+                        if (dm > MAXM)
+                            break;
+                        int u = u0 + nw;
+                        int cost = u > c ? u - c : 0;
+                        uint8_t *tgt = next->vec[nw][a];
+                        next->live[nw][a] = 1;
+                        for (int m = 0; m + dm <= MAXM; m++) {
+                            for (int p = 0; p + pair <= 1; p++) {
+                                int v = vec[2 * m + p];
+                                if (v >= INF)
+                                    continue;
+                                int j = 2 * (m + dm) + p + pair;
+                                if (v + cost < tgt[j])
+                                    tgt[j] = (uint8_t)(v + cost);
                             }
                         }
                     }
                 }
             }
         }
-        memcpy(cur, nxt, sizeof cur);
-        memcpy(live, nlive, sizeof live);
     }
-    if (live[0][0])
-        memcpy(out, cur[0][0], WIDTH);
-    else
-        fill_inf(out);
+}
+
+/* The programme over a suit's first five ranks (from no chow and no set), kept by their
+ * counts (a base-5 key), and over its last four from each state, kept by their key and
+ * the state: a suit's vector is then the best, over the states after rank five, of the
+ * two halves combined (the steps add sets, pairs and tiles, so they combine min-plus).
+ * Indexed by model (EXACT, LOOSE); made on first use. */
+#define LEFT_KEYS 3125 /* 5**5 */
+#define RIGHT_KEYS 625 /* 5**4 */
+
+typedef struct {
+    States st;
+    uint8_t done;
+} LeftSlot;
+
+static LeftSlot *left_table[2] = {NULL, NULL};
+static Slot *right_table[2] = {NULL, NULL}; /* by (key, a, b) */
+
+static const States *
+left_states(const int *d, int model, int cap)
+{
+    int key = 0;
+    for (int r = 4; r >= 0; r--)
+        key = key * 5 + d[r];
+    LeftSlot *slot = &left_table[model][key];
+    if (!slot->done) {
+        States st, next;
+        memset(st.vec, INF, sizeof st.vec);
+        memset(st.live, 0, sizeof st.live);
+        st.vec[0][0][0] = 0;
+        st.live[0][0] = 1;
+        for (int pos = 0; pos < 5; pos++) {
+            dp_step(&st, pos, d[pos], cap, &next);
+            st = next;
+        }
+        slot->st = st;
+        slot->done = 1;
+    }
+    return &slot->st;
+}
+
+static const uint8_t *
+right_vec(const int *d, int model, int cap, int a, int b)
+{
+    int key = 0;
+    for (int r = 8; r >= 5; r--)
+        key = key * 5 + d[r];
+    Slot *slot = &right_table[model][(key * NCH + a) * NCH + b];
+    if (!slot->done) {
+        States st, next;
+        memset(st.vec, INF, sizeof st.vec);
+        memset(st.live, 0, sizeof st.live);
+        st.vec[a][b][0] = 0;
+        st.live[a][b] = 1;
+        for (int pos = 5; pos < 9; pos++) {
+            dp_step(&st, pos, d[pos], cap, &next);
+            st = next;
+        }
+        if (st.live[0][0])
+            memcpy(slot->need, st.vec[0][0], WIDTH);
+        else
+            fill_inf(slot->need);
+        slot->done = 1;
+    }
+    return slot->need;
+}
+
+static void combine(const uint8_t *a, const uint8_t *b, uint8_t *out);
+
+/* One suit's vector from its nine counts: its two halves' programmes, combined. */
+static void
+suit_dp(const int *d, int cap, uint8_t *out)
+{
+    int model = cap == CAP ? EXACT : LOOSE;
+    const States *left = left_states(d, model, cap);
+    fill_inf(out);
+    for (int a = 0; a < NCH; a++) {
+        for (int b = 0; b < NCH; b++) {
+            if (!left->live[a][b])
+                continue;
+            uint8_t both[WIDTH];
+            combine(left->vec[a][b], right_vec(d, model, cap, a, b), both);
+            for (int j = 0; j < WIDTH; j++) {
+                if (both[j] < out[j])
+                    out[j] = both[j];
+            }
+        }
+    }
 }
 
 /* The honours' vector: each kind gives a pung or a pair (never both within four; the
@@ -176,6 +257,18 @@ ensure_model(int model)
         PyErr_NoMemory();
         return -1;
     }
+    LeftSlot *l = (LeftSlot *)PyMem_RawCalloc(LEFT_KEYS, sizeof(LeftSlot));
+    Slot *r = (Slot *)PyMem_RawCalloc((size_t)RIGHT_KEYS * NCH * NCH, sizeof(Slot));
+    if (l == NULL || r == NULL) {
+        PyMem_RawFree(s);
+        PyMem_RawFree(h);
+        PyMem_RawFree(l);
+        PyMem_RawFree(r);
+        PyErr_NoMemory();
+        return -1;
+    }
+    left_table[model] = l;
+    right_table[model] = r;
     suit_table[model] = s;
     honor_table[model] = h;
     return 0;
@@ -278,59 +371,87 @@ knitted_present(const int *counts, int pattern)
     return n;
 }
 
+/* What the special shapes read of a hand, kept so that one tile more or less updates it:
+ * pairs and singles (a quad is two pairs), the orphan kinds present and those paired,
+ * the honour kinds present, and the knitted tiles present in each pattern. */
+typedef struct {
+    int pairs, singles, orphans, orphan_pairs, honours;
+    int present[6];
+} Summary;
+
+static const int IS_ORPHAN[NKINDS] = {1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0,
+                                      1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+
+/* ``s`` as it changes when kind ``t`` goes from ``c`` copies to ``c + delta``. */
+static inline void
+summary_change(Summary *s, int t, int c, int delta)
+{
+    int n = c + delta;
+    s->pairs += n / 2 - c / 2;
+    s->singles += n % 2 - c % 2;
+    int shown = (n > 0) - (c > 0);
+    if (IS_ORPHAN[t]) {
+        s->orphans += shown;
+        s->orphan_pairs += (n >= 2) - (c >= 2);
+    }
+    if (t >= 27) {
+        s->honours += shown;
+    } else if (shown) {
+        int suit = t / 9, res = t % 9 % 3;
+        for (int p = 0; p < 6; p++) {
+            if (KNITTED[p][suit] == res)
+                s->present[p] += shown;
+        }
+    }
+}
+
+static void
+summarise(const int *counts, Summary *s)
+{
+    memset(s, 0, sizeof *s);
+    for (int t = 0; t < NKINDS; t++) {
+        if (counts[t])
+            summary_change(s, t, 0, counts[t]);
+    }
+}
+
 /* The fewest tiles missing for the special shapes that fit beside ``melds`` fixed melds,
  * or ``best`` if none needs fewer: seven pairs, thirteen orphans and honours-and-knitted
  * (no melds), the knitted straight with (one less melds) set and a pair from the rest
- * (at most one meld). ``vec``: the hand's need vector in ``model``. */
+ * (at most one meld). ``sum``: the summary of ``counts``; ``rest_bound``: the hand's own
+ * need (in ``model``) for 1 - melds sets and a pair, a bound on what the rest needs. */
 static int
-special_need(const int *counts, int model, int melds, const uint8_t *vec, int best)
+special_of(const Summary *sum, const int *counts, int model, int melds, int rest_bound, int best)
 {
-    int present[6], top = 0;
+    int top = 0;
     for (int p = 0; p < 6; p++) {
-        present[p] = knitted_present(counts, p);
-        if (present[p] > top)
-            top = present[p];
+        if (sum->present[p] > top)
+            top = sum->present[p];
     }
     if (melds == 0) {
         /* seven pairs (a quad counts as two pairs) */
-        int pairs = 0, singles = 0;
-        for (int t = 0; t < NKINDS; t++) {
-            pairs += counts[t] / 2;
-            singles += counts[t] % 2;
-        }
-        if (pairs > 7)
-            pairs = 7;
-        int d = 7 - pairs + (7 - pairs - singles > 0 ? 7 - pairs - singles : 0);
+        int pairs = sum->pairs > 7 ? 7 : sum->pairs;
+        int d = 7 - pairs + (7 - pairs - sum->singles > 0 ? 7 - pairs - sum->singles : 0);
         if (d < best)
             best = d;
         /* thirteen orphans */
-        static const int ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
-        int kinds = 0, has_pair = 0;
-        for (int i = 0; i < 13; i++) {
-            kinds += counts[ORPHANS[i]] > 0;
-            has_pair |= counts[ORPHANS[i]] >= 2;
-        }
-        d = 14 - kinds - has_pair;
+        d = 14 - sum->orphans - (sum->orphan_pairs > 0);
         if (d < best)
             best = d;
         /* honours and knitted tiles */
-        int hk = 0;
-        for (int t = 27; t < NKINDS; t++)
-            hk += counts[t] > 0;
-        d = top + hk < 14 ? 14 - top - hk : 0;
+        d = top + sum->honours < 14 ? 14 - top - sum->honours : 0;
         if (d < best)
             best = d;
     }
     if (melds <= 1) {
         /* the rest needs at least what the whole hand needs for its set and pair */
         int j = 2 * (1 - melds) + 1;
-        int rest_bound = vec[j];
         if (9 - top + rest_bound >= best)
             return best;
         int rest[NKINDS];
         uint8_t rv[WIDTH];
         for (int p = 0; p < 6; p++) {
-            int missing = 9 - present[p];
+            int missing = 9 - sum->present[p];
             if (missing + rest_bound >= best)
                 continue;
             memcpy(rest, counts, sizeof rest);
@@ -348,6 +469,15 @@ special_need(const int *counts, int model, int melds, const uint8_t *vec, int be
         }
     }
     return best;
+}
+
+static int
+special_need(const int *counts, int model, int melds, const uint8_t *vec, int best)
+{
+    Summary sum;
+    summarise(counts, &sum);
+    int rest_bound = melds <= 1 ? vec[2 * (1 - melds) + 1] : INF;
+    return special_of(&sum, counts, model, melds, rest_bound, best);
 }
 
 /* The fewest tiles missing over all five shapes of 14 concealed tiles, given the hand's
@@ -675,6 +805,9 @@ PyDoc_STRVAR(waits_of_doc,
              "The kinds (sorted) that complete 13 concealed tile ints, any shape, a kind\n"
              "all four of whose copies are in the hand left out. No melds, no wilds.");
 
+static void needs_after(int *counts, int model, int sets, int melds, int size, int delta,
+                        int *out);
+
 static PyObject *
 k_waits_of(PyObject *self, PyObject *tiles)
 {
@@ -687,13 +820,10 @@ k_waits_of(PyObject *self, PyObject *tiles)
     /* a hand two or more tiles from ready has no wait */
     if (fast_need(counts) != 1)
         return out;
+    int needs[NKINDS];
+    needs_after(counts, EXACT, 4, 0, 14, 1, needs);
     for (int t = 0; t < NKINDS; t++) {
-        if (counts[t] >= 4)
-            continue;
-        counts[t]++;
-        int ok = complete_counts(counts);
-        counts[t]--;
-        if (ok) {
+        if (needs[t] == 0) {
             PyObject *v = PyLong_FromLong(t);
             if (v == NULL || PyList_Append(out, v) < 0) {
                 Py_XDECREF(v);
@@ -807,6 +937,188 @@ k_suit_need(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     return out;
 }
 
+/* Entry (m, p) of combine(a, b): the fewest tiles for m sets and p pairs, split between
+ * two groups. */
+static inline int
+combined_entry(const uint8_t *a, const uint8_t *b, int m, int p)
+{
+    int best = INF;
+    for (int m1 = 0; m1 <= m; m1++) {
+        int x = a[2 * m1] + b[2 * (m - m1) + p];
+        if (x < best)
+            best = x;
+        if (p) {
+            x = a[2 * m1 + 1] + b[2 * (m - m1)];
+            if (x < best)
+                best = x;
+        }
+    }
+    return best;
+}
+
+/* The need (as general_need) of ``counts`` with one copy of each kind taken out (``delta``
+ * -1) or put in (+1), into ``out`` (-1 where there is no copy to take or four already).
+ * One tile changes one part (a suit or the honours): the other three parts are combined
+ * once, and only the entries asked for are read off. The changed parts' table slots are
+ * all looked up first (so that the memory reads overlap). The special shapes, when the
+ * size lets them count, are looked at only when they may beat the regular need: one tile
+ * taken out never lowers their need, one put in lowers it by one at most, so the whole
+ * hand's special need bounds them all; their summary is updated, not recounted. */
+static void
+needs_after(int *counts, int model, int sets, int melds, int size, int delta, int *out)
+{
+    const uint8_t *part[4] = {suit_vec_of(counts, model), suit_vec_of(counts + 9, model),
+                              suit_vec_of(counts + 18, model), honor_vec_of(counts + 27, model)};
+    uint8_t ab[WIDTH], cd[WIDTH], others[4][WIDTH];
+    combine(part[0], part[1], ab);
+    combine(part[2], part[3], cd);
+    combine(part[1], cd, others[0]);
+    combine(part[0], cd, others[1]);
+    combine(ab, part[3], others[2]);
+    combine(ab, part[2], others[3]);
+    /* each kind's changed part, looked up before any is read */
+    int key[4] = {0, 0, 0, 0};
+    for (int t = NKINDS - 1; t >= 0; t--) {
+        int g = t < 27 ? t / 9 : 3;
+        key[g] = key[g] * 5 + counts[t];
+    }
+    const Slot *slot[NKINDS];
+    for (int t = 0; t < NKINDS; t++) {
+        int c = counts[t] + delta;
+        slot[t] = NULL;
+        if (c < 0 || c > 4)
+            continue;
+        int g = t < 27 ? t / 9 : 3;
+        int r = t < 27 ? t % 9 : t - 27;
+        slot[t] = (g < 3 ? suit_table[model] : honor_table[model]) + key[g] + delta * POW5[r];
+    }
+    unsigned pending = 0;
+    for (int t = 0; t < NKINDS; t++) {
+        if (slot[t] != NULL)
+            pending += !slot[t]->done;
+    }
+    int special = size <= 14 && melds <= 1;
+    int rest_m = 1 - melds;
+    int floor = INF;
+    Summary sum;
+    if (special) {
+        uint8_t whole[WIDTH];
+        combine(ab, cd, whole);
+        summarise(counts, &sum);
+        floor = special_of(&sum, counts, model, melds, whole[2 * rest_m + 1], INF) +
+                (delta > 0 ? -1 : 0);
+    }
+    for (int t = 0; t < NKINDS; t++) {
+        if (slot[t] == NULL) {
+            out[t] = -1;
+            continue;
+        }
+        int g = t < 27 ? t / 9 : 3;
+        const uint8_t *changed;
+        counts[t] += delta;
+        if (pending)
+            changed = g < 3 ? suit_vec_of(counts + 9 * g, model) : honor_vec_of(counts + 27, model);
+        else
+            changed = slot[t]->need;
+        int best = combined_entry(changed, others[g], sets, 1);
+        if (special && best > 0 && floor < best) {
+            Summary changed_sum = sum;
+            summary_change(&changed_sum, t, counts[t] - delta, delta);
+            int rest_bound = combined_entry(changed, others[g], rest_m, 1);
+            best = special_of(&changed_sum, counts, model, melds, rest_bound, best);
+        }
+        out[t] = best > INF ? INF : best;
+        counts[t] -= delta;
+    }
+}
+
+/* (counts, sets, melds, size, loose) as general_need takes them; the model, or -1 with an
+ * exception set. */
+static int
+needs_args(PyObject *const *args, Py_ssize_t nargs, const char *name, int *counts, int *v)
+{
+    if (nargs != 5) {
+        PyErr_Format(PyExc_TypeError, "%s takes counts, sets, melds, size, loose", name);
+        return -1;
+    }
+    for (int i = 0; i < 3; i++) {
+        long x = PyLong_AsLong(args[1 + i]);
+        if (x == -1 && PyErr_Occurred())
+            return -1;
+        if (i < 2 && (x < 0 || x > MAXM)) {
+            PyErr_SetString(PyExc_ValueError, "sets and melds must be 0-5");
+            return -1;
+        }
+        v[i] = (int)(x < -1000 ? -1000 : x > 1000 ? 1000 : x);
+    }
+    int loose = PyObject_IsTrue(args[4]);
+    if (loose < 0)
+        return -1;
+    int model = loose ? LOOSE : EXACT;
+    if (ensure_model(model) < 0 || counts_arg(args[0], counts) < 0)
+        return -1;
+    return model;
+}
+
+/* {kind: need} of the kinds whose need is not -1, in kind order. */
+static PyObject *
+needs_dict(const int *needs)
+{
+    PyObject *out = PyDict_New();
+    if (out == NULL)
+        return NULL;
+    for (int t = 0; t < NKINDS; t++) {
+        if (needs[t] < 0)
+            continue;
+        PyObject *k = PyLong_FromLong(t);
+        PyObject *v = PyLong_FromLong(needs[t]);
+        if (k == NULL || v == NULL || PyDict_SetItem(out, k, v) < 0) {
+            Py_XDECREF(k);
+            Py_XDECREF(v);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(k);
+        Py_DECREF(v);
+    }
+    return out;
+}
+
+static PyObject *
+needs_call(PyObject *const *args, Py_ssize_t nargs, const char *name, int delta)
+{
+    int counts[NKINDS], v[3], needs[NKINDS];
+    int model = needs_args(args, nargs, name, counts, v);
+    if (model < 0)
+        return NULL;
+    needs_after(counts, model, v[0], v[1], v[2], delta, needs);
+    return needs_dict(needs);
+}
+
+PyDoc_STRVAR(discard_needs_doc,
+             "discard_needs(counts, sets, melds, size, loose, /)\n--\n\n"
+             "{kind: general_need(counts less one copy of kind, sets, melds, size, loose)}\n"
+             "for each kind held, in kind order, in one call (``size``: the hand's size\n"
+             "after the discard).");
+
+static PyObject *
+k_discard_needs(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return needs_call(args, nargs, "discard_needs", -1);
+}
+
+PyDoc_STRVAR(draw_needs_doc,
+             "draw_needs(counts, sets, melds, size, loose, /)\n--\n\n"
+             "{kind: general_need(counts and one more copy of kind, sets, melds, size,\n"
+             "loose)} for each kind with fewer than four copies, in kind order, in one\n"
+             "call (``size``: the hand's size after the draw).");
+
+static PyObject *
+k_draw_needs(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return needs_call(args, nargs, "draw_needs", 1);
+}
+
 PyDoc_STRVAR(improving_of_doc,
              "improving_of(tiles, shanten, /)\n--\n\n"
              "The kinds (in order) whose one more copy brings concealed tile ints (no melds,\n"
@@ -832,31 +1144,13 @@ k_improving_of(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         PyErr_Format(PyExc_ValueError, "%zd tiles and one more: too many for a hand", n);
         return NULL;
     }
-    /* one more tile changes one part (a suit or the honours): the other three parts
-     * are combined once, and the special shapes looked at only when the regular need
-     * alone does not already answer */
-    const uint8_t *part[4] = {suit_vec(counts), suit_vec(counts + 9), suit_vec(counts + 18),
-                              honor_vec_of(counts + 27, EXACT)};
-    uint8_t ab[WIDTH], cd[WIDTH], others[4][WIDTH];
-    combine(part[0], part[1], ab);
-    combine(part[2], part[3], cd);
-    combine(part[1], cd, others[0]);
-    combine(part[0], cd, others[1]);
-    combine(ab, part[3], others[2]);
-    combine(ab, part[2], others[3]);
-    int found[NKINDS];
+    /* shanten_of's figure at any size: four sets and a pair, or a special shape */
+    int needs[NKINDS], found[NKINDS];
+    needs_after(counts, EXACT, 4, 0, 14, 1, needs);
     int k = 0;
     for (int t = 0; t < NKINDS; t++) {
-        if (counts[t] >= 4)
-            continue;
-        counts[t]++;
-        int s = t < 27 ? t / 9 : 3;
-        const uint8_t *grown = s < 3 ? suit_vec(counts + 9 * s) : honor_vec_of(counts + 27, EXACT);
-        uint8_t vec[WIDTH];
-        combine(grown, others[s], vec);
-        if (vec[9] <= sh || fast_need_vec(counts, vec) <= sh)
+        if (needs[t] >= 0 && needs[t] <= sh)
             found[k++] = t;
-        counts[t]--;
     }
     PyObject *out = PyTuple_New(k);
     if (out == NULL)
@@ -887,6 +1181,9 @@ static PyMethodDef kernel_methods[] = {
     {"general_need", (PyCFunction)(void (*)(void))k_general_need, METH_FASTCALL,
      general_need_doc},
     {"suit_need", (PyCFunction)(void (*)(void))k_suit_need, METH_FASTCALL, suit_need_doc},
+    {"discard_needs", (PyCFunction)(void (*)(void))k_discard_needs, METH_FASTCALL,
+     discard_needs_doc},
+    {"draw_needs", (PyCFunction)(void (*)(void))k_draw_needs, METH_FASTCALL, draw_needs_doc},
     {NULL, NULL, 0, NULL},
 };
 

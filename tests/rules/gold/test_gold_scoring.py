@@ -7,6 +7,7 @@ its exact message, the command line and the registry."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -983,3 +984,47 @@ def test_a_gold_float_hand_may_claim_a_tile_another_reading_takes_without_the_go
     assert s.valid and s.payments == {"E": -6, "S": 16, "W": -5, "N": -5}
     s = score(gold="2s", hand="111m 456m 789p WWW 345s 2s*", win_tile="N", discarder="E")
     assert not s.valid and s.reason is not None and "gold float" in s.reason
+
+
+@pytest.mark.parametrize("rules", ["xiamen", "quanzhou"])
+def test_wins_is_the_valid_score_of_every_hand_the_bots_weigh(
+    rules: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """wins() (what a bot asks) answers as score_hand().valid, on every hand greedy bots
+    weigh in seeded games, with and without the three-Golds option."""
+    from parlour.bots import make_bot
+    from parlour.mahjong.rules.gold import scoring as gold_scoring
+    from parlour.mahjong.rules.gold import table as gold_table
+    from parlour.mahjong.session import make_ruleset
+    from parlour.mahjong.table import Table
+
+    asked: list[Any] = []
+    plain = gold_scoring.wins
+
+    def spy(h: Any) -> bool:
+        asked.append(h)
+        return plain(h)
+
+    monkeypatch.setattr(gold_table, "wins", spy)
+    ruleset = make_ruleset(rules, {})
+    for seed in range(3):
+        table = Table(ruleset, seed=seed, ask_everyone=False)
+        bots = [make_bot("greedy", seed=s, ruleset=ruleset) for s in range(4)]
+        while not table.is_over():
+            seat = table.to_act()[0]
+            table.apply(seat, bots[seat].act(table.observation(seat), table.legal_actions(seat)))
+    assert len(asked) > 20
+    checked = won = 0
+    for h in asked:
+        for bound in (False, True):
+            g = dataclasses.replace(
+                h, options={**h.options, "required_float_with_three_golds": bound}
+            )
+            try:
+                want = gold_scoring.score_hand(g).valid
+            except InvalidHand:
+                continue
+            assert plain(g) == want, g
+            checked += 1
+            won += want
+    assert checked > 20 and 0 < won < checked

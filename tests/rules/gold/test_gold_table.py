@@ -809,3 +809,41 @@ def test_the_walls_and_their_dice_are_told_from_the_deals_throws(seed: int) -> N
 def test_a_prepared_deal_has_no_walls_ritual() -> None:
     table = gold_table([EAST, SOUTH, WEST, NORTH], "5p")
     assert not any(e.kind in ("walls", "indicator_dice") for e in table.events)
+
+
+def _honour_duty_as_written(ruleset: Any, table: Table, seat: int) -> set[int]:
+    """§8.2 read plainly: the honour kinds held exactly once (a White as the Gold's kind,
+    the Golds exempt) of which a tile (so read) has been discarded this hand."""
+    gold = ruleset._gold_of(table)
+    if gold is None:
+        return set()
+
+    def kind(t: int) -> int:
+        return gold if t == 33 and gold != 33 else t
+
+    held: dict[int, int] = {}
+    for t in table.hands[seat]:
+        if t != gold:
+            held[kind(t)] = held.get(kind(t), 0) + 1
+    lone = {k for k, n in held.items() if n == 1 and 27 <= k < 34}
+    return lone & {kind(t) for pile in table.discarded for t in pile}
+
+
+def test_the_honour_duty_is_the_rule_as_written_at_every_step() -> None:
+    checked = duties = honour_golds = 0
+    for seed in range(40):
+        ruleset = make_ruleset("xiamen", {})
+        table = Table(ruleset, seed=seed, ask_everyone=False)
+        bots = [make_bot("random", seed=4 * seed + s) for s in range(4)]
+        gold = None
+        while not table.is_over():
+            for seat in range(4):
+                got = ruleset.honour_duty(table, seat)
+                assert got == _honour_duty_as_written(ruleset, table, seat), (seed, seat)
+                checked += 1
+                duties += bool(got)
+            gold = ruleset._gold_of(table)
+            seat = table.to_act()[0]
+            table.apply(seat, bots[seat].act(table.observation(seat), table.legal_actions(seat)))
+        honour_golds += gold is not None and gold >= 27
+    assert checked > 1000 and duties > 50 and honour_golds > 0

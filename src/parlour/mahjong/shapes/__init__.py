@@ -67,6 +67,8 @@ from parlour.mahjong.shapes.hand import TileInput as TileInput
 from parlour.mahjong.shapes.regular import Group as Group
 from parlour.mahjong.shapes.shanten import (
     could_be_ready,
+    discard_needs,
+    draw_needs,
     improving_of,
     is_complete_counts,
     is_complete_of,
@@ -89,6 +91,8 @@ __all__ = [
     "copy_caps",
     "could_be_ready",
     "decompositions",
+    "discard_needs",
+    "draw_needs",
     "improving_of",
     "is_complete",
     "is_complete_counts",

@@ -44,6 +44,8 @@ from parlour.mahjong.shapes.shanten import (
     _key_of_counts,
     _shanten_key,
     _shanten_prepared,
+    regular_need,
+    regular_split,
 )
 from parlour.mahjong.shapes.special import (
     SpecialShape,
@@ -71,13 +73,14 @@ def _complete_beyond_tables(hand: PreparedHand, ks: Sequence[str]) -> bool:
         within = all(c + m <= 4 for c, m in zip(hand.counts, hand.meld_counts, strict=True))
         if within and _shanten_prepared(hand, ("regular",), "exact") == -1:
             return True
-        key = _key_of_counts(hand.counts)
-        loose = T.LOOSE.need(key, sets) <= w
+        loose = regular_need(hand.counts, sets, loose=True) <= w
         for _, t in hand.rules.substitutes:
             if loose or sets < 1 or hand.counts[t] + w < 3:
                 break
             n = min(3, hand.counts[t])  # one pung of t taken out: naturals first
-            loose = T.LOOSE.need(key - n * _INC[t], sets - 1) <= w - (3 - n)
+            rest = list(hand.counts)
+            rest[t] -= n
+            loose = regular_need(rest, sets - 1, loose=True) <= w - (3 - n)
         if not loose:
             return False
     if not regular:
@@ -196,7 +199,7 @@ def is_complete(
     if hand.rules.is_unrestricted() and hand.melds and not hand.wilds and ks == ALL_KINDS:
         # with fixed melds only the regular shape and (one meld) the knitted straight fit
         key = _key_of_counts(hand.counts)
-        if T.is_regular_split(key):
+        if regular_split(hand.counts):
             return True
         if len(hand.melds) != 1 or hand.size > 14:
             return False
@@ -207,8 +210,7 @@ def is_complete(
         )
     if hand.rules.is_unrestricted():
         if (not hand.wilds and ks == ALL_KINDS) or ks == ("regular",):
-            key = _key_of_counts(hand.counts)
-            if not hand.wilds and T.is_regular_split(key):
+            if not hand.wilds and regular_split(hand.counts):
                 return True
             if ks == ("regular",) and not hand.wilds:
                 return False

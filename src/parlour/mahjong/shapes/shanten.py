@@ -316,16 +316,54 @@ def _shanten_prepared(hand: PreparedHand, ks: tuple[str, ...], model: str) -> in
         d = _capped_regular_need(hand) if "regular" in ks else 99
         if "knitted_straight" in ks and len(hand.melds) <= 1 and hand.size <= 14:
             d = min(d, _capped_knitted_need(hand))
-    elif _kernel.native is not None and ks == ALL_KINDS and max(hand.counts) <= 4:
-        # the compiled twin of _shanten_key with every kind
+    elif _kernel.native is not None and ks in (ALL_KINDS, REGULAR_ONLY) and max(hand.counts) <= 4:
+        # the compiled twin of _shanten_key with every kind (or the regular shape alone:
+        # a size past 14 leaves the special shapes out)
         d = _kernel.native.general_need(
-            hand.counts, hand.sets_needed, len(hand.melds), hand.size, model != "exact"
+            hand.counts,
+            hand.sets_needed,
+            len(hand.melds),
+            hand.size if ks == ALL_KINDS else 99,
+            model != "exact",
         )
     else:
         key = _key_of_counts(hand.counts)
         n = hand.size - 3 * len(hand.melds) - hand.wilds  # natural concealed tiles
         d = _shanten_key(key, n, hand.sets_needed, ks, tables, hand)
     return max(-1, d - hand.wilds - 1)
+
+
+REGULAR_ONLY = ("regular",)
+
+
+def regular_split(counts: Sequence[int]) -> bool:
+    """Do natural concealed ``counts`` (34 of them) split exactly into sets and one pair?
+    (The compiled tables when built.)
+
+    >>> c = [0] * NUM_KINDS; c[0] = c[1] = c[2] = 1; c[9] = 2
+    >>> regular_split(c), regular_split([*c[:33], 1])
+    (True, False)
+    """
+    native = _kernel.native
+    n = sum(counts)
+    if native is not None and n % 3 == 2 and n <= 17 and max(counts) <= 4:
+        return native.general_need(counts, n // 3, 0, 99, False) == 0
+    return T.is_regular_split(_key_of_counts(counts))
+
+
+def regular_need(counts: Sequence[int], sets: int, *, loose: bool = False) -> int:
+    """The fewest tiles natural concealed ``counts`` (34 of them) miss for ``sets`` sets
+    and a pair, the regular shape alone, in the exact or the ``loose`` model (the
+    compiled tables when built).
+
+    >>> c = [0] * NUM_KINDS; c[0] = 4; c[1] = c[2] = 1
+    >>> regular_need(c, 2), regular_need(c, 2, loose=True)
+    (2, 2)
+    """
+    native = _kernel.native
+    if native is not None and max(counts) <= 4 and 0 <= sets <= 5:
+        return native.general_need(counts, sets, 0, 99, loose)
+    return (T.LOOSE if loose else T.EXACT).need(_key_of_counts(counts), sets)
 
 
 def _shanten_key(
@@ -350,6 +388,12 @@ def _shanten_key(
     size = n + (0 if hand is None else hand.wilds) + 3 * melds
     if size > 14:
         return best
+    return _special_need(key, melds, ks, tables, best)
+
+
+def _special_need(key: int, melds: int, ks: Sequence[str], tables: T.NeedTables, best: int) -> int:
+    """The fewest tiles missing for the special shapes among ``ks`` that fit beside
+    ``melds`` melds (in a hand of at most 14), or ``best`` if none needs fewer."""
     km = key & T.SUIT_MASK
     kp = (key >> T.SUIT_BITS) & T.SUIT_MASK
     ksu = (key >> (2 * T.SUIT_BITS)) & T.SUIT_MASK
@@ -524,6 +568,69 @@ def _fast_complete(key: int) -> bool:
     return False
 
 
+def general_need(counts: Sequence[int], sets: int, melds: int, size: int, loose: bool) -> int:
+    """The fewest tiles natural concealed ``counts`` (34 of them, at most four of a kind)
+    miss for ``sets`` sets and a pair beside ``melds`` fixed melds, or for a special shape
+    that fits beside them when the hand's ``size`` (melds as three, wilds included) is at
+    most 14; in the loose model when ``loose`` (as :func:`shanten` finds it: its figure
+    less the wilds and one).
+
+    >>> c = [0] * NUM_KINDS; c[0] = c[1] = c[2] = c[9] = 1
+    >>> general_need(c, 1, 3, 13, False), general_need(c, 1, 3, 13, True)
+    (1, 1)
+    """
+    tables = T.LOOSE if loose else T.EXACT
+    key = _key_of_counts(counts)
+    best = tables.need(key, sets)
+    if best <= 0 or size > 14:
+        return best
+    return _special_need(key, melds, ALL_KINDS, tables, best)
+
+
+def discard_needs(
+    counts: Sequence[int], sets: int, melds: int, size: int, loose: bool
+) -> dict[Tile, int]:
+    """:func:`general_need` of ``counts`` less one copy of each kind held, by kind in
+    order, in one call (``size``: the hand's size after the discard): a bot's discards
+    weighed at once.
+
+    >>> c = [0] * NUM_KINDS; c[0] = c[1] = c[2] = c[9] = c[20] = 1
+    >>> discard_needs(c, 1, 3, 13, False)
+    {0: 2, 1: 2, 2: 2, 9: 1, 20: 1}
+    """
+    out = {}
+    grown = list(counts)
+    for t in range(NUM_KINDS):
+        if grown[t]:
+            grown[t] -= 1
+            out[t] = general_need(grown, sets, melds, size, loose)
+            grown[t] += 1
+    return out
+
+
+def draw_needs(
+    counts: Sequence[int], sets: int, melds: int, size: int, loose: bool
+) -> dict[Tile, int]:
+    """:func:`general_need` of ``counts`` and one more copy of each kind (but a fifth), by
+    kind in order, in one call (``size``: the hand's size after the draw): a bot's draws
+    weighed at once.
+
+    >>> c = [0] * NUM_KINDS; c[0] = c[1] = c[2] = c[9] = 1
+    >>> [t for t, n in draw_needs(c, 1, 3, 14, False).items() if n == 0]
+    [9]
+    >>> c[9] = 4; 9 in draw_needs(c, 1, 2, 17, False)
+    False
+    """
+    out = {}
+    grown = list(counts)
+    for t in range(NUM_KINDS):
+        if grown[t] < 4:
+            grown[t] += 1
+            out[t] = general_need(grown, sets, melds, size, loose)
+            grown[t] -= 1
+    return out
+
+
 # ---------------------------------------------------------------------------------------
 # The compiled kernel
 
@@ -549,6 +656,9 @@ def improving_of(tiles: list[Tile], shanten: int) -> tuple[Tile, ...]:
 
 
 pure_improving_of = improving_of
+pure_general_need = general_need
+pure_discard_needs = discard_needs
+pure_draw_needs = draw_needs
 pure_shanten_of = shanten_of
 pure_is_complete_of = is_complete_of
 pure_could_be_ready = could_be_ready
@@ -564,3 +674,6 @@ if _kernel.native is not None:
     could_be_ready = _kernel.native.could_be_ready  # type: ignore[assignment]
     is_complete_counts = _kernel.native.is_complete_counts  # type: ignore[assignment]
     improving_of = _kernel.native.improving_of  # type: ignore[assignment]
+    general_need = _kernel.native.general_need  # type: ignore[assignment]
+    discard_needs = _kernel.native.discard_needs  # type: ignore[assignment]
+    draw_needs = _kernel.native.draw_needs  # type: ignore[assignment]

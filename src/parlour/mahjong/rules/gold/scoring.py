@@ -601,6 +601,28 @@ def readings_of(h: GoldHand) -> tuple[list[Reading], str | None]:
 def _rule_breach(h: GoldHand, best: Best) -> str | None:
     """Why a win the tiles allow is still refused by the rules or the options (§8.7,
     §9.4, §13): the reason of a false win, or None."""
+    reason = _claim_breach(h)
+    if reason is None and _three_golds_bound(h):
+        keys = {line.key for line in best.lines}
+        allowed = {"gold_float", "double_float", "triple_float"}
+        allowed |= {"three_golds_after_deal", "three_golds_last_turn"}
+        if not keys & allowed:
+            return (
+                f"{h.seat} holds three Golds and so wins only by three gold knocker or a "
+                "float (option required_float_with_three_golds)"
+            )
+    return reason
+
+
+def _three_golds_bound(h: GoldHand) -> bool:
+    """Does the hand hold three Golds under the option that they win only by a float or
+    the knocker (§13)? Only then does the best reading's value decide whether it wins."""
+    return h.golds_held >= 3 and bool(h.options["required_float_with_three_golds"])
+
+
+def _claim_breach(h: GoldHand) -> str | None:
+    """:func:`_rule_breach` of what does not depend on the reading: how the winning tile
+    came (§8.7, §9.4, §13)."""
     claimed = h.source in ("discard", "rob")
     if claimed and h.win_marked:
         return "a discarded Gold cannot be claimed for a win (§8.7)"
@@ -614,15 +636,6 @@ def _rule_breach(h: GoldHand, best: Best) -> str | None:
             f"{h.seat} holds a Gold and so wins only by a wall tile "
             "(option gold_holder_no_discard_win)"
         )
-    if h.golds_held >= 3 and h.options["required_float_with_three_golds"]:
-        keys = {line.key for line in best.lines}
-        allowed = {"gold_float", "double_float", "triple_float"}
-        allowed |= {"three_golds_after_deal", "three_golds_last_turn"}
-        if not keys & allowed:
-            return (
-                f"{h.seat} holds three Golds and so wins only by three gold knocker or a "
-                "float (option required_float_with_three_golds)"
-            )
     return None
 
 
@@ -663,9 +676,14 @@ def _best(h: GoldHand) -> tuple[Best | None, str | None]:
 
 def wins(h: GoldHand) -> bool:
     """``score_hand(h).valid``, without valuing a false win (a bot asks it of many
-    hands that are not complete)."""
-    best, _ = _best(h)
-    return best is not None and _rule_breach(h, best) is None
+    hands that are not complete), nor a true one unless its value decides whether it
+    wins (three Golds bound to a float: :func:`_three_golds_bound`): any reading is
+    then a win."""
+    if _three_golds_bound(h):
+        best, _ = _best(h)
+        return best is not None and _rule_breach(h, best) is None
+    readings, _ = readings_of(h)
+    return bool(readings) and _claim_breach(h) is None
 
 
 def score_hand(h: GoldHand) -> Score:

@@ -635,17 +635,28 @@ class GoldRuleset(Ruleset):
         gold = self._gold_of(table)
         if gold is None:
             return set()
+        # only the honour kinds count (a White held is a tile of the Gold's kind, which
+        # may be an honour); the rivers are looked at only for the lone ones
+        white_is_gold = gold != WHITE
         held: dict[Tile, int] = {}
         for t in table.hands[seat]:
-            if t == gold:
+            if t < 27 or t == gold:
                 continue
-            k = _kind(t, gold)
+            k = gold if t == WHITE and white_is_gold else t
             held[k] = held.get(k, 0) + 1
-        lone = {k for k, n in held.items() if n == 1 and k in HONOURS}
+        lone = [k for k, n in held.items() if n == 1 and k in HONOURS]
         if not lone:
             return set()
-        seen = {_kind(t, gold) for pile in table.discarded for t in pile}
-        return lone & seen
+        out = set()
+        for k in lone:
+            # the discards of kind k: k itself (but a White, when it is the Gold's
+            # kind), and a White when k is the Gold's kind
+            shown: tuple[Tile, ...] = () if k == WHITE and white_is_gold else (k,)
+            if k == gold and white_is_gold:
+                shown += (WHITE,)
+            if any(x in pile for pile in table.discarded for x in shown):
+                out.add(k)
+        return out
 
     # -- winning -------------------------------------------------------------------------
 
