@@ -252,10 +252,15 @@ def test_a_wuhan_hand_from_the_home_page_shows_the_laizi_and_plays_to_the_end(
     shot(page, "wuhan-table")
     print(f"wuhan hand: {time.monotonic() - start:.1f} s, {done}")
 
-    _check_the_renderer(page, state, own)
+    # the hand's own laizi, then laizi among the made-up tiles' kinds
+    _check_the_renderer(page, state, own, "wuhan-haitei.png")
+    for kind in {"2p", "S", "1m", "P"} - {laizi}:
+        _check_the_renderer(page, state, {**own, "laizi": kind, "wild": kind})
 
 
-def _check_the_renderer(page: Page, state: dict[str, Any], own: dict[str, Any]) -> None:
+def _check_the_renderer(
+    page: Page, state: dict[str, Any], own: dict[str, Any], picture: str | None = None
+) -> None:
     """What one hand seldom shows, drawn by the page's own renderer: a Red kong laid
     aside by the next seat, a laizi kong by one's own, the kongs counted by seat, the
     haitei phase with its ``keep`` button (no discard); then an ordinary turn offering a
@@ -264,7 +269,10 @@ def _check_the_renderer(page: Page, state: dict[str, Any], own: dict[str, Any]) 
     me = obs["seat"]
     nxt = (me + 1) % 4
     laizi, red = own["laizi"], own["kong_only"][0]
+    # the made-up tiles: no other tile of the laizi's kind than those meant
     plain = [t for t in ("1m", "9s", "P") if t != laizi][:2]
+    other = "2p" if laizi != "2p" else "3p"
+    sets = " ".join(g for g in ("234p", "567p", "345m", "88s", "SS") if laizi not in tiles(g))
     hand = f"{laizi} {laizi} {plain[0]} {plain[1]}"
     aside = ["", "", "", ""]
     aside[me] = laizi
@@ -275,7 +283,7 @@ def _check_the_renderer(page: Page, state: dict[str, Any], own: dict[str, Any]) 
         window=None,
         hand=hand,
         legal=["keep", "win"],
-        discards=[f"{laizi} 2p" if s == (me + 2) % 4 else "" for s in range(4)],
+        discards=[f"{laizi} {other}" if s == (me + 2) % 4 else "" for s in range(4)],
         melds=[[], [], [], []],
         aside=aside,
         ruleset_state={
@@ -296,8 +304,33 @@ def _check_the_renderer(page: Page, state: dict[str, Any], own: dict[str, Any]) 
         + [f"red_kong {red}", "laizi_kong"],
         "ruleset_state": {**own},
     }
+    # a won hand's end: the winner's laizi marked, each loser's share (made up: the
+    # greedy bots' hands above may have been drawn)
+    last = state["last_hand"]
+    shares = [0, 0, 0, 0]
+    shares[nxt], shares[me], shares[(me + 2) % 4], shares[(me + 3) % 4] = 64, -32, -16, -16
+    win = {
+        "seat": nxt,
+        "tile": "S",
+        "self_drawn": False,
+        "discarder": me,
+        "total": 64,
+        "patterns": [{"name": "small win 小胡", "value": 1, "count": 1}],
+        "payments": shares,
+    }
+    result = {**last["result"], "wins": [win], "draw": False, "payments": shares, "laizi": laizi}
+    won = {
+        **fake,
+        "hand": last["number"],
+        "between_hands": True,
+        "last_hand": {
+            **last,
+            "result": result,
+            "revealed": [{"hand": f"{laizi} {sets}", "melds": ["[WWW>3]"]}],
+        },
+    }
     drawn = page.evaluate(
-        """async ([state, turn]) => {
+        """async ([state, turn, won]) => {
           const { MahjongView } = await import('/static/mahjong.js');
           const root = document.createElement('div');
           root.id = 'laizi-sample';
@@ -331,12 +364,18 @@ def _check_the_renderer(page: Page, state: dict[str, Any], own: dict[str, Any]) 
           out.laiziKong = q('.actions button[data-kind="laizi_kong"]').map(label);
           out.discards = q('.hand .tile-button[aria-disabled="false"]').map(label);
           out.noHaitei = q('.laizi-info .haitei').length;
+          view.render(won);
+          out.shares = text('.result .shares');
+          out.laiziNote = text('.result .laizi-note');
+          out.winning = q('.result .winning-hand .laizi-tile img')
+            .map((i) => i.getAttribute('alt'));
           clearInterval(view.ticker);
           return out;
         }""",
-        [fake, turn],
+        [fake, turn, won],
     )
-    page.locator("#laizi-sample").screenshot(path=str(_shots() / "wuhan-haitei.png"))
+    if picture:
+        page.locator("#laizi-sample").screenshot(path=str(_shots() / picture))
     page.evaluate("() => document.querySelector('#laizi-sample').remove()")
     words = tile_words(laizi)
     assert drawn["asked"] == "turn"
@@ -371,6 +410,24 @@ def _check_the_renderer(page: Page, state: dict[str, Any], own: dict[str, Any]) 
         in drawn["discards"]
     )
     assert f"{tile_words(plain[1])}: discard" in drawn["discards"]
+    names = [f"{p['name']} ({w})" for p, w in zip(_seated(obs), obs["seat_names"], strict=True)]
+    losers = ", ".join(f"{names[s]} {-shares[s]}" for s in range(4) if shares[s] < 0)
+    assert drawn["shares"] == f"Each loser pays a share: {losers}; {names[nxt]} receives 64."
+    assert drawn["laiziNote"].startswith(f"The laizi was the {words} (its indicator the ")
+    assert drawn["winning"] == [f"{words} (a laizi)"]
+
+
+def tiles(group: str) -> list[str]:
+    """A group's tiles: tiles("234p") is ["2p", "3p", "4p"], tiles("SS") ["S", "S"]."""
+    if group[-1] in "mps":
+        return [d + group[-1] for d in group[:-1]]
+    return list(group)
+
+
+def _seated(obs: dict[str, Any]) -> list[dict[str, Any]]:
+    """The players in seat order."""
+    players = [p for p in obs["match"]["players"] if p.get("seat") is not None]
+    return sorted(players, key=lambda p: p["seat"])
 
 
 def _shots() -> Any:
