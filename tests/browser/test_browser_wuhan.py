@@ -311,7 +311,7 @@ def _check_the_renderer(
     shares[nxt], shares[me], shares[(me + 2) % 4], shares[(me + 3) % 4] = 64, -32, -16, -16
     win = {
         "seat": nxt,
-        "tile": "S",
+        "tile": tiles(sets.split()[-1])[-1],
         "self_drawn": False,
         "discarder": me,
         "total": 64,
@@ -354,6 +354,7 @@ def _check_the_renderer(
             laizi: q('.hand .tile-button.laizi').map((b) => b.getAttribute('aria-label')),
             enabled: q('.hand .tile-button[aria-disabled="false"]').length,
             mine: alts(me),
+            asideMarked: q(`.seat[data-seat="${me}"] .aside .laizi-tile`).length,
             next: alts((me + 1) % 4),
             seatKongs: [0, 1, 2, 3].map((s) => text(`.seat[data-seat="${s}"] .seat-kongs`)),
             river: q('.discards .laizi-tile img').map((i) => i.getAttribute('alt')),
@@ -369,6 +370,7 @@ def _check_the_renderer(
           out.laiziNote = text('.result .laizi-note');
           out.winning = q('.result .winning-hand .laizi-tile img')
             .map((i) => i.getAttribute('alt'));
+          view.render(state);  // the haitei again, for the picture
           clearInterval(view.ticker);
           return out;
         }""",
@@ -387,6 +389,7 @@ def _check_the_renderer(
     assert drawn["enabled"] == 0  # no discard in the haitei
     assert drawn["laizi"] == [f"{words} (a laizi)"] * 2
     assert drawn["mine"] == [f"{words} (a laizi), laid aside (a laizi kong)"]
+    assert drawn["asideMarked"] == 1
     assert drawn["next"] == [f"{tile_words(red)}, laid aside (a Red kong)"] * 2
     assert drawn["seatKongs"][me] == "1 laizi kong (set aside or discarded)"
     assert drawn["seatKongs"][(me + 1) % 4] == "3 Red kongs (set aside or discarded)"

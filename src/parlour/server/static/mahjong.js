@@ -745,7 +745,7 @@ export class MahjongView {
     const asideText = (obs.aside || [])[seat];
     const asideWords = (t) => { const k = kongOf(obs, t); return `${goldWords(t, laiziOf(obs))}, laid aside${k ? ` (a ${k})` : ''}`; };
     const aside = asideText ? el('div', { class: 'aside', role: 'group', 'aria-label': 'tiles laid aside, face up' },
-      tiles(asideText).map((t) => tileImage(t, { class: 'tile small', alt: asideWords(t), title: asideWords(t) }))) : null;
+      tiles(asideText).map((t) => goldTileImage(t, laiziOf(obs), { class: 'tile small', alt: asideWords(t), title: asideWords(t) }))) : null;
     panel.append(el('div', { class: 'exposed' }, melds, bonus, aside, this.seatKongs(obs, seat)));
     panel.append(this.riverOf(state, seat, fin, who));
     if (fin) panel.append(this.finishedHand(fin, seat, mine));
