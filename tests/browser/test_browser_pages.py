@@ -80,10 +80,12 @@ def test_the_site_pages_have_no_serious_accessibility_violation(
         ("classical", ["human", "greedy", "greedy"], {"players": 3}),
         ("xiamen", ["human", "greedy", "greedy", "greedy"], {}),
         ("hangzhou", ["human", "greedy", "greedy", "greedy"], {}),
+        ("wuhan", ["human", "greedy", "greedy", "greedy"], {}),
+        ("wuhan", ["human", "greedy", "greedy"], {"players": 3}),
         ("piquet", ["human", "greedy"], {}),
         ("ninety-nine", ["human", "greedy", "greedy"], {}),
     ],
-    ids=["mcr", "classical-3", "xiamen", "hangzhou", "piquet", "ninety-nine"],
+    ids=["mcr", "classical-3", "xiamen", "hangzhou", "wuhan", "wuhan-3", "piquet", "ninety-nine"],
 )
 def test_a_table_has_no_serious_accessibility_violation_and_loads_within_its_budget(
     server: str,  # noqa: F811

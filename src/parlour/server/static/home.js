@@ -65,7 +65,14 @@ export async function home() {
   document.getElementById('new-table').addEventListener('submit', async (event) => {
     event.preventDefault();
     const opts = {};
-    for (const input of options.querySelectorAll('select, input')) opts[input.name] = optionValue(input);
+    const chosen = info.systems.find((s) => s.name === rules.value);
+    // an option left at its default is not sent: the rules apply their own default (and
+    // may take an option only where it applies, a three-player option at a table of four)
+    const defaults = new Map((chosen?.options || []).map((o) => [o.name, JSON.stringify(o.default)]));
+    for (const input of options.querySelectorAll('select, input')) {
+      const value = optionValue(input);
+      if (defaults.get(input.name) !== JSON.stringify(value)) opts[input.name] = value;
+    }
     const noTimer = document.getElementById('no-timer').checked;
     const turn = Number(document.getElementById('turn').value);
     const hands = document.getElementById('hands').value;

@@ -115,7 +115,35 @@ export function wildOf(obs) {
   const gold = goldOf(obs);
   if (gold) return asWild(gold);
   const r = rulesetState(obs);
-  return r.fortune ? { kind: r.fortune, word: 'fortune', mark: 'fortune', indicatorInPlay: false } : null;
+  if (r.fortune) return { kind: r.fortune, word: 'fortune', mark: 'fortune', indicatorInPlay: false };
+  return laiziOf(obs);
+}
+
+// The laizi a table turns up ({kind: "7s", word: "laizi", mark: "laizi"}: wild in the
+// concealed hand; its indicator is out of play, and a White is only a White), or null.
+export function laiziOf(obs) {
+  const r = rulesetState(obs);
+  return r.laizi ? { kind: r.laizi, word: 'laizi', mark: 'laizi', indicatorInPlay: false, white: false } : null;
+}
+
+// The kinds a table makes kong-only (its state's "kong_only": ["C"]): a single one set
+// aside or discarded is a kong of its own (a Red kong), never claimed.
+export function kongOnlyOf(obs) {
+  return rulesetState(obs).kong_only || [];
+}
+
+// The kong a single tile makes when set aside or discarded, at a table with kong-only
+// kinds or a laizi: "Red kong", "laizi kong", or "" (every other tile, every other table).
+export function kongOf(obs, name) {
+  const bare = name.replace(/\*$/, '');
+  if (kongOnlyOf(obs).includes(bare)) return 'Red kong';
+  const laizi = laiziOf(obs);
+  return laizi && bare === laizi.kind ? 'laizi kong' : '';
+}
+
+// A count in words: count(2, 'Red kong') is "2 Red kongs".
+function count(n, what) {
+  return `${n} ${what}${n === 1 ? '' : 's'}`;
 }
 
 // A wild kind as wildOf gives it; a bare kind ("5p") is a Gold.
@@ -130,7 +158,7 @@ export function goldWords(name, gold) {
   const w = asWild(gold);
   const bare = name.replace(/\*$/, '');
   if (w && bare === w.kind) return `${tileWords(bare)} (a ${w.word})`;
-  if (w && bare === 'P' && w.kind !== 'P') return `${tileWords(bare)} (stands for the ${tileWords(w.kind)})`;
+  if (w && w.white !== false && bare === 'P' && w.kind !== 'P') return `${tileWords(bare)} (stands for the ${tileWords(w.kind)})`;
   return tileWords(name);
 }
 
@@ -285,7 +313,7 @@ function readingTiles(text) {
 const CLAIM_WORDS = { pass: 'Pass', win: 'Win', rob: 'Rob the kong', pung: 'Pung', kong: 'Kong',
   chow: 'Chow', concealed_kong: 'Concealed kong', added_kong: 'Add to pung', fish: 'Fish',
   exchange: 'Pass these three', knock: 'Knock (three Golds)', rob_gold: 'Rob the Gold',
-  eight: 'Win: eight flowers' };
+  eight: 'Win: eight flowers', red_kong: 'Red kong', laizi_kong: 'Laizi kong', keep: 'Keep (no discard)' };
 
 // The tiles a claim makes: "chow 2p" is 2p 3p 4p, "pung 4m" three 4m, "kong 4m" four;
 // "pung C with 2s*" two red dragons and a wild 2 of bamboos.
@@ -584,12 +612,14 @@ export class MahjongView {
     const legal = fin ? [] : obs.legal || [];
     const canDiscard = legal.some((a) => /^discard \S+$/.test(a));
     const claims = legal.filter((a) => !/^discard \S+$/.test(a));
+    // one's own turn with no discard to make (a haitei tile: keep it or win)
+    const ownTurn = playing && !fin && obs.phase === 'turn' && obs.current === me && claims.length > 0;
     // a goulash's exchange window: three tiles to choose, or pass, fish, win
     const exchangeWindow = !fin && (obs.phase === 'exchange' || (obs.window && obs.window.kind === 'exchange'));
     const exchanging = !fin && this.exchanging(state);
     this.root.dataset.hand = state.hand;
     this.root.dataset.view = fin ? 'finished' : 'live';
-    this.root.dataset.asked = fin ? 'none' : state.answered ? 'answered' : canDiscard ? 'turn'
+    this.root.dataset.asked = fin ? 'none' : state.answered ? 'answered' : canDiscard || ownTurn ? 'turn'
       : exchangeWindow && claims.length ? 'exchange' : claims.length ? 'claim' : 'none';
     const parts = fin ? [`Hand ${fin.number} is over`, `round ${obs.prevailing}`]
       : [`Hand ${state.hand}`, `round ${obs.prevailing}`, `wall ${obs.wall}`];
@@ -602,6 +632,10 @@ export class MahjongView {
     if (state.match_over) parts.push('the match is over');
     else if (fin) parts.push('the table as the hand ended; the next hand starts when everyone goes on');
     else if (playing && canDiscard) parts.push('your turn: choose a tile to discard');
+    else if (ownTurn && !state.answered) {
+      parts.push(rulesetState(obs).haitei ? 'your turn · haitei: draw and keep, no discards (keep the tile, or win on it)'
+        : 'your turn: choose');
+    }
     else if (playing && exchangeWindow && claims.length && !state.answered) {
       const number = (obs.window && obs.window.exchange) || rulesetState(obs).exchange || '';
       parts.push(`exchange ${number} of 3: ${exchanging ? 'choose three tiles to pass' : 'your choice'}`);
@@ -680,7 +714,7 @@ export class MahjongView {
     if (resting.length) box.append(el('p', { class: 'resting-line' }, `sitting out: ${resting.map((p) => p.name).join(', ')}`));
     const goulash = this.goulashInfo(obs);
     if (goulash) box.append(goulash);
-    const goldInfo = this.goldInfo(obs) || this.fortuneInfo(obs);
+    const goldInfo = this.goldInfo(obs) || this.fortuneInfo(obs) || this.laiziInfo(obs);
     if (goldInfo) box.append(goldInfo);
     return box;
   }
@@ -709,9 +743,10 @@ export class MahjongView {
     for (const m of obs.melds[seat]) melds.append(meldTiles(m, gold));
     const bonus = el('div', { class: 'bonus', role: 'group', 'aria-label': 'bonus tiles' }, tiles(obs.bonus[seat]).map((t) => tileImage(t, { class: 'tile small' })));
     const asideText = (obs.aside || [])[seat];
+    const asideWords = (t) => { const k = kongOf(obs, t); return `${goldWords(t, laiziOf(obs))}, laid aside${k ? ` (a ${k})` : ''}`; };
     const aside = asideText ? el('div', { class: 'aside', role: 'group', 'aria-label': 'tiles laid aside, face up' },
-      tiles(asideText).map((t) => tileImage(t, { class: 'tile small', alt: `${tileWords(t)}, laid aside`, title: `${tileWords(t)}, laid aside` }))) : null;
-    panel.append(el('div', { class: 'exposed' }, melds, bonus, aside));
+      tiles(asideText).map((t) => goldTileImage(t, laiziOf(obs), { class: 'tile small', alt: asideWords(t), title: asideWords(t) }))) : null;
+    panel.append(el('div', { class: 'exposed' }, melds, bonus, aside, this.seatKongs(obs, seat)));
     panel.append(this.riverOf(state, seat, fin, who));
     if (fin) panel.append(this.finishedHand(fin, seat, mine));
     else if (mine) panel.append(this.handRow(state));
@@ -723,6 +758,18 @@ export class MahjongView {
         : this.backs(obs.hand_sizes[seat]));
     }
     return panel;
+  }
+
+  // A seat's Red and laizi kongs so far (each a single tile set aside or discarded), as
+  // the ruleset state counts them; null where it counts none for the seat.
+  seatKongs(obs, seat) {
+    const r = rulesetState(obs);
+    const red = (r.red_kongs || {})[seat] || 0;
+    const laizi = (r.laizi_kongs || {})[seat] || 0;
+    if (!red && !laizi) return null;
+    const made = [red ? count(red, 'Red kong') : null, laizi ? count(laizi, 'laizi kong') : null].filter(Boolean);
+    return el('span', { class: 'seat-kongs', 'data-red-kongs': red, 'data-laizi-kongs': laizi },
+      `${made.join(' and ')} (set aside or discarded)`);
   }
 
   // Another seat's concealed tiles, face down: so many tile backs.
@@ -805,6 +852,7 @@ export class MahjongView {
     const gold = wildOf(obs);
     // a fortune whose discard leaves a wild eye starts a float round (said on the button)
     const float = own.float_discard || null;
+    const kongOnlyKinds = kongOnlyOf(obs);
     if (this.exchanging(state)) return this.exchangeRow(state, ordered.map(([t]) => t), wild);
     // the indicator drawn back from the wall is an ordinary tile: one copy is not a Gold
     const held = indicatorAt(ordered.map(([t]) => t), gold, own.indicator_holder === obs.seat,
@@ -813,10 +861,12 @@ export class MahjongView {
       const can = discards.has(t);
       const isWild = wild !== null && t.replace(/\*$/, '') === wild;
       const isGold = gold !== null && t.replace(/\*$/, '') === gold.kind && i !== held;
-      const named = i === held ? indicatorWords(t) : gold ? goldWords(t, gold) : tileWords(t);
+      const kongOnly = kongOnlyKinds.includes(t.replace(/\*$/, ''));
+      const named = (i === held ? indicatorWords(t) : gold ? goldWords(t, gold) : tileWords(t)) + (kongOnly ? ' (kong-only)' : '');
       const floats = can && float && t.replace(/\*$/, '') === float.tile;
+      const kong = can ? kongOf(obs, t) : '';
       const how = floats ? `: discard to float (float round ${float.floats}; a wild-eye win then ×${float.multiplier})`
-        : can ? ': discard' : '';
+        : kong ? `: discard it as a ${kong} (nobody may claim it)` : can ? ': discard' : '';
       const words = `${named}${isWild ? ' (wild)' : ''}${isDrawn ? ', just drawn' : ''}${how}`;
       const b = el('button', { type: 'button', class: 'tile-button' + (isDrawn ? ' drawn' : '') + (isWild ? ' wild' : '') + (isGold ? ` ${gold.mark}` : ''),
         'aria-disabled': can ? 'false' : 'true', 'data-tile': t, title: words, 'aria-label': words,
@@ -824,6 +874,7 @@ export class MahjongView {
       tileImage(t, { alt: '' }));
       if (i === held) b.dataset.indicator = 'yes';
       if (floats) b.dataset.float = 'yes';
+      if (kongOnly) b.dataset.kongOnly = 'yes';
       row.append(b);
     });
     return row;
@@ -877,7 +928,7 @@ export class MahjongView {
   fortuneInfo(obs) {
     const r = rulesetState(obs);
     const w = wildOf(obs);
-    if (!w || w.indicatorInPlay) return null;
+    if (!w || w.mark !== 'fortune') return null;
     const floating = floatOf(r);
     const kind = w.kind;
     const who = (s) => { const p = this.label(obs, Number(s)); return `${p.name} (${p.wind})`; };
@@ -923,6 +974,48 @@ export class MahjongView {
     const claims = Object.entries(r.claims || {}).flatMap(([taker, given]) =>
       Object.entries(given).map(([giver, n]) => `${who(taker)} ${n} from ${who(giver)}`));
     if (claims.length) box.append(el('p', { class: 'claims' }, el('strong', {}, 'Claims made (for liability): '), claims.join('; ')));
+    return box;
+  }
+
+  // A laizi table's public facts, from its state: the indicator turned up from the tail
+  // (out of play) and the laizi after it (wild in the concealed hand), the kong-only
+  // kinds, each seat's Red and laizi kongs, and the haitei draws once they have begun.
+  laiziInfo(obs) {
+    const r = rulesetState(obs);
+    const laizi = laiziOf(obs);
+    if (!laizi) return null;
+    const kind = laizi.kind;
+    const who = (s) => { const p = this.label(obs, Number(s)); return s === obs.seat ? 'you' : `${p.name} (${p.wind})`; };
+    const box = el('section', { class: 'gold-info laizi-info', 'aria-label': 'the laizi',
+      'data-indicator': r.indicator || '', 'data-laizi': kind, 'data-kong-only': kongOnlyOf(obs).join(' '),
+      'data-haitei': r.haitei ? 'yes' : 'no' },
+    el('strong', {}, 'Laizi (wild tiles)'));
+    if (r.indicator) {
+      box.append(el('p', { class: 'indicator' }, tileImage(r.indicator, { class: 'tile small indicator-tile',
+        alt: `${tileWords(r.indicator)}, the laizi indicator`, title: `${tileWords(r.indicator)}, the laizi indicator` }),
+      el('span', { class: 'indicator-words' }, ` the laizi indicator: ${r.indicator} (turned up from the tail, set aside, out of play)`)));
+    }
+    box.append(el('p', { class: 'laizi' }, goldTileImage(kind, laizi, { class: 'tile small laizi-shown' }),
+      el('span', { class: 'laizi-words' }, ` the laizi: ${kind} (${tileWords(kind)}: wild in the concealed hand, marked ★ laizi; `
+        + 'never claimed, never in a claimed set or a kong)')));
+    const kongOnly = kongOnlyOf(obs);
+    if (kongOnly.length) {
+      box.append(el('p', { class: 'kong-only', 'data-kinds': kongOnly.join(' ') }, el('strong', {}, 'Kong-only: '),
+        `${kongOnly.map(tileWords).join(', ')}: set one aside face up (a replacement comes from the tail) or discard it, `
+        + `either is a Red kong; a laizi set aside or discarded is a laizi kong; nobody may claim either.`));
+    }
+    const seats = new Set([...Object.keys(r.red_kongs || {}), ...Object.keys(r.laizi_kongs || {})].map(Number));
+    const kongs = [...seats].sort((a, b) => a - b).map((s) => {
+      const red = (r.red_kongs || {})[s] || 0;
+      const lz = (r.laizi_kongs || {})[s] || 0;
+      return `${who(s)} ${[red ? count(red, 'Red kong') : null, lz ? count(lz, 'laizi kong') : null].filter(Boolean).join(' and ')}`;
+    });
+    box.append(el('p', { class: 'kongs' + (kongs.length ? '' : ' none') }, el('strong', {}, 'Red and laizi kongs: '),
+      kongs.length ? kongs.join('; ') : 'none yet'));
+    if (r.haitei) {
+      box.append(el('p', { class: 'haitei', role: 'status' }, el('strong', {}, 'Haitei: draw and keep, no discards'),
+        ' — each of the last tiles drawn is kept (or won on), with no discard and no kong.'));
+    }
     return box;
   }
 
@@ -1035,6 +1128,7 @@ export class MahjongView {
     const afterDeal = obs.window && obs.window.kind === 'after_deal';
     const lastTurn = obs.window && obs.window.kind === 'last_turn';
     const indicator = rulesetState(obs).indicator;
+    const laizi = laiziOf(obs);
     if (all.length > legal.length) {
       bar.append(el('span', { class: 'exchange-note', role: 'status' }, '0 of 3 picked'),
         el('button', { type: 'button', 'data-kind': 'exchange', 'aria-disabled': 'true', class: 'exchange',
@@ -1050,6 +1144,9 @@ export class MahjongView {
       const words = CLAIM_WORDS[kind] || kind.replace(/_/g, ' ');
       let made = claimTiles(kind, rest);
       if (kind === 'rob_gold') made = rest ? [rest] : indicator ? [indicator] : [];
+      else if (kind === 'red_kong' && rest) made = [rest];
+      else if (kind === 'laizi_kong' && laizi) made = [laizi.kind];
+      else if (kind === 'keep' && this.drawnTile) made = [this.drawnTile];
       const from = obs.last_discard ? ` with the ${tileWords(obs.last_discard.tile)} discarded` : '';
       let label = words;
       if (kind === 'chow') label = `Chow ${made.map(tileWords).join(', ')}${from}`;
@@ -1059,6 +1156,9 @@ export class MahjongView {
       else if (kind === 'rob_gold') label = rest ? `Rob the Gold: lay the ${tileWords(rest)} aside face up and take the ${tileWords(indicator || '')} indicator to win`
         : `Rob the Gold: take the ${tileWords(indicator || '')} indicator to win`;
       else if (kind === 'eight') label = 'Win: your eighth flower or season';
+      else if (kind === 'red_kong') label = `Red kong: set the ${tileWords(rest)} aside face up and draw a replacement from the tail`;
+      else if (kind === 'laizi_kong') label = `Laizi kong: set a laizi (the ${tileWords(laizi ? laizi.kind : '')}) aside face up and draw a replacement from the tail`;
+      else if (kind === 'keep') label = `Keep the haitei tile${made.length ? ` (the ${tileWords(made[0])})` : ''}: no discard`;
       else if (kind === 'pass' && afterDeal) label = 'Pass: no declaration after the deal';
       else if (kind === 'pass' && lastTurn) label = 'Pass: let the hand end drawn';
       else if (kind === 'win') label = made.length ? `Win on the ${tileWords(made[0])}` : 'Win (self-drawn)';
@@ -1104,7 +1204,9 @@ export class MahjongView {
         const thrown = rulesetState(obs).indicator_discard;
         const own = thrown && thrown.seat === e.seat && e.tile === goldOf(obs)
           && tiles(obs.discards[e.seat] || '').length - 1 === thrown.index;
-        return `${who} discards the ${own ? indicatorWords(e.tile) : goldWords(e.tile, goldOf(obs))}`;
+        const kong = kongOf(obs, e.tile);
+        return `${who} discards the ${own ? indicatorWords(e.tile) : goldWords(e.tile, goldOf(obs) || laiziOf(obs))}`
+          + (kong ? `: a ${kong} (nobody may claim it)` : '');
       }
       case 'claim': return `${who} claims ${e.meld}`;
       case 'bonus': return `${who} lays out the ${tileWords(e.tile)}`;
@@ -1124,13 +1226,17 @@ export class MahjongView {
         + `${this.label(obs, e.breaker).name} breaks the outer wall after its tile ${e.break_after}`;
       case 'indicator_dice': return `${who} throws ${e.dice.join(' ')} for the Gold indicator`;
       case 'shown': return `the Gold indicator is turned up: the ${tileWords(e.tile)} (the other three are Golds)`;
-      case 'aside': return `${who} lays the ${tileWords(e.tile)} aside, face up`;
+      case 'aside': {
+        const kong = kongOf(obs, e.tile);
+        return `${who} lays the ${goldWords(e.tile, laiziOf(obs))} aside, face up${kong ? `: a ${kong}` : ''}`;
+      }
       case 'taken': return `${who} takes the ${tileWords(e.tile)}`;
       case 'lao': return `${who} is the banker at ${laoWords(e.lao)}${e.dice ? `, throws ${e.dice.join(' ')}` : ''}`;
       case 'set_aside': {
         if (e.face_down) return 'a tile is set aside face down, out of play';
         const r = rulesetState(obs);
-        const fortunes = r.fortune && r.indicator === e.tile ? ': the fortune indicator (the other three are the fortunes)' : '';
+        const fortunes = r.fortune && r.indicator === e.tile ? ': the fortune indicator (the other three are the fortunes)'
+          : r.laizi && r.indicator === e.tile ? `: the laizi indicator (the laizi: the ${tileWords(r.laizi)})` : '';
         return `the ${tileWords(e.tile)} is turned up and set aside${fortunes}`;
       }
       default: return `${e.kind.replace(/_/g, ' ')}${who ? ' (' + who + ')' : ''}`;
@@ -1171,6 +1277,10 @@ export class MahjongView {
     this.result.append(el('div', { class: 'result-head' }, el('h2', {}, `Hand ${last.number} is over`), fold));
     if (!r.wins.length) this.result.append(el('p', { class: 'drawn-hand' }, 'Nobody won: the hand is drawn.'));
     if (r.lao !== undefined) this.result.append(el('p', { class: 'lao-note' }, `The banker was at ${laoWords(r.lao)}.`));
+    if (r.laizi !== undefined) {
+      this.result.append(el('p', { class: 'laizi-note', 'data-laizi': r.laizi }, `The laizi was the ${tileWords(r.laizi)}`
+        + `${r.indicator ? ` (its indicator the ${tileWords(r.indicator)})` : ''}.`));
+    }
     const revealed = last.revealed || [];
     // rule systems that score every seat's hand (classical) send every score: each
     // seat's breakdown is shown below, the winners' among them
@@ -1204,6 +1314,8 @@ export class MahjongView {
       for (const p of w.patterns) table.append(patternRow(p));
       table.append(el('tr', { class: 'total' }, el('td', {}, 'total'), el('td', {}), el('td', {}), el('td', { class: 'points' }, w.total)));
       this.result.append(table);
+      // a win settled from the whole table (a laizi table's): what each loser pays
+      if (r.laizi !== undefined && Array.isArray(w.payments)) this.result.append(this.shares(w, name));
     });
     if (scores) this.result.append(this.everyScore(last, scores, name));
     const resting = this.resting[last.number] || [];
@@ -1222,6 +1334,15 @@ export class MahjongView {
     }
     if (fresh) this.result.scrollIntoView({ block: 'nearest' });
     return fresh;
+  }
+
+  // A win's shares: what each loser pays the winner (the win's own payments).
+  shares(w, name) {
+    const losers = w.payments.map((v, s) => [s, v]).filter(([, v]) => v < 0);
+    return el('p', { class: 'shares', 'data-seat': w.seat },
+      el('strong', {}, 'Each loser pays a share: '),
+      losers.length ? losers.map(([s, v]) => `${name(s)} ${-v}`).join(', ') : 'nobody pays',
+      `; ${name(w.seat)} receives ${w.payments[w.seat]}.`);
   }
 
   // A gold win: the water lines, the one multiplier, and what each other player pays:
