@@ -357,6 +357,8 @@ class HandView:
             return f"{n.does(seat, 'receive')} {hand_text(d['tiles'])} from {n(d['from'])}"
         if kind == "passed":
             return f"{n.does(seat, 'pass')} {d['count']} tiles to {n(d['receiver'])}"
+        if kind == "keep":
+            return f"{n.does(seat, 'keep')} the tile drawn, with no discard"
         if kind == "set_aside":
             if d.get("face_down"):
                 return "a tile is set aside face down, out of play"

@@ -92,7 +92,12 @@ TABLE_OPTIONS: tuple[Option, ...] = (
     Option(
         "players", 4, "four players, or three (§11: one suit and the East winds removed)", (4, 3)
     ),
-    Option("removed_suit", "m", "three players: the suit taken out of the set", ("m", "p", "s")),
+    Option(
+        "removed_suit",
+        "m",
+        "three players: the suit taken out of the set (four players use every suit)",
+        ("m", "p", "s"),
+    ),
     *OPTIONS,
 )
 """The table's options: the players, then the settlement's (§12)."""
@@ -176,8 +181,6 @@ class WuhanRuleset(Ruleset):
             self.seat_names = ("E", "S", "W")
             base = "mps".index(suit) * 9
             removed = frozenset((*range(base, base + 9), EAST))
-        elif "removed_suit" in self.options:
-            raise ValueError("option removed_suit is for three players (players=3)")
         self.removed = removed
         self._laizi: Tile | None = None  # the last hand's laizi (for :meth:`score`)
         self._kong_only: frozenset[Tile] = frozenset()
@@ -262,7 +265,8 @@ class WuhanRuleset(Ruleset):
         st = _state(table)
         kind = action[0]
         if kind == KEEP:
-            table.next_turn(seat)  # the tile kept, no discard (§7)
+            table.announce(KEEP, seat, {})  # the tile kept face down, no discard (§7)
+            table.next_turn(seat)
             return
         if kind == RED_KONG:
             tile = action[1]
