@@ -533,3 +533,23 @@ def test_a_match_of_three_is_recorded_and_validates() -> None:
         match.apply(seat, bots[player].act(match.observation(seat), match.legal_actions(seat)))
     assert len(match.outcomes) == 4 and sum(match.scores) == 0
     assert validate(record_of(match)).ok
+
+
+def test_on_these_tiles_the_engines_shapes_are_four_sets_and_a_pair_or_seven_pairs() -> None:
+    """The table checks wins with every shape the engine knows (the compiled tables);
+    on two suits and the dragons that is exactly the scorer's two shapes."""
+    import random
+
+    from parlour.mahjong.shapes import is_complete, is_complete_of
+
+    rng = random.Random(2)
+    kinds = sorted(set(TILES_84.tiles()))
+    complete = 0
+    for _ in range(20_000):
+        pool = [k for k in rng.sample(kinds, 6) for _ in range(4)]
+        rng.shuffle(pool)
+        hand = sorted(pool[:14])
+        want = is_complete(hand, kinds=("regular", "seven_pairs"))
+        assert is_complete_of(hand, 0) == want, hand
+        complete += want
+    assert complete > 500

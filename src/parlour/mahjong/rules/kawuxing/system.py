@@ -15,11 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.core.options import Option, check_options, option_values
 from parlour.core.systems import PLAYABLE, Field
 from parlour.core.views import Block, Line
 from parlour.mahjong import situation as fields
-from parlour.mahjong.rules.kawuxing.scoring import OPTIONS, ROLES, before, score_json
+from parlour.mahjong.rules.kawuxing.scoring import ROLES, before, score_json
 from parlour.mahjong.rules.kawuxing.table import KawuxingRuleset
 from parlour.mahjong.system import MahjongSystem
 
@@ -95,17 +94,6 @@ SITUATION = (
 class KawuxingSystem(MahjongSystem):
     """Kawuxing: scored by roles; its options are the table's (the people at it, then
     the scorer's)."""
-
-    def options(self) -> tuple[Option, ...]:
-        return OPTIONS if self.ruleset is None else self.ruleset.options_spec
-
-    def check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        if self.ruleset is not None:
-            return super().check_options(given)
-        return option_values(OPTIONS, check_options(OPTIONS, given, self.name))
-
-    def bot_names(self) -> tuple[str, ...]:
-        return () if self.ruleset is None else super().bot_names()
 
     def situation_from_flags(self, values: dict[str, Any]) -> dict[str, Any]:
         """The flags' situation: the winning tile from the hand's ``+T``, and, for a

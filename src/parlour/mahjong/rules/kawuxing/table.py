@@ -63,7 +63,7 @@ from parlour.mahjong.rules.kawuxing.session import KawuxingSession
 from parlour.mahjong.ruleset import HandHints, Ruleset, WinContext, WonHand, ruleset_state
 from parlour.mahjong.scoring import Score
 from parlour.mahjong.session import SessionRules
-from parlour.mahjong.shapes import could_be_ready, is_complete
+from parlour.mahjong.shapes import could_be_ready, is_complete_of
 from parlour.mahjong.tiles import (
     NUM_KINDS,
     TILES_84,
@@ -136,7 +136,11 @@ class KawuxingRuleset(Ruleset):
     wall = KAWUXING_WALL
     seat_names = ROLES
     several_winners = True
-    win_shapes = SHAPES
+    win_shapes = None
+    """Every shape the engine knows: on two suits and the dragons they are exactly four
+    sets and a pair or seven pairs (:data:`SHAPES`; the others need the winds or three
+    suits), so the table checks them with the compiled shape tables; the scorer reads
+    :data:`SHAPES` alone."""
     options_spec = TABLE_OPTIONS
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
@@ -170,7 +174,8 @@ class KawuxingRuleset(Ruleset):
 
     def waits_of(self, tiles: Sequence[Tile], melds: Sequence[Meld]) -> tuple[Tile, ...]:
         """The kinds that complete the concealed ``tiles`` (13 with melds counted as
-        three) beside ``melds``, leaving out a kind whose four copies the hand holds.
+        three) beside ``melds`` in one of :data:`SHAPES`, leaving out a kind whose four
+        copies the hand holds (cached).
 
         >>> KawuxingRuleset().waits_of(parse_tiles("123p 789p 46s 333s FF"), ())
         (22,)
@@ -186,8 +191,9 @@ class KawuxingRuleset(Ruleset):
                 held = [0] * NUM_KINDS
                 for t in (*hand, *(x for m in melds for x in m.tiles)):
                     held[t] += 1
+                n = len(melds)
                 for t in self.kinds_in_play:
-                    if held[t] < 4 and is_complete([*hand, t], list(melds), kinds=SHAPES):
+                    if held[t] < 4 and is_complete_of([*hand, t], n):
                         out.append(t)
             got = self._waits[key] = tuple(out)
         return got
@@ -465,11 +471,12 @@ class KawuxingRuleset(Ruleset):
         return out
 
     def hints(self, observation: Mapping[str, Any]) -> HandHints:
-        """Nothing wild, runs win; the bot's seat's disclosure is noted for
-        :meth:`score` (a disclosed hand wins on any discard)."""
+        """Nothing wild, runs win; a ready discard may disclose (``ready_declaration``,
+        §8). The bot's seat's disclosure is noted for :meth:`score` (a disclosed hand
+        wins on any discard)."""
         own = ruleset_state(observation)
         self._disclosed = observation.get("seat") in own.get("disclosed", ())
-        return HandHints()
+        return HandHints(ready_declaration=True)
 
 
 def kong_kind(meld: Meld) -> str:
