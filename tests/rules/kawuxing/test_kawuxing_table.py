@@ -553,3 +553,33 @@ def test_on_these_tiles_the_engines_shapes_are_four_sets_and_a_pair_or_seven_pai
         assert is_complete_of(hand, 0) == want, hand
         complete += want
     assert complete > 500
+
+
+def test_the_discard_after_the_last_wall_tile_is_claimed_for_a_win_only() -> None:
+    """Everyone discards what he draws and passes every claim; the discard made after
+    the last wall tile offers a win at most (§7.6), where earlier discards offered
+    pungs and kongs, and the hand is drawn after it."""
+    last_offers: list[str] = []
+    melds_offered = could_pung = 0
+    for seed in range(30):
+        table = find_system("kawuxing").new_hand({}, seed=seed)
+        while not table.is_over():
+            if table.phase == "turn":
+                seat = table.current
+                empty = table.wall.live() == 0
+                drawn = table.last_drawn(seat)
+                tile = drawn if drawn is not None else table.hands[seat][0]
+                table.apply(seat, MahjongAction("discard", tile))
+                offers = [a for s in table.to_act() for a in legal(table, s)]
+                if empty:
+                    last_offers += offers
+                    others = [s for s in range(3) if s != seat]
+                    could_pung += any(table.hands[s].count(tile) >= 2 for s in others)
+                else:
+                    melds_offered += sum(a.split()[0] in ("pung", "kong") for a in offers)
+            else:
+                for s in table.to_act():
+                    table.apply(s, MahjongAction("pass"))
+        assert table.result()["draw"] or table.wins
+    assert last_offers and melds_offered and could_pung  # held two, yet no pung offered
+    assert all(a == "pass" or a.startswith("win ") for a in last_offers)
