@@ -583,3 +583,63 @@ def test_the_discard_after_the_last_wall_tile_is_claimed_for_a_win_only() -> Non
         assert table.result()["draw"] or table.wins
     assert last_offers and melds_offered and could_pung  # held two, yet no pung offered
     assert all(a == "pass" or a.startswith("win ") for a in last_offers)
+
+
+def test_a_double_win_on_a_robbed_kong_each_paid_by_the_robbed_player() -> None:
+    table = kw_table(
+        [
+            "1s 2s 3s 7s 8s 9s 5p 5p 7p 8p 8s 8s 8s 6p",
+            "4p 5p 2s 2s 2s 3s 3s 3s 9s 9s 9s C C",
+            "6p 6p C 1p 1p 2p 2p 3p 3p 4p 4p F F",
+        ],
+        draws="P F 6p",
+    )
+    act(table, 0, "discard 6p")
+    assert "win 6p" not in legal(table, 1)  # no doubling pattern on a discard (§7.3)
+    act(table, 1, "pass")
+    act(table, 2, "pung 6p")
+    act(table, 2, "discard C")
+    pass_all(table)
+    act(table, 0, "discard P")
+    pass_all(table)
+    act(table, 1, "discard F")
+    pass_all(table)
+    act(table, 2, "added_kong 6p")
+    assert "rob 6p" in legal(table, 0) and "rob 6p" in legal(table, 1)
+    act(table, 0, "rob 6p")
+    act(table, 1, "rob 6p")
+    assert [w.seat for w in table.wins] == [0, 1] and table.transfers == []
+    assert table.result()["payments"] == [2, 2, -4]
+    session = type("S", (), {"seed": 2, "num_players": 3, "num_seats": 3})()
+    rules = KawuxingSession()
+    after = rules.next_setup(session, rules.first_setup(session), table.result())
+    assert after is not None and after.dealer == 2  # the robbed player banks next
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 4, "four_player_rotation": False}])
+def test_the_banker_is_the_winner_after_a_double_win_the_loser_and_stays_on_a_draw(
+    options: dict[str, Any],
+) -> None:
+    system = find_system("kawuxing")
+    seen: set[str] = set()
+    for seed in range(4):
+        match = system.new_match(options, seed=seed, hands=8)
+        bots = [system.make_bot("greedy", seed=p, options=options) for p in range(match.num_players)]
+        while not match.is_over():
+            seat = match.to_act()[0]
+            player = match.player_at(seat)
+            match.apply(seat, bots[player].act(match.observation(seat), match.legal_actions(seat)))
+        for last, nxt, outcome in zip(match.setups, match.setups[1:], match.outcomes, strict=False):
+            assert nxt.seating == last.seating and nxt.resting == last.resting  # nobody moves
+            wins = outcome.result["wins"]
+            if not wins:
+                seen.add("draw")
+                assert nxt.dealer == last.dealer
+            elif len(wins) == 1:
+                seen.add("win")
+                assert nxt.dealer == wins[0]["seat"]
+            else:
+                seen.add("double")
+                assert nxt.dealer == wins[0]["discarder"]
+        assert sum(match.scores) == 0
+    assert {"win", "draw"} <= seen
