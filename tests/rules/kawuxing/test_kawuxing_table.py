@@ -624,7 +624,8 @@ def test_the_banker_is_the_winner_after_a_double_win_the_loser_and_stays_on_a_dr
     seen: set[str] = set()
     for seed in range(4):
         match = system.new_match(options, seed=seed, hands=8)
-        bots = [system.make_bot("greedy", seed=p, options=options) for p in range(match.num_players)]
+        players = range(match.num_players)
+        bots = [system.make_bot("greedy", seed=p, options=options) for p in players]
         while not match.is_over():
             seat = match.to_act()[0]
             player = match.player_at(seat)
