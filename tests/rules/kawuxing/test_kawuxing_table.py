@@ -644,3 +644,22 @@ def test_the_banker_is_the_winner_after_a_double_win_the_loser_and_stays_on_a_dr
                 assert nxt.dealer == wins[0]["discarder"]
         assert sum(match.scores) == 0
     assert {"win", "draw"} <= seen
+
+
+def test_drawn_hands_at_the_table_the_first_discloser_pays_as_the_api_says() -> None:
+    system = find_system("kawuxing")
+    checked = 0
+    for index in range(40):
+        table = system.new_hand({}, seed=500 + index, index=index)
+        play_out(table, [system.make_bot("random", seed=index * 3 + p) for p in range(3)])
+        facts = Facts(table)
+        if table.wins or not facts.disclosed:
+            continue
+        order = [role_of(table, s) for s in facts.disclosed]
+        assert table.result()["disclosed"] == order
+        draw = parlour.score({"rules": "kawuxing", "event": "draw", "disclosure_order": order})
+        kongs = [sum(t["payments"][s] for t in table.transfers) for s in range(3)]
+        want = [kongs[s] + draw.payments[role_of(table, s)] for s in range(3)]
+        assert table.result()["payments"] == want
+        checked += 1
+    assert checked >= 3
