@@ -51,7 +51,7 @@ def test_rules_shows_a_systems_options() -> None:
     assert data["options"] == [o.to_json() for o in find_system("mcr").options()]
     assert data["options"][0]["default"] == "source"
     kawuxing = runner.invoke(app, ["rules", "kawuxing"])
-    assert kawuxing.exit_code == 0 and "status: scoring only" in kawuxing.output
+    assert kawuxing.exit_code == 0 and "status: playable" in kawuxing.output
     wuhan = runner.invoke(app, ["rules", "wuhan"])
     assert wuhan.exit_code == 0 and "status: playable" in wuhan.output
     assert "--table FILE settles" in flat(wuhan.output) and "minimum_points = 8" in wuhan.output
@@ -80,13 +80,20 @@ def test_players_are_checked_against_the_rule_system() -> None:
 
 
 def test_planned_systems_cannot_be_played_yet() -> None:
-    result = runner.invoke(app, ["simulate", "--rules", "kawuxing", "--games", "1"])
-    assert result.exit_code == 2
-    assert "error: kawuxing is scoring only: it cannot be played yet" in result.output
-    # a planned rule system (a test-only one: every built-in one is at least scored)
-    from parlour.core.systems import PLANNED
+    from parlour.core.systems import PLANNED, SCORING
     from parlour.mahjong.system import MahjongSystem
     from parlour.registry import register, registry
+
+    # a scoring-only rule system (a test-only one: every built-in one is played)
+    register(MahjongSystem(name="test-scoring", title="a scorer alone", players=(4,),
+                           status=SCORING, source="nowhere", order=98))  # fmt: skip
+    try:
+        result = runner.invoke(app, ["simulate", "--rules", "test-scoring", "--games", "1"])
+        assert result.exit_code == 2
+        assert "error: test-scoring is scoring only: it cannot be played yet" in result.output
+    finally:
+        registry.unregister("test-scoring")
+    # a planned rule system (a test-only one: every built-in one is at least scored)
 
     register(MahjongSystem(name="test-planned", title="a rulebook to come", players=(4,),
                            status=PLANNED, source="nowhere", order=99))  # fmt: skip

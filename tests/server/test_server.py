@@ -117,7 +117,10 @@ def test_a_table_is_made_with_secret_links(client: TestClient) -> None:
     ("spec", "message"),
     [
         ({"rules": "nope"}, "unknown rule system 'nope'"),
-        ({"rules": "kawuxing"}, "kawuxing is scoring only"),
+        (
+            {"rules": "kawuxing", "seats": ["human", "greedy", "random", "random"]},
+            "kawuxing is played by 3: give 3 seats",
+        ),
         ({"seats": ["human"]}, "mcr is played by 4: give 4 seats"),
         ({"seats": ["human", "human", "human", "wizard"]}, "a seat is 'human' or a bot"),
         ({"options": {"kong_values": "x"}}, "kong_values"),

@@ -167,8 +167,11 @@ class HandHints:
     ruleset reads it (:meth:`Ruleset.hints`): the tiles that are ``wilds``, whether the
     hand's sets are ``pungs_only``, whether ``every_win_scores`` (any complete hand may
     go out: no minimum to weigh), whether a win needs a claimed set
-    (``win_needs_opening``: a concealed hand then claims whenever it helps), and a
-    ``wager`` the rules offer now.
+    (``win_needs_opening``: a concealed hand then claims whenever it helps), a
+    ``wager`` the rules offer now, and whether a discard that leaves the hand ready may
+    carry a declaration that raises what its wins pay (``ready_declaration``: a
+    disclosure, ``discard T declare``, after which the seat only wins or discards what
+    it draws).
 
     >>> HandHints().wilds == frozenset((JOKER,)), HandHints().pungs_only
     (True, False)
@@ -179,6 +182,7 @@ class HandHints:
     every_win_scores: bool = False
     wager: Wager | None = None
     win_needs_opening: bool = False
+    ready_declaration: bool = False
 
 
 class Ruleset:

@@ -129,8 +129,8 @@ def test_rules_kawuxing_shows_its_status_flags_and_options() -> None:
     result = runner.invoke(app, ["rules", "kawuxing"])
     assert result.exit_code == 0, result.output
     text = flat(result.output)
-    assert "status: scoring only" in text and "--kong-chain" in text
-    assert 'removed_suit = "m"' in text and "max_doubles = 3" in text
+    assert "status: playable" in text and "--kong-chain" in text
+    assert "players = 3" in text and 'removed_suit = "m"' in text and "max_doubles = 3" in text
     assert "double_dragon_x16 = false" in text and 'disclosure_scope = "full"' in text
     data = json.loads(runner.invoke(app, ["rules", "kawuxing", "--json"]).output)
-    assert data["status"] == "scoring only" and data["players"] == [3, 4]
+    assert data["status"] == "playable" and data["players"] == [3, 4]

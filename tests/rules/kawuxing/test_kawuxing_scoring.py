@@ -18,7 +18,7 @@ from parlour.mahjong.rules.kawuxing import (
     draw_payments,
     kong_payments,
 )
-from parlour.registry import SCORING, find_system
+from parlour.registry import PLAYABLE, find_system
 
 
 def score(hand: str, seat: str = "banker", **kw: Any) -> Any:
@@ -36,13 +36,14 @@ def wall(hand: str, seat: str = "banker", **kw: Any) -> Any:
 # -- the rule system ---------------------------------------------------------------------
 
 
-def test_kawuxing_is_a_scoring_rule_system_with_the_specs_options() -> None:
+def test_kawuxing_is_a_playable_rule_system_with_the_specs_options() -> None:
     system = find_system("kawuxing")
-    assert system is KAWUXING and system.status == SCORING and system.scores
-    assert not system.playable and system.bot_names() == ()
+    assert system is KAWUXING and system.status == PLAYABLE and system.scores
+    assert system.playable and system.bot_names() == ("greedy", "random")
     assert system.players == (3, 4)
     defaults = {o.name: o.default for o in system.options()}
     assert defaults == {
+        "players": 3,
         "removed_suit": "m",
         "max_doubles": 3,
         "double_dragon_x16": False,
@@ -54,7 +55,7 @@ def test_kawuxing_is_a_scoring_rule_system_with_the_specs_options() -> None:
         system.check_options({"removed_suit": "z"})
     with pytest.raises(ValueError, match="no option 'cap'"):
         system.check_options({"cap": 3})
-    assert [o.name for o in OPTIONS] == list(defaults)
+    assert ["players", *(o.name for o in OPTIONS)] == list(defaults)
     for case in system.option_cases:
         system.check_options(case)
 

@@ -1,8 +1,8 @@
 """Kawuxing (卡五星) as one package: three players by role (banker, right, left), the
 84-tile set, kong payments at once with the chain doubling, disclosure and the doubling
 patterns of §9. The scorer is :mod:`.scoring` (a win, a kong's payment, a drawn hand,
-all through ``parlour.score``), the rule system's descriptor :mod:`.system` (scoring
-only for now: the table, the match and the bots come later).
+all through ``parlour.score``), the table :mod:`.table` (its ruleset) and the match
+:mod:`.session`, the rule system's descriptor :mod:`.system`.
 
 >>> score_json({"rules": "kawuxing", "hand": "123p 456p 789s 234s 5s +5s",
 ...             "seat": "right", "self_drawn": True}).payments

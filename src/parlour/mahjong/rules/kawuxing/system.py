@@ -1,10 +1,10 @@
-"""Kawuxing as the faces of parlour see it: a rule system that scores one win, a kong's
-payment and a drawn hand (``parlour.score``, ``parlour score --rules kawuxing``), its
-situation fields with roles instead of winds (``--seat banker``), its options; its table
-comes later.
+"""Kawuxing as the faces of parlour see it: a rule system played at the table
+(:mod:`.table`, :mod:`.session`) that scores one win, a kong's payment and a drawn hand
+(``parlour.score``, ``parlour score --rules kawuxing``), its situation fields with roles
+instead of winds (``--seat banker``), its options.
 
->>> KAWUXING.status, KAWUXING.scores, [o.name for o in KAWUXING.options()][:2]
-('scoring only', True, ['removed_suit', 'max_doubles'])
+>>> KAWUXING.status, KAWUXING.scores, [o.name for o in KAWUXING.options()][:3]
+('playable', True, ['players', 'removed_suit', 'max_doubles'])
 >>> read_chain("left, banker")
 ['left', 'banker']
 """
@@ -15,11 +15,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.core.options import Option, check_options, option_values
-from parlour.core.systems import SCORING, Field
+from parlour.core.systems import PLAYABLE, Field
 from parlour.core.views import Block, Line
 from parlour.mahjong import situation as fields
-from parlour.mahjong.rules.kawuxing.scoring import OPTIONS, ROLES, before, score_json
+from parlour.mahjong.rules.kawuxing.scoring import ROLES, before, score_json
+from parlour.mahjong.rules.kawuxing.table import KawuxingRuleset
 from parlour.mahjong.system import MahjongSystem
 
 
@@ -92,19 +92,8 @@ SITUATION = (
 
 @dataclass(frozen=True, kw_only=True)
 class KawuxingSystem(MahjongSystem):
-    """Kawuxing: scored by roles, its options declared here until its table declares
-    them."""
-
-    def options(self) -> tuple[Option, ...]:
-        return OPTIONS if self.ruleset is None else self.ruleset.options_spec
-
-    def check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        if self.ruleset is not None:
-            return super().check_options(given)
-        return option_values(OPTIONS, check_options(OPTIONS, given, self.name))
-
-    def bot_names(self) -> tuple[str, ...]:
-        return () if self.ruleset is None else super().bot_names()
+    """Kawuxing: scored by roles; its options are the table's (the people at it, then
+    the scorer's)."""
 
     def situation_from_flags(self, values: dict[str, Any]) -> dict[str, Any]:
         """The flags' situation: the winning tile from the hand's ``+T``, and, for a
@@ -168,7 +157,7 @@ KAWUXING = KawuxingSystem(
     name="kawuxing",
     title="Kawuxing: three players, 84 tiles, kong payments at once, disclosure",
     players=(3, 4),
-    status=SCORING,
+    status=PLAYABLE,
     source="an English and a Japanese description",
     order=70,
     situation=SITUATION,
@@ -182,7 +171,10 @@ KAWUXING = KawuxingSystem(
         {},
         {"removed_suit": "p", "max_doubles": 4},
         {"double_dragon_x16": True, "disclosure_scope": "waits_only"},
+        {"players": 4},
+        {"players": 4, "four_player_rotation": False, "removed_suit": "s"},
     ),
+    ruleset=KawuxingRuleset,
     scorer=score_json,
     refusal="false win",
 )
