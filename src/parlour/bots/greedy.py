@@ -204,6 +204,11 @@ class GreedyBot:
             return self._exchange(hand, melds, legal)
         if any(a.kind == "discard" for a in legal):
             choice = self._turn(hand, melds, legal)
+            if hints.ready_declaration and choice.kind == "discard":
+                # the discard leaves the hand ready: declare it (it raises what wins pay)
+                declared = MahjongAction("discard", (choice.payload, "declare"))
+                if declared in legal:
+                    return declared
         else:
             choice = self._claim(hand, melds, legal)
         return choice if choice in legal else legal[0]

@@ -625,7 +625,9 @@ def test_the_banker_is_the_winner_after_a_double_win_the_loser_and_stays_on_a_dr
     for seed in range(4):
         match = system.new_match(options, seed=seed, hands=8)
         players = range(match.num_players)
-        bots = [system.make_bot("greedy", seed=p, options=options) for p in players]
+        # one greedy bot among random ones: wins, double wins and drawn hands all occur
+        names = ["greedy" if p == 0 else "random" for p in players]
+        bots = [system.make_bot(names[p], seed=p, options=options) for p in players]
         while not match.is_over():
             seat = match.to_act()[0]
             player = match.player_at(seat)
