@@ -363,3 +363,28 @@ def test_a_match_records_replays_and_validates() -> None:
                 assert nxt.setup.dealer == last.setup.dealer
             else:  # the winner deals next
                 assert nxt.setup.dealer == last.winner_seat
+
+
+def test_what_bots_ask_is_answered_as_the_settlement_would() -> None:
+    """``accepts`` (quick refusals, then ``wins``) says ``score(hand).valid`` on every hand
+    the greedy bots weigh."""
+    from parlour.bots.greedy import GreedyBot
+
+    asked = {"hands": 0, "valid": 0}
+
+    class Checked(WuhanRuleset):
+        def accepts(self, hand: Any) -> bool:
+            quick = super().accepts(hand)
+            assert quick is self.score(hand).valid, hand
+            asked["hands"] += 1
+            asked["valid"] += quick
+            return quick
+
+    for options in ({}, {"players": 3}):
+        for seed in range(3):
+            table = Table(WuhanRuleset(options), seed=seed)
+            bots = [GreedyBot(seed=p, ruleset=Checked(options)) for p in range(table.num_seats)]
+            while not table.is_over():
+                s = table.to_act()[0]
+                table.apply(s, bots[s].act(table.observation(s), table.legal_actions(s)))
+    assert asked["hands"] > 1000 and asked["valid"] > 10

@@ -638,9 +638,9 @@ def _caps(options: Mapping[str, Any]) -> tuple[int, int, int, int]:
     return 300, 400, 500, 600
 
 
-def _settle_one(t: WuhanTable, w: _Win) -> Settlement:
-    """The settlement of one reading of the win (valid False with the reason when the
-    rules refuse it)."""
+def _shares(t: WuhanTable, w: _Win) -> tuple[int, int, dict[str, float], dict[str, float]]:
+    """The hand's points, the winner's fans, each loser's share before caps and his
+    fans (§10.3, §10.4)."""
     big = bool(w.patterns)
     points = BIG * len(w.patterns) if big else 1
     winner = t.facts[t.winner]
@@ -670,6 +670,14 @@ def _settle_one(t: WuhanTable, w: _Win) -> Settlement:
         share = points * 2 ** int(f) * (1.5 if half else 1)
         shares[seat] = share
         fans[seat] = f + (0.5 if half else 0)
+    return points, fw, shares, fans
+
+
+def _settle_one(t: WuhanTable, w: _Win) -> Settlement:
+    """The settlement of one reading of the win (valid False with the reason when the
+    rules refuse it)."""
+    big = bool(w.patterns)
+    points, fw, shares, fans = _shares(t, w)
     # the minimum (§10.5, C7)
     opts = t.options
     reason = w.reason
@@ -698,7 +706,7 @@ def _settle_one(t: WuhanTable, w: _Win) -> Settlement:
         "all_claimed" in w.patterns and t.discarder and not t.facts[t.discarder].ready
     ):
         liable = t.discarder
-    elif "one_suit" in w.patterns and winner.openings >= 3 and t.third_opening_from:
+    elif "one_suit" in w.patterns and t.facts[t.winner].openings >= 3 and t.third_opening_from:
         liable = t.third_opening_from
     if liable is not None:
         whole = sum(paid.values())
@@ -772,6 +780,17 @@ def _under_minimum(
     return f"{who} must reach the minimum of {what} (§10.5)"
 
 
+def wins(t: WuhanTable) -> bool:
+    """``settle_table(t).valid``, without writing any settlement: some reading the rules
+    accept whose every share meets the minimum (what bots ask of many hands)."""
+    for w in _wins(t):
+        if w.reason is None:
+            _, _, shares, fans = _shares(t, w)
+            if _under_minimum(t, bool(w.patterns), shares, fans) is None:
+                return True
+    return False
+
+
 def settle_table(t: WuhanTable) -> Settlement:
     """The best reading's settlement (C3: the one that pays the winner most, on a tie
     the one that makes nobody liable), or the refusal of the first reading."""
@@ -803,4 +822,5 @@ __all__ = [
     "resolve_options",
     "settle",
     "settle_table",
+    "wins",
 ]

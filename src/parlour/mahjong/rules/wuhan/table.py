@@ -55,6 +55,7 @@ from parlour.mahjong.rules.wuhan.scoring import (
     laizi_of,
     resolve_options,
     settle_table,
+    wins,
 )
 from parlour.mahjong.ruleset import HandHints, Ruleset, WinContext, WonHand, ruleset_state
 from parlour.mahjong.scoring import PatternLine, Score
@@ -429,20 +430,32 @@ class WuhanRuleset(Ruleset):
         kong-only tile (W1): most hands a bot weighs."""
         if not any(m.exposed for m in hand.melds) or self._kong_only.intersection(hand.tiles):
             return False
-        return self.score(hand).valid
+        t = self._weighed(hand)
+        return t is not None and wins(t)
 
     def score(self, hand: WonHand) -> Score:
         """The hand's value with the last hand's laizi, the other seats with no fans (bots
         weigh waits with it)."""
+        t = self._weighed(hand)
+        if t is None:
+            return Score(False, 0, (), reason="no laizi yet")
+        try:
+            return as_score(settle_table(t))
+        except InvalidHand as e:
+            return Score(False, 0, (), reason=str(e))
+
+    def _weighed(self, hand: WonHand) -> WuhanTable | None:
+        """The table a bot weighs ``hand`` on: the last hand's laizi, the dealer East,
+        the other seats with no fans."""
         laizi = self._laizi
         if laizi is None:
-            return Score(False, 0, (), reason="no laizi yet")
+            return None
         seats = tuple(self.seat_name(k) for k in range(self.num_seats))
         concealed = tuple(sorted(hand.tiles))
         how = hand.how
         facts = {s: SeatFacts() for s in seats}
         facts[hand.seat_wind] = SeatFacts(tuple(_plain(m) for m in hand.melds))
-        t = WuhanTable(
+        return WuhanTable(
             options=self.settings,
             players=self.players,
             seats=seats,
@@ -460,10 +473,6 @@ class WuhanRuleset(Ruleset):
             kong_replacement=how.self_drawn and how.kong_replacement,
             removed=self.removed,
         )
-        try:
-            return as_score(settle_table(t))
-        except InvalidHand as e:
-            return Score(False, 0, (), reason=str(e))
 
     # -- the match -------------------------------------------------------------------------
 
