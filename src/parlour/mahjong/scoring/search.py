@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.mahjong.scoring import Pattern, PatternLine
+from parlour.mahjong.scoring import Pattern, PatternLine, Score
 from parlour.mahjong.scoring.arithmetic import Arithmetic, Tally
 from parlour.mahjong.scoring.readings import Reading
 
@@ -88,4 +88,38 @@ def best_reading(
     return best
 
 
-__all__ = ["Best", "best_reading", "count_patterns"]
+def declared_score(
+    seat: str,
+    best: Best,
+    payments: dict[str, int],
+    explain: list[str],
+    lines: Sequence[str],
+    reason: str | None,
+) -> Score:
+    """The score of a win ``seat`` declared, valued on ``best`` and paid ``payments``
+    (the payment ``lines`` explained after ``explain``); or, with a ``reason`` the rules
+    refuse it, a false win: valid False, the declarer paying each other player what
+    that player would have paid.
+
+    >>> from parlour.mahjong.scoring.arithmetic import CappedDoubling
+    >>> best = Best(Reading("declared", (), complete=False), (), CappedDoubling(1).tally(()))
+    >>> declared_score("E", best, {"E": 2, "S": -2}, [], [], "no shape").payments
+    {'E': -2, 'S': 2}
+    """
+    t = best.tally
+    if reason is None:
+        text = [*explain, *lines, f"{seat} receives {payments[seat]}"]
+        return Score(
+            True, payments[seat], best.lines, payments,
+            explain=tuple(text), tally=t, reading=str(best.reading),
+        )  # fmt: skip
+    back = {other: -v for other, v in payments.items()}
+    text = [f"false win: {reason}", *explain]
+    text += [f"{seat} pays {other} {v}" for other, v in back.items() if other != seat and v > 0]
+    return Score(
+        False, back[seat], best.lines, back, reason=reason,
+        explain=tuple(text), tally=t, reading=str(best.reading),
+    )  # fmt: skip
+
+
+__all__ = ["Best", "best_reading", "count_patterns", "declared_score"]

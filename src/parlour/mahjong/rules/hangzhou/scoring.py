@@ -33,7 +33,7 @@ from parlour.mahjong.melds import KONG, Meld
 from parlour.mahjong.scoring import Pattern, Score
 from parlour.mahjong.scoring.arithmetic import CappedDoubling, Tally
 from parlour.mahjong.scoring.readings import Reading, winning_readings
-from parlour.mahjong.scoring.search import Best, best_reading, count_patterns
+from parlour.mahjong.scoring.search import Best, best_reading, count_patterns, declared_score
 from parlour.mahjong.shapes import WildRules
 from parlour.mahjong.tiles import (
     BONUS_TILES,
@@ -630,31 +630,7 @@ def score_hand(h: HangzhouHand) -> Score:
     explain.append(f"{t.doubles} doubles: x{1 << t.doubles}; banker factor {h.factor}")
     if h.float_claim is not None and reason is None:
         payments, lines = _second_half(h, t, payments)
-    if reason is None:
-        explain += lines
-        explain.append(f"{h.seat} receives {payments[h.seat]}")
-        return Score(
-            True,
-            payments[h.seat],
-            best.lines,
-            payments,
-            explain=tuple(explain),
-            tally=t,
-            reading=str(best.reading),
-        )
-    back = {seat: -v for seat, v in payments.items()}
-    explain.insert(0, f"false win: {reason}")
-    explain += [f"{h.seat} pays {seat} {v}" for seat, v in back.items() if seat != h.seat and v > 0]
-    return Score(
-        False,
-        back[h.seat],
-        best.lines,
-        back,
-        reason=reason,
-        explain=tuple(explain),
-        tally=t,
-        reading=str(best.reading),
-    )
+    return declared_score(h.seat, best, payments, explain, lines, reason)
 
 
 def _second_half(

@@ -51,7 +51,7 @@ from parlour.mahjong.melds import CHOW, KONG, PUNG, Meld, parse_hand
 from parlour.mahjong.scoring import Pattern, PatternLine, Score
 from parlour.mahjong.scoring.arithmetic import CappedDoubling, Tally
 from parlour.mahjong.scoring.readings import Reading, winning_readings
-from parlour.mahjong.scoring.search import Best, best_reading, count_patterns
+from parlour.mahjong.scoring.search import Best, best_reading, count_patterns, declared_score
 from parlour.mahjong.tiles import (
     BONUS_TILES,
     DRAGONS,
@@ -563,31 +563,7 @@ def score_hand(h: KawuxingWin) -> Score:
     explain = [f"reading: {best.reading}"] if best.reading.complete else []
     capped = f", capped at {cap}" if t.doubles > cap else ""
     explain.append(f"{t.doubles} doubles{capped}: {h.unit} x {t.total // h.unit} = {t.total}")
-    if reason is None:
-        explain += lines
-        explain.append(f"{h.seat} receives {payments[h.seat]}")
-        return Score(
-            True,
-            payments[h.seat],
-            best.lines,
-            payments,
-            explain=tuple(explain),
-            tally=t,
-            reading=str(best.reading),
-        )
-    back = {r: -v for r, v in payments.items()}
-    explain.insert(0, f"false win: {reason}")
-    explain += [f"{h.seat} pays {r} {v}" for r, v in back.items() if r != h.seat and v > 0]
-    return Score(
-        False,
-        back[h.seat],
-        best.lines,
-        back,
-        reason=reason,
-        explain=tuple(explain),
-        tally=t,
-        reading=str(best.reading),
-    )
+    return declared_score(h.seat, best, payments, explain, lines, reason)
 
 
 # -- reading a win -----------------------------------------------------------------------------
