@@ -22,6 +22,7 @@ from test_browser import (  # noqa: F401
     running,
     server,
     shot,
+    shots,
 )
 
 from parlour.render.svg import tile_words
@@ -228,7 +229,7 @@ def test_a_hangzhou_hand_from_the_home_page_shows_the_fortunes_and_the_lao(
         }""",
         [fake, whites],
     )
-    page.locator("#fortune-sample").screenshot(path=str(page_shots() / "hangzhou-marks.png"))
+    page.locator("#fortune-sample").screenshot(path=str(shots() / "hangzhou-marks.png"))
     page.evaluate("() => document.querySelector('#fortune-sample').remove()")
     label = f"{tile_words(kind)} (a fortune): discard to float (float round 1;"
     assert len(drawn["fortunes"]) == 2 and all(f.startswith(label) for f in drawn["fortunes"])
@@ -247,13 +248,6 @@ def test_a_hangzhou_hand_from_the_home_page_shows_the_fortunes_and_the_lao(
     assert "no indicator: the four White dragons are the fortunes" in drawn["whites"]
     assert drawn["indicators"] == 0
     assert drawn["whiteFortunes"] == ["White dragon (a fortune)"] * 2
-
-
-def page_shots() -> Any:
-    from test_browser import SCREENSHOTS
-
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    return SCREENSHOTS
 
 
 def test_the_calculator_scores_a_hangzhou_hand_with_its_fortune_and_lao(

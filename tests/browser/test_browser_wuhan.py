@@ -14,7 +14,6 @@ from typing import Any
 from playwright.sync_api import Page
 from test_browser import (  # noqa: F401
     READY,
-    SCREENSHOTS,
     Watched,
     asked,
     browser,
@@ -22,6 +21,8 @@ from test_browser import (  # noqa: F401
     running,
     server,
     shot,
+    shots,
+    start_from_home,
 )
 
 from parlour.render.svg import tile_words
@@ -207,18 +208,8 @@ def _check_result(page: Page) -> dict[str, Any]:
 
 
 def _start(page: Page, base: str, players: int) -> None:
-    page.goto(base + "/")
-    page.select_option("#rules", "wuhan")
-    for name in ("players", "removed_suit", "green_is_kong_tile", "pizi_kong"):
-        assert page.locator(f"#opt-{name}").count() == 1, name
-    page.select_option("#opt-players", str(players))
-    assert page.locator("#seats select").count() == players
-    page.select_option("#seat-0", "human")
-    for p in range(1, players):
-        page.select_option(f"#seat-{p}", "greedy")
-    page.select_option("#hands", "1")
-    page.click("#start")
-    page.click("#your-seat")
+    options = ("removed_suit", "green_is_kong_tile", "pizi_kong")
+    start_from_home(page, base, "wuhan", players, hands="1", options=options)
     page.wait_for_selector(".laizi-info")
     # no other wild kind's panel at a laizi table
     assert page.locator(".gold-info:not(.laizi-info)").count() == 0
@@ -377,7 +368,7 @@ def _check_the_renderer(
         [fake, turn, won],
     )
     if picture:
-        page.locator("#laizi-sample").screenshot(path=str(_shots() / picture))
+        page.locator("#laizi-sample").screenshot(path=str(shots() / picture))
     page.evaluate("() => document.querySelector('#laizi-sample').remove()")
     words = tile_words(laizi)
     assert drawn["asked"] == "turn"
@@ -431,11 +422,6 @@ def _seated(obs: dict[str, Any]) -> list[dict[str, Any]]:
     """The players in seat order."""
     players = [p for p in obs["match"]["players"] if p.get("seat") is not None]
     return sorted(players, key=lambda p: p["seat"])
-
-
-def _shots() -> Any:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    return SCREENSHOTS
 
 
 def test_a_three_player_wuhan_hand_is_played_to_the_end_at_a_table_of_three(

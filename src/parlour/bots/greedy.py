@@ -944,7 +944,9 @@ class GreedyBot:
             other = names[(names.index(seat_wind) - 1) % len(names)]  # the left neighbour
         else:  # seats named otherwise (banker, left...): scored as winds from East
             seat_wind, other = "E", "N"
-        prevailing = obs["prevailing"] if obs["prevailing"] in WIND_LETTERS else "E"
+        prevailing = obs["prevailing"] or "E"  # None: a game without winds
+        if prevailing not in WIND_LETTERS:
+            prevailing = "E"
         self._winds = (seat_wind, prevailing, other)
         last = obs.get("last_discard")
         self._discard_tile = parse_tiles(last["tile"])[0] if last else -1

@@ -198,6 +198,9 @@ class Ruleset:
     """Seat names by offset from the dealer (None: the winds E, S, W, N)."""
     prevailing_values: str = WIND_LETTERS
     """What the prevailing value of a hand may be (a wind; a rule system may add ``C``)."""
+    wind_rounds = True
+    """Is a hand played in a round of a prevailing wind? False for a game without winds:
+    its observations say ``"prevailing": None`` and no face names a round."""
     several_winners = False
     """May several seats win on one discard or one robbed kong (each paid separately)?"""
     win_shapes: tuple[str, ...] | None = None

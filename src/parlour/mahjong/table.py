@@ -407,7 +407,7 @@ class Table(SpaceActions):
             "seat": seat,
             "seat_name": self._names[seat],
             "seat_names": list(self._names),
-            "prevailing": self.prevailing,
+            "prevailing": self.prevailing if self.ruleset.wind_rounds else None,
             "dealer": self.dealer,
             "phase": self.phase,
             "window": None if window is None else {"kind": window.kind, **_copy_json(window.info)},

@@ -350,6 +350,9 @@ class HandView:
             return "the wall is empty: the hand is a draw"
         if kind == "reveal":
             return f"{n.does(seat, 'lay')} the hand open: {hand_text(d['hand'])}"
+        if kind == "disclosure":
+            waits = " ".join(d.get("waits", ())) or "nothing"
+            return f"{n.does(seat, 'declare')} the hand ready, waiting on {waits}"
         if kind == "payment":
             pays = ", ".join(f"{n(s)} {v:+d}" for s, v in enumerate(d["payments"]) if v)
             return f"{d['reason']} payment: {pays}"
@@ -414,11 +417,14 @@ class HandView:
                 self.discards(s, obs["discards"][s]),
             )
         console.print(table, highlight=False)
-        own = ruleset_state(obs).items()
-        extra = "".join(f" · {k} {field_text(v)}" for k, v in own if v or v == 0)
-        console.print(
-            f"{status} · round {obs['prevailing']} · wall {obs['wall']}{extra}", highlight=False
-        )
+        own = dict(ruleset_state(obs))
+        paid = own.pop("transfers", None)  # payments made during the hand: each seat's net
+        extra = "".join(f" · {k} {field_text(v)}" for k, v in own.items() if v or v == 0)
+        if paid:
+            net = [sum(t["payments"][s] for t in paid) for s in range(count)]
+            extra += " · paid so far " + ", ".join(f"{n(s)} {v:+d}" for s, v in enumerate(net))
+        round_text = f" · round {obs['prevailing']}" if obs["prevailing"] else ""  # no winds
+        console.print(f"{status}{round_text} · wall {obs['wall']}{extra}", highlight=False)
         hand = hand_text(obs["hand"], self.drawn_tile(obs))
         console.print(f"your hand: [bold]{escape(hand)}[/]", highlight=False)
 
@@ -548,11 +554,13 @@ class HandView:
 def field_text(value: Any) -> str:
     """A ruleset's observation field as text (a list: its items, comma-separated).
 
-    >>> field_text("6s"), field_text([1, 2])
-    ('6s', '1, 2')
+    >>> field_text("6s"), field_text([1, 2]), field_text({"1": "3p 6p"})
+    ('6s', '1, 2', '1: 3p 6p')
     """
     if isinstance(value, list | tuple):
         return ", ".join(map(str, value))
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {field_text(v)}" for k, v in value.items())
     return str(value)
 
 
@@ -717,10 +725,8 @@ def play(
             if seated is None:
                 console.rule(f"{title}: you sit out this hand")
             else:
-                console.rule(
-                    f"{title}: round {session.prevailing}, "
-                    f"you are {public['seat_names'][me]} (seat {me})",
-                )
+                wind = f"round {public['prevailing']}, " if public["prevailing"] else ""
+                console.rule(f"{title}: {wind}you are {public['seat_names'][me]} (seat {me})")
             now = tuple(session.player_at(s) for s in range(table.num_seats))
             if seating is not None and now != seating:
                 say("the players change seats.")

@@ -100,6 +100,9 @@ def test_ex7_a_chain_of_the_bankers_kongs_then_bloom_on_kong() -> None:
     act(table, 0, "added_kong F")
     pass_all(table)  # nobody robs
     assert transfers(table) == [[4, -2, -2], [4, -2, -2]]  # position 2: 1 x 2 each
+    for seat in range(3):  # every seat sees each kong's payments as made
+        shown = table.observation(seat)["ruleset_state"]["transfers"]
+        assert shown == [{"reason": "kong", "seat": 0, "payments": p} for p in transfers(table)]
     assert "win" in legal(table, 0)
     act(table, 0, "win")
     win = table.wins[0]

@@ -146,6 +146,29 @@ function count(n, what) {
   return `${n} ${what}${n === 1 ? '' : 's'}`;
 }
 
+// Are the seats named by wind (E S W N), or by role (a banker, his right and his left)?
+export function windsNamed(obs) {
+  return obs.seat_names.every((w) => /^[ESWN]$/.test(w));
+}
+
+// The seats that declared their hands ready, in order (the state's "disclosed"), with
+// the tiles each waits on ("waits": {"1": "3p 6p"}) as the others see them.
+export function disclosedOf(obs) {
+  const r = rulesetState(obs);
+  return (r.disclosed || []).map((seat) => ({ seat, waits: tiles((r.waits || {})[seat] || '') }));
+}
+
+// Payments made during the hand, as the state lists them ("transfers": a kong paid at
+// once: {reason: "kong", seat, payments}), in order; [] where none are made.
+export function transfersOf(obs) {
+  return rulesetState(obs).transfers || [];
+}
+
+// Each seat's amounts in words, "banker +4, right −2, left −2", by a naming function.
+function amountsWords(payments, name) {
+  return payments.map((v, s) => `${name(s)} ${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v)}`).join(', ');
+}
+
 // A wild kind as wildOf gives it; a bare kind ("5p") is a Gold.
 function asWild(wild) {
   if (typeof wild === 'string' && wild) return { kind: wild, word: 'Gold', mark: 'gold', indicatorInPlay: true };
@@ -536,7 +559,16 @@ export class MahjongView {
     const me = obs.seat;
     let where = '';
     if (me !== null && me !== undefined) where = PLACE_WORDS[placeOf(seat, me, n)];
-    return { name, wind, where, score: player ? player.score : 0 };
+    return { name, wind, where, role: !windsNamed(obs), score: player ? player.score : 0 };
+  }
+
+  // A seat's name, wind (or role) and place for its heading: "Ann · S · left" at a
+  // table of winds; "Ann · role: right · on your left" where seats are named by role
+  // (a role's "right" is not where the seat sits for you).
+  seatWords(who, sep = ' · ') {
+    const named = who.role ? `role: ${who.wind}` : who.wind;
+    const where = !who.where ? '' : who.role && (who.where === 'left' || who.where === 'right') ? `on your ${who.where}` : who.where;
+    return [who.name, named, where].filter(Boolean).join(sep);
   }
 
   // Remember what the events tell: the tile drawn, the last discard, for the log.
@@ -621,8 +653,9 @@ export class MahjongView {
     this.root.dataset.view = fin ? 'finished' : 'live';
     this.root.dataset.asked = fin ? 'none' : state.answered ? 'answered' : canDiscard || ownTurn ? 'turn'
       : exchangeWindow && claims.length ? 'exchange' : claims.length ? 'claim' : 'none';
-    const parts = fin ? [`Hand ${fin.number} is over`, `round ${obs.prevailing}`]
-      : [`Hand ${state.hand}`, `round ${obs.prevailing}`, `wall ${obs.wall}`];
+    const round = obs.prevailing ? [`round ${obs.prevailing}`] : [];  // a game without winds plays no round
+    const parts = fin ? [`Hand ${fin.number} is over`, ...round]
+      : [`Hand ${state.hand}`, ...round, `wall ${obs.wall}`];
     if (playing) parts.push(fin ? `you were ${obs.seat_name}` : `you are ${obs.seat_name}`);
     const resting = obs.match.players.filter((p) => p.seat === null || p.seat === undefined);
     if (resting.length && !state.match_over && !fin) {
@@ -631,7 +664,9 @@ export class MahjongView {
     }
     if (state.match_over) parts.push('the match is over');
     else if (fin) parts.push('the table as the hand ended; the next hand starts when everyone goes on');
-    else if (playing && canDiscard) parts.push('your turn: choose a tile to discard');
+    else if (playing && canDiscard && disclosedOf(obs).some((d) => d.seat === me)) {
+      parts.push('your turn: your hand is declared ready, so discard the tile you drew (or win)');
+    } else if (playing && canDiscard) parts.push('your turn: choose a tile to discard');
     else if (ownTurn && !state.answered) {
       parts.push(rulesetState(obs).haitei ? 'your turn · haitei: draw and keep, no discards (keep the tile, or win on it)'
         : 'your turn: choose');
@@ -648,6 +683,8 @@ export class MahjongView {
     else if (state.answered) parts.push('your answer is in');
     else if (state.between_hands) parts.push('the next hand starts when everyone goes on');
     else if (obs.phase === 'turn' && obs.current !== null && obs.current !== undefined) parts.push(`${this.label(obs, obs.current).name} to play`);
+    const frozen = rulesetState(obs).frozen;
+    if (playing && !fin && frozen !== undefined) parts.push(`you let a win go: until your next turn you may win on a discard only for more than ${frozen}`);
     this.status.textContent = parts.join(' · ');
 
     const window = !fin && obs.phase !== 'turn' && obs.phase !== 'over';
@@ -692,7 +729,8 @@ export class MahjongView {
     const number = fin ? fin.number : state.hand;
     const dealer = obs.dealer !== null && obs.dealer !== undefined ? this.label(obs, obs.dealer) : null;
     box.append(
-      el('p', { class: 'round' }, el('strong', {}, `${tileWords(obs.prevailing) || obs.prevailing} round`), ` · hand ${number}`),
+      obs.prevailing ? el('p', { class: 'round' }, el('strong', {}, `${tileWords(obs.prevailing) || obs.prevailing} round`), ` · hand ${number}`)
+        : el('p', { class: 'round' }, el('strong', {}, `Hand ${number}`)),
       el('p', { class: 'wall', 'data-wall': obs.wall }, fin ? `Wall at the end: ${obs.wall} tiles` : `Wall: ${obs.wall} tiles left`));
     if (dealer) box.append(el('p', { class: 'dealer-line' }, `Dealer: ${dealer.name} (${dealer.wind})`));
     const current = !fin && obs.phase === 'turn' && obs.current !== null && obs.current !== undefined ? obs.current : null;
@@ -716,7 +754,36 @@ export class MahjongView {
     if (goulash) box.append(goulash);
     const goldInfo = this.goldInfo(obs) || this.fortuneInfo(obs) || this.laiziInfo(obs);
     if (goldInfo) box.append(goldInfo);
+    const paid = this.transfersInfo(obs);
+    if (paid) box.append(paid);
     return box;
+  }
+
+  // The payments made so far in the hand (a kong paid at once), newest last, with each
+  // seat's running net: shown to everyone as they happen; null while none is made.
+  transfersInfo(obs) {
+    const made = transfersOf(obs);
+    if (!made.length) return null;
+    const name = (s) => (s === obs.seat ? 'you' : this.label(obs, s).name);
+    const net = obs.seat_names.map((_, s) => made.reduce((sum, t) => sum + t.payments[s], 0));
+    const list = el('ol', { class: 'transfer-list' }, made.map((t, i) => el('li', { class: 'transfer',
+      'data-seat': t.seat, 'data-payments': t.payments.join(' '), 'data-index': i },
+    `${name(t.seat)}: ${(t.reason || 'payment').replace(/_/g, ' ')} paid at once: ${amountsWords(t.payments, name)}`)));
+    return el('section', { class: 'transfers-info', 'aria-label': 'payments during the hand', 'data-net': net.join(' ') },
+      el('strong', {}, 'Paid during the hand'), list,
+      el('p', { class: 'transfer-net' }, `So far: ${amountsWords(net, name)}`));
+  }
+
+  // A seat that declared its hand ready: the tiles it waits on (its hand is shown open
+  // where the rules lay it open); null for every other seat.
+  seatDisclosure(obs, seat) {
+    const shown = disclosedOf(obs).find((d) => d.seat === seat);
+    if (!shown) return null;
+    const order = disclosedOf(obs).findIndex((d) => d.seat === seat) + 1;
+    const waits = shown.waits.map((t) => `the ${tileWords(t)}`).join(', ');
+    return el('p', { class: 'disclosed', 'data-waits': shown.waits.join(' '), 'data-order': order },
+      el('strong', {}, seat === obs.seat ? 'You declared your hand ready' : 'Declared ready'),
+      `${order > 1 ? ` (declaration ${order})` : ''}: waits on ${waits || 'nothing'}`);
   }
 
   // A seat at the table: its name, wind and score, its river (in front of it, toward
@@ -733,11 +800,11 @@ export class MahjongView {
       lao !== undefined ? ` (banker, lao ${lao})` : ' (dealer)') : null;
     const turn = current ? el('span', { class: 'turn-mark' }, ' ▶ to play') : null;
     const won = fin ? (fin.wins || []).find((w) => w.seat === seat) : null;
-    const head = el('h2', {}, `${who.name} · ${who.wind}${who.where ? ' · ' + who.where : ''} · ${who.score}`, dealer, turn,
+    const head = el('h2', {}, `${this.seatWords(who)} · ${who.score}`, dealer, turn,
       won ? el('span', { class: 'won-mark' }, ' ★ won') : null);
     const panel = el('section', { class: 'seat' + (mine ? ' mine' : '') + (current ? ' current' : '') + (isDealer ? ' dealer-seat' : '')
       + (won ? ' winner' : ''),
-    'data-seat': seat, 'aria-label': `${who.name}, ${who.wind}${who.where ? ', ' + who.where : ''}${won ? ', the winner' : ''}` }, head);
+    'data-seat': seat, 'aria-label': `${this.seatWords(who, ', ')}${won ? ', the winner' : ''}` }, head);
     const gold = wildOf(obs);
     const melds = el('div', { class: 'melds', role: 'group', 'aria-label': 'melds' });
     for (const m of obs.melds[seat]) melds.append(meldTiles(m, gold));
@@ -746,7 +813,7 @@ export class MahjongView {
     const asideWords = (t) => { const k = kongOf(obs, t); return `${goldWords(t, laiziOf(obs))}, laid aside${k ? ` (a ${k})` : ''}`; };
     const aside = asideText ? el('div', { class: 'aside', role: 'group', 'aria-label': 'tiles laid aside, face up' },
       tiles(asideText).map((t) => goldTileImage(t, laiziOf(obs), { class: 'tile small', alt: asideWords(t), title: asideWords(t) }))) : null;
-    panel.append(el('div', { class: 'exposed' }, melds, bonus, aside, this.seatKongs(obs, seat)));
+    panel.append(el('div', { class: 'exposed' }, melds, bonus, aside, this.seatKongs(obs, seat), this.seatDisclosure(obs, seat)));
     panel.append(this.riverOf(state, seat, fin, who));
     if (fin) panel.append(this.finishedHand(fin, seat, mine));
     else if (mine) panel.append(this.handRow(state));
@@ -1147,9 +1214,13 @@ export class MahjongView {
       else if (kind === 'red_kong' && rest) made = [rest];
       else if (kind === 'laizi_kong' && laizi) made = [laizi.kind];
       else if (kind === 'keep' && this.drawnTile) made = [this.drawnTile];
+      // "discard 5p declare": the discard that declares the hand ready (a disclosure)
+      const declaring = kind === 'discard' && / declare$/.test(rest);
+      if (declaring) made = [rest.split(' ')[0]];
       const from = obs.last_discard ? ` with the ${tileWords(obs.last_discard.tile)} discarded` : '';
       let label = words;
-      if (kind === 'chow') label = `Chow ${made.map(tileWords).join(', ')}${from}`;
+      if (declaring) label = `Declare ready: discard the ${tileWords(made[0])} and declare your hand ready (the others see what it waits on)`;
+      else if (kind === 'chow') label = `Chow ${made.map(tileWords).join(', ')}${from}`;
       else if (kind === 'win' && inExchange) label = "Win: Heaven's Blessing (East's dealt hand is complete)";
       else if (kind === 'win' && afterDeal) label = 'Win now: the heavenly win (your dealt hand is complete)';
       else if (kind === 'knock') label = `Knock: win with your three Golds (the three gold knocker)${lastTurn ? ', instead of the drawn hand' : ''}`;
@@ -1173,7 +1244,8 @@ export class MahjongView {
       if (kind === 'win' && afterDeal) shown = '★ Heavenly win';
       else if (kind === 'rob_gold' && rest) shown = '★ Rob the Gold, laying aside';
       else if (kind === 'pass' && (afterDeal || lastTurn)) shown = 'Pass (no declaration)';
-      bar.append(el('button', { type: 'button', 'data-action': a, 'data-kind': kind, 'aria-label': label, title: label,
+      else if (declaring) shown = 'Declare ready, discarding';
+      bar.append(el('button', { type: 'button', 'data-action': a, 'data-kind': declaring ? 'declare' : kind, 'aria-label': label, title: label,
         class: winning ? 'win' : '', onclick: () => { if (!this.isBusy) this.client.act(a); } },
       el('span', {}, shown), made.length > 1 ? el('span', { class: 'claim-tiles' }, made.map((t) => tileImage(t, { class: 'tile small', alt: '' }))) : null,
       made.length === 1 ? el('span', {}, ' ', tileImage(made[0], { class: 'tile small', alt: '' })) : null));
@@ -1216,7 +1288,15 @@ export class MahjongView {
       case 'win': return `${who} wins on the ${tileWords(e.tile)}: ${e.total} points`;
       case 'exhaustive_draw': return 'the wall is empty: the hand is drawn';
       case 'reveal': return `${who} lays the hand open`;
-      case 'payment': return `${(e.reason || '').replace(/_/g, ' ')} payment`;
+      case 'payment': {
+        const paid = Array.isArray(e.payments) ? `: ${amountsWords(e.payments, (s) => this.label(obs, s).name)}` : '';
+        return `${who ? `${who}'s ` : ''}${(e.reason || '').replace(/_/g, ' ')} paid at once${paid}`;
+      }
+      case 'disclosure': {
+        const waits = (e.waits || []).map((t) => `the ${tileWords(t)}`).join(', ');
+        return `${who} declares the hand ready, waiting on ${waits || 'nothing'}`
+          + (e.scope === 'full' ? ' (the hand is laid open)' : e.scope === 'waits_only' ? ' (the waits only are shown)' : '');
+      }
       case 'deal': return `you are dealt ${e.tiles}`;
       case 'passed': return `${who} passes ${e.count} tiles face down to ${this.label(obs, e.receiver).name}`;
       case 'received': return `you receive ${tiles(e.tiles).map(tileWords).join(', ')} from ${this.label(obs, e.from).name}`;
@@ -1318,6 +1398,16 @@ export class MahjongView {
       if (r.laizi !== undefined && Array.isArray(w.payments)) this.result.append(this.shares(w, name));
     });
     if (scores) this.result.append(this.everyScore(last, scores, name));
+    const bySeat = (role) => last.seat_names.indexOf(role);
+    if (Array.isArray(r.disclosed) && r.disclosed.length) {
+      this.result.append(el('p', { class: 'disclosed-note', 'data-disclosed': r.disclosed.join(' ') },
+        `Declared ready (in order): ${r.disclosed.map((role) => name(bySeat(role))).join(', ')}.`));
+    }
+    if (Array.isArray(r.transfers) && r.transfers.length) {
+      this.result.append(el('h3', {}, 'Paid during the hand'), el('ol', { class: 'transfers', 'aria-label': 'payments during the hand' },
+        r.transfers.map((t) => el('li', { 'data-seat': t.seat, 'data-payments': t.payments.join(' ') },
+          `${name(t.seat)}: ${(t.reason || 'payment').replace(/_/g, ' ')}: ${amountsWords(t.payments, name)}`))));
+    }
     const resting = this.resting[last.number] || [];
     if (resting.length) this.result.append(el('p', { class: 'resting' }, `${resting.join(', ')} sat this hand out.`));
     const pays = el('ul', { class: 'payments', 'aria-label': scores ? "the settlement: each player's net" : 'the payments' });

@@ -135,6 +135,7 @@ class KawuxingRuleset(Ruleset):
     tile_set = TILES_84
     wall = KAWUXING_WALL
     seat_names = ROLES
+    wind_rounds = False  # no winds: roles, and no round
     several_winners = True
     win_shapes = None
     """Every shape the engine knows: on two suits and the dragons they are exactly four
@@ -455,12 +456,15 @@ class KawuxingRuleset(Ruleset):
     # -- what each seat sees -------------------------------------------------------------
 
     def observe(self, table: Table, seat: int) -> dict[str, Any]:
-        """The disclosed seats in order and their waits (public); the seat's own freeze
-        (the highest win it let go, §7.5)."""
+        """The disclosed seats in order and their waits (public); the kongs paid so far
+        (``transfers``, public: each kong's payments as made, §6); the seat's own
+        freeze (the highest win it let go, §7.5)."""
         st = table.state
         if not isinstance(st, KawuxingHandState):
             return {}
         out: dict[str, Any] = {}
+        if table.transfers:
+            out["transfers"] = [dict(t, payments=list(t["payments"])) for t in table.transfers]
         if st.disclosed:
             out["disclosed"] = list(st.disclosed)
             out["waits"] = {
