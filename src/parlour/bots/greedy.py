@@ -153,6 +153,20 @@ class GreedyBot:
     """
 
     name = "greedy"
+    observes = (
+        "seat",
+        "seat_name",
+        "seat_names",
+        "prevailing",
+        "hand",
+        "melds",
+        "discards",
+        "last_discard",
+        "ruleset_state",
+    )
+    """The entries of its observation the bot reads (its rules' :meth:`~parlour.mahjong.
+    ruleset.Ruleset.hints` among them): a batch simulation hands it those only
+    (:func:`parlour.mahjong.sim.play_out`)."""
 
     def __init__(self, seed: int = 0, ruleset: Ruleset | None = None) -> None:
         if ruleset is None:
