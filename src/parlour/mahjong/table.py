@@ -405,6 +405,7 @@ class Table(SpaceActions):
                 for k in keys
             }
         window = self.window
+        rivers = self._rivers()
         return {
             "seat": seat,
             "seat_name": self._names[seat],
@@ -419,12 +420,10 @@ class Table(SpaceActions):
             "to_act": [seat] if seat in self.to_act() else [],
             "hand": _hand_text(tuple(self.hands[seat])),
             "melds": self._melds_shown(seat),
-            "discards": self._rivers(),
+            "discards": rivers,
             "discarded": [
-                (self._discarded_text[s] or self._discarded_seen(s))
-                if self._claimed[s]
-                else self._discards_seen(s)
-                for s in range(n)
+                (self._discarded_text[s] or self._discarded_seen(s)) if self._claimed[s] else river
+                for s, river in enumerate(rivers)
             ],
             "bonus": [self._bonus_seen(s) for s in range(n)],
             "aside": [" ".join(map(_NAMES.__getitem__, a)) for a in self.aside]
