@@ -163,3 +163,44 @@ def test_a_greedy_bot_decides_alike_in_a_batch_simulation() -> None:
     bots = ["greedy", "random", "random", "random"]
     assert play_hand(bots, 2, 0, observe=False) == play_hand(bots, 2, 0)
     assert getattr(make_bot("greedy"), "observes", True)
+
+
+def test_the_entries_a_bot_reads_are_those_of_its_whole_observation() -> None:
+    """``observation(seat, keys)``: each entry asked for, alone or with the greedy bot's,
+    as the whole observation has it, and nothing more, at every decision of seeded hands
+    of several rule systems (their ``ruleset_state`` among the entries)."""
+    from parlour.mahjong.session import make_ruleset
+
+    greedy = make_bot("greedy").observes
+    assert isinstance(greedy, tuple) and "hand" in greedy
+    compared = 0
+    for rules in ("mcr", "classical", "xiamen", "kawuxing", "hangzhou"):
+        ruleset = make_ruleset(rules, None)
+        table = Table(ruleset, seed=7)
+        rng = random.Random(7)
+        steps = 0
+        while not table.is_over():
+            seat = table.to_act()[0]
+            whole = table.observation(seat)
+            if steps % 5 == 0:
+                for key in whole:
+                    assert table.observation(seat, (key,)) == {key: whole[key]}, (rules, key)
+            part = table.observation(seat, greedy)
+            assert list(part) == list(greedy)
+            assert part == {k: whole[k] for k in greedy}, rules
+            compared += 1
+            steps += 1
+            table.apply(seat, rng.choice(table.legal_actions(seat)))
+        assert table.observation(0, greedy) == {k: table.observation(0)[k] for k in greedy}
+    assert compared > 200, compared
+
+
+@pytest.mark.parametrize(("rules", "seats"), [("mcr", 4), ("classical", 4), ("kawuxing", 3)])
+def test_greedy_bots_handed_only_what_they_read_play_the_same_hands(rules: str, seats: int) -> None:
+    """A batch simulation hands a greedy bot only the entries it reads (its
+    ``observes``): every seat greedy, the hands and their records are the default's."""
+    for index in range(3):
+        bots = ["greedy"] * seats
+        default = play_hand(bots, 4, index, rules=rules, record=True)
+        batch = play_hand(bots, 4, index, rules=rules, record=True, observe=False)
+        assert batch == default, (rules, index)

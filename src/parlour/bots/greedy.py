@@ -117,6 +117,9 @@ _EPS = 1e-6
 """Useful counts are multiples of 0.05 (weights 1, 0.25 and 0.1 of whole copies): two
 that differ by less than this are equal."""
 _CLAIM_ORDER = {"kong": 0, "pung": 1, "chow": 2}
+_SELF_DRAWN = WinContext(self_drawn=True)
+_ON_DISCARD = WinContext(self_drawn=False, discarder=0)
+"""How the wins the bot weighs are won (frozen: built once)."""
 
 
 def discard_order(tile: Tile) -> int:
@@ -153,6 +156,20 @@ class GreedyBot:
     """
 
     name = "greedy"
+    observes = (
+        "seat",
+        "seat_name",
+        "seat_names",
+        "prevailing",
+        "hand",
+        "melds",
+        "discards",
+        "last_discard",
+        "ruleset_state",
+    )
+    """The entries of its observation the bot reads (its rules' :meth:`~parlour.mahjong.
+    ruleset.Ruleset.hints` among them): a batch simulation hands it those only
+    (:func:`parlour.mahjong.sim.play_out`)."""
 
     def __init__(self, seed: int = 0, ruleset: Ruleset | None = None) -> None:
         if ruleset is None:
@@ -881,7 +898,7 @@ class GreedyBot:
     def scores(self, hand: Tiles, melds: Melds, tile: Tile, *, self_drawn: bool) -> bool:
         """Would a win on ``tile`` (complete beside ``hand`` and ``melds``) score enough?"""
         seat_wind, prevailing, other = self._winds
-        how = WinContext(self_drawn=self_drawn, discarder=None if self_drawn else 0)
+        how = _SELF_DRAWN if self_drawn else _ON_DISCARD
         try:
             return self.rules.accepts(
                 WonHand(

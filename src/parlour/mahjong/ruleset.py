@@ -185,6 +185,10 @@ class HandHints:
     ready_declaration: bool = False
 
 
+_PLAIN_HINTS = (HandHints(), HandHints(pungs_only=True))
+"""The default hints (:meth:`Ruleset.hints`), chows allowed or not (frozen: built once)."""
+
+
 class Ruleset:
     """Defaults shared by most rulebooks; a rule system overrides what differs."""
 
@@ -421,4 +425,4 @@ class Ruleset:
         the wild tiles, whether chows make no
         winning hand, a wager offered. Default: the jokers are wild; pungs only when
         :attr:`win_chows` is False."""
-        return HandHints(pungs_only=not self.win_chows)
+        return _PLAIN_HINTS[not self.win_chows]

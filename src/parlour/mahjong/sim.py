@@ -9,8 +9,9 @@ do). :func:`parlour.sim.simulate` plays many of them in parallel.
 
 Every bot is handed its observation with its legal actions; with ``observe=False`` (a
 batch simulation) a bot that reads none (its ``observes`` is False: the random bot) is
-handed an empty one and the table builds none. The hand, its record and its result are
-the same either way: a bot that reads no observation decides alike.
+handed an empty one and the table builds none, and a bot that names the entries it reads
+(its ``observes`` a tuple of keys: the greedy bot) is handed those only. The hand, its
+record and its result are the same either way: a bot decides alike on what it reads.
 
 >>> r = play_hand(["random"] * 4, seed=3, index=0)
 >>> r["index"], len(r["payments"]), sum(r["payments"])
@@ -39,14 +40,16 @@ def play_out(table: Table, players: Sequence[Bot], *, observe: bool = True) -> T
     """Play ``table``'s hand to its end: whichever seat is to act first (by seat
     number) is given its observation and legal actions and its bot's action is
     applied. With ``observe`` False a bot whose ``observes`` is False is handed an
-    empty observation (see the module docstring). The table, over.
+    empty observation, one whose ``observes`` names keys only those entries (see the
+    module docstring). The table, over.
 
     >>> from parlour.bots import RandomBot
     >>> t = play_out(Table(seed=3), [RandomBot(seed=s) for s in range(4)], observe=False)
     >>> t.is_over(), len(t.actions)
     (True, 368)
     """
-    blind = [not observe and not getattr(p, "observes", True) for p in players]
+    reads = [None if observe else _reads(p) for p in players]
+    blind = [keys == () for keys in reads]
     to_act, legal, apply, observation = (
         table.to_act,
         table.legal_actions,
@@ -60,8 +63,24 @@ def play_out(table: Table, players: Sequence[Bot], *, observe: bool = True) -> T
                 return table
             raise RuntimeError("the hand is not over and no seat is to act")
         seat = seats[0]
-        seen: dict[str, Any] = {} if blind[seat] else observation(seat)
+        seen: dict[str, Any] = {} if blind[seat] else observation(seat, reads[seat])
         apply(seat, players[seat].act(seen, legal(seat)))
+
+
+def _reads(bot: Bot) -> tuple[str, ...] | None:
+    """The entries of its observation ``bot`` reads, by its ``observes``: all (None)
+    when True or not said, none when False, else the keys it names.
+
+    >>> from parlour.bots import GreedyBot, RandomBot
+    >>> _reads(RandomBot()), "hand" in (_reads(GreedyBot()) or ())
+    ((), True)
+    """
+    said = getattr(bot, "observes", True)
+    if said is True:
+        return None
+    if said is False:
+        return ()
+    return tuple(said)
 
 
 def play_hand(

@@ -33,7 +33,7 @@ the others only when they can act.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
@@ -379,30 +379,33 @@ class Table(SpaceActions):
         copied: dict[str, Any] = _copy_json(self._result)
         return copied
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int, keys: Iterable[str] | None = None) -> dict[str, Any]:
         """What ``seat`` sees: its own tiles, everyone's exposed melds (another seat's
         concealed kong face down until the hand ends), discards, bonus tiles, hands made
         public, the wall size, whose decision it is (in a window: only whether it is
         asked itself) and, under ``ruleset_state``, the ruleset's own facts of the hand
-        that the seat may see (:meth:`Ruleset.observe`). A fresh dict every time."""
+        that the seat may see (:meth:`Ruleset.observe`). A fresh dict every time.
+
+        ``keys``: only those entries, in that order, each as the whole observation has
+        it (what a bot that reads no more is handed in a batch simulation:
+        :func:`parlour.mahjong.sim.play_out`); only the entries asked for are built.
+
+        >>> t = Table(seed=3)
+        >>> t.observation(0, ("hand", "prevailing")) == {
+        ...     k: t.observation(0)[k] for k in ("hand", "prevailing")}
+        True
+        """
         n = self.num_seats
         if type(seat) is not int or not 0 <= seat < n:
             seat = check_seat(seat, n)
-        over = self.phase == OVER
+        if keys is not None:
+            built = _OBSERVED
+            return {
+                k: built[k](self, seat) if k in built else self._observation_entry(k, seat)
+                for k in keys
+            }
         window = self.window
-        melds: list[list[str]] = []
-        discards: list[str] = []
-        discarded: list[str] = []
-        for s in range(n):
-            seen = self._seen[s] or self._melds_seen(s)
-            melds.append(list(seen[1] if (s == seat or over) else seen[0]))
-            river = self._discard_text[s]
-            if river is None:
-                river = self._discards_seen(s)
-            discards.append(river)
-            discarded.append(
-                (self._discarded_text[s] or self._discarded_seen(s)) if self._claimed[s] else river
-            )
+        rivers = self._rivers()
         return {
             "seat": seat,
             "seat_name": self._names[seat],
@@ -416,9 +419,12 @@ class Table(SpaceActions):
             # claim would tell what they hold
             "to_act": [seat] if seat in self.to_act() else [],
             "hand": _hand_text(tuple(self.hands[seat])),
-            "melds": melds,
-            "discards": discards,
-            "discarded": discarded,
+            "melds": self._melds_shown(seat),
+            "discards": rivers,
+            "discarded": [
+                (self._discarded_text[s] or self._discarded_seen(s)) if self._claimed[s] else river
+                for s, river in enumerate(rivers)
+            ],
             "bonus": [self._bonus_seen(s) for s in range(n)],
             "aside": [" ".join(map(_NAMES.__getitem__, a)) for a in self.aside]
             if self._aside_count
@@ -431,17 +437,47 @@ class Table(SpaceActions):
             else [None] * n,
             "hand_sizes": [len(h) for h in self.hands],
             "wall": self.wall.live(),
-            "last_discard": (
-                {"seat": self._discard[0], "tile": tile_name(self._discard[1])}
-                if self._discard and self.phase == CLAIM
-                else None
-            ),
+            "last_discard": self._last_discard_seen(),
             "legal": self.space.texts(self._legal_for(seat)),
-            "ruleset_state": _copy_json(self.ruleset.observe(self, seat))
-            if self._asks_observe
-            else {},
+            "ruleset_state": self._ruleset_state(seat),
             "result": self.result(),
         }
+
+    def _melds_shown(self, seat: int) -> list[list[str]]:
+        """Every seat's melds as ``seat`` sees them: its own face up, another's concealed
+        kongs face down until the hand ends."""
+        over = self.phase == OVER
+        out = []
+        for s in range(self.num_seats):
+            seen = self._seen[s] or self._melds_seen(s)
+            out.append(list(seen[1] if (s == seat or over) else seen[0]))
+        return out
+
+    def _rivers(self) -> list[str]:
+        """Every seat's discards still in sight (:meth:`_discards_seen`)."""
+        return [
+            self._discards_seen(s) if river is None else river
+            for s, river in enumerate(self._discard_text)
+        ]
+
+    def _last_discard_seen(self) -> dict[str, Any] | None:
+        """The discard that may be claimed now: its seat and tile (None outside a
+        claim window)."""
+        if self._discard and self.phase == CLAIM:
+            return {"seat": self._discard[0], "tile": tile_name(self._discard[1])}
+        return None
+
+    def _ruleset_state(self, seat: int) -> dict[str, Any]:
+        """The ruleset's own facts of the hand that ``seat`` may see (a copy)."""
+        if not self._asks_observe:
+            return {}
+        state: dict[str, Any] = _copy_json(self.ruleset.observe(self, seat))
+        return state
+
+    def _observation_entry(self, key: str, seat: int) -> Any:
+        """One entry of ``seat``'s observation, from the whole of it (an entry with no
+        builder of its own in :data:`_OBSERVED`)."""
+        return self.observation(seat)[key]
 
     def _melds_seen(self, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """``seat``'s melds as the others see them (a concealed kong face down) and as
@@ -1497,6 +1533,21 @@ _REPLACEMENT = (MappingProxyType({"replacement": False}), MappingProxyType({"rep
 @lru_cache(maxsize=1 << 16)
 def _hand_text(hand: tuple[Tile, ...]) -> str:
     return format_tiles(hand, sort=False)  # hands are kept sorted
+
+
+_OBSERVED: dict[str, Callable[[Table, int], Any]] = {
+    "seat": lambda table, seat: seat,
+    "seat_name": lambda table, seat: table._names[seat],
+    "seat_names": lambda table, seat: list(table._names),
+    "prevailing": lambda table, seat: table.prevailing,
+    "hand": lambda table, seat: _hand_text(tuple(table.hands[seat])),
+    "melds": Table._melds_shown,
+    "discards": lambda table, seat: table._rivers(),
+    "last_discard": lambda table, seat: table._last_discard_seen(),
+    "ruleset_state": Table._ruleset_state,
+}
+"""The entries of an observation built alone (:meth:`Table.observation` with ``keys``),
+each as the whole observation builds it; any other entry is read from the whole."""
 
 
 def stacked_deal(

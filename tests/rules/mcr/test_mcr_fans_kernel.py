@@ -5,7 +5,9 @@ values varied, and hands of fourteen random tiles that mostly do not win) the co
 engine's answer, the reading worth the most, must be the Python code's exactly: its
 points, the count of every fan, its shape, its sets in order and its knitted straight.
 A situation the compiled engine leaves to the Python code (None) must be one the Python
-code refuses. Skipped when the engine is not built or ``PARLOUR_PURE`` is set.
+code refuses. The points the engine reads off a hand won at the table (``points``, what
+``MCRRuleset.accepts`` asks) must be the reference's too. Skipped when the engine is not
+built or ``PARLOUR_PURE`` is set.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import pytest
 from parlour.core.errors import InvalidHand
 from parlour.mahjong.rules.mcr import scoring as mcr
 from parlour.mahjong.rules.mcr.bench.hands import situations
+from parlour.mahjong.rules.mcr.table import MCRRuleset
+from parlour.mahjong.ruleset import WinContext, WonHand
 from parlour.mahjong.scoring import Situation
 from parlour.mahjong.tiles import format_tiles
 from places import VECTORS
@@ -107,6 +111,53 @@ def test_compiled_engine_answers_as_the_reference(slow_factor: int) -> None:
     assert unanswered == 0, unanswered
 
 
+def _won_hand(sit: Situation, as_lists: bool = False) -> WonHand:
+    """The hand won that the table would hand the ruleset for ``sit`` (its tiles in
+    lists when ``as_lists``, as a caller may give them)."""
+    how = WinContext(
+        self_drawn=sit.self_drawn,
+        last_wall_tile=sit.last_wall_tile,
+        kong_replacement=sit.kong_replacement,
+        robbing_kong=sit.robbing_kong,
+        last_of_kind=sit.last_of_kind,
+    )
+    concealed, melds = sit.concealed, sit.melds
+    if as_lists:
+        concealed, melds = list(concealed)[::-1], list(melds)  # type: ignore[assignment]
+    return WonHand(
+        concealed, melds, sit.win_tile, sit.seat_wind, sit.round_wind, sit.bonus, how, sit.discarder
+    )
+
+
+def test_points_of_a_won_hand_are_the_references(slow_factor: int) -> None:
+    """``points`` of a hand won (what ``MCRRuleset.accepts`` asks, no situation built)
+    against the reference's reading worth the most, and ``accepts`` against its verdict,
+    under both kong values; a hand the reference refuses is left to it (None)."""
+    rulesets = {False: MCRRuleset(), True: MCRRuleset({"kong_values": "reference"})}
+    compared = accepted = refused = 0
+    for i, data in enumerate(_cases(N * slow_factor)):
+        try:
+            sit = Situation.from_json(data)
+        except InvalidHand:
+            continue
+        hand = _won_hand(sit, as_lists=i % 3 == 0)
+        for reference in (False, True):
+            points = mcr.won_points(hand, reference)
+            try:
+                expected = _python(sit, reference)
+            except InvalidHand:
+                assert points is None, data
+                refused += 1
+                continue
+            assert points == (-1 if expected[1] is None else expected[0]), (data, reference)
+            valid = expected[1] is not None and expected[0] >= mcr.MINIMUM
+            assert rulesets[reference].accepts(hand) is valid, (data, reference)
+            compared += 1
+            accepted += valid
+    assert compared > 2 * N * 2, compared
+    assert N // 10 < accepted < compared - N // 10, accepted  # both verdicts compared
+
+
 @pytest.mark.parametrize(
     "change",
     [
@@ -132,6 +183,10 @@ def test_refused_situations_are_left_to_the_reference(change: dict[str, Any]) ->
     assert mcr._fans.score(odd, False) is None
     with pytest.raises(InvalidHand):
         mcr.score(odd)
+    if odd.rules == "mcr":  # a hand won at an MCR table: accepts asks the reference
+        assert mcr.won_points(_won_hand(odd), False) is None
+        with pytest.raises(InvalidHand):
+            MCRRuleset().accepts(_won_hand(odd))
 
 
 def test_the_engine_knows_the_fans_of_the_table() -> None:

@@ -1493,7 +1493,8 @@ best_reading(const Hand *h, Best *b)
 
 static PyObject *S_rules, *S_concealed, *S_melds, *S_win_tile, *S_self_drawn, *S_seat_wind,
     *S_round_wind, *S_last_wall_tile, *S_kong_replacement, *S_robbing_kong, *S_last_of_kind,
-    *S_discarder, *S_wild_marks, *S_kind, *S_tiles, *S_exposed, *S_wilds;
+    *S_discarder, *S_wild_marks, *S_kind, *S_tiles, *S_exposed, *S_wilds, *S_tile, *S_how,
+    *S_prevailing, *S_discarder_wind;
 
 /* What a situation says, before it is checked and packed into a Hand. */
 typedef struct {
@@ -1621,53 +1622,34 @@ flag(PyObject *o, PyObject *name)
     return r < 0 ? -2 : r;
 }
 
-/* Read a parsed Situation into *raw: 1 done, 0 the Python code must answer, -1 error. */
+/* Read the tiles of a hand into *raw: its concealed tiles and its melds (tuples or
+ * lists) and the winning tile: 1 done, 0 the Python code must answer, -1 error. */
 static int
-read_situation(PyObject *sit, Raw *raw)
+read_tiles(PyObject *concealed, PyObject *melds, PyObject *win, Raw *raw)
 {
-    int ok = 0;
-    PyObject *rules = NULL, *marks = NULL, *concealed = NULL, *melds = NULL, *win = NULL,
-             *seat = NULL, *round = NULL, *discarder = NULL;
-    rules = PyObject_GetAttr(sit, S_rules);
-    if (rules == NULL)
-        goto error;
-    if (!PyUnicode_Check(rules) || PyUnicode_CompareWithASCIIString(rules, "mcr") != 0)
-        goto done;
-    marks = PyObject_GetAttr(sit, S_wild_marks);
-    if (marks == NULL)
-        goto error;
-    if (!PyTuple_Check(marks) || PyTuple_GET_SIZE(marks) != 0)
-        goto done;
-    concealed = PyObject_GetAttr(sit, S_concealed);
-    if (concealed == NULL)
-        goto error;
-    melds = PyObject_GetAttr(sit, S_melds);
-    if (melds == NULL)
-        goto error;
-    win = PyObject_GetAttr(sit, S_win_tile);
-    if (win == NULL)
-        goto error;
-    if (!PyTuple_Check(concealed) || !PyTuple_Check(melds))
-        goto done;
-    Py_ssize_t n_conc = PyTuple_GET_SIZE(concealed), n_melds = PyTuple_GET_SIZE(melds);
+    if (!(PyTuple_Check(concealed) || PyList_Check(concealed)) ||
+        !(PyTuple_Check(melds) || PyList_Check(melds)))
+        return 0;
+    Py_ssize_t n_conc = PySequence_Fast_GET_SIZE(concealed),
+               n_melds = PySequence_Fast_GET_SIZE(melds);
     if (n_conc > 14 || n_melds > 4)
-        goto done;
+        return 0;
     raw->n_conc = (int)n_conc;
     raw->n_melds = (int)n_melds;
     raw->win_tile = tile_value(win);
     if (raw->win_tile < 0)
-        goto done;
+        return 0;
     for (Py_ssize_t i = 0; i < n_conc; i++) {
-        int t = tile_value(PyTuple_GET_ITEM(concealed, i));
+        int t = tile_value(PySequence_Fast_GET_ITEM(concealed, i));
         if (t < 0)
-            goto done;
+            return 0;
         raw->concealed[i] = t;
     }
     for (Py_ssize_t i = 0; i < n_melds; i++) {
-        PyObject *m = PyTuple_GET_ITEM(melds, i);
+        PyObject *m = PySequence_Fast_GET_ITEM(melds, i);
         PyObject *kind = PyObject_GetAttr(m, S_kind);
         if (kind == NULL)
-            goto error;
+            return -1;
         PyObject *tiles = PyObject_GetAttr(m, S_tiles);
         PyObject *wilds = tiles ? PyObject_GetAttr(m, S_wilds) : NULL;
         int exposed = wilds ? flag(m, S_exposed) : -2;
@@ -1694,18 +1676,79 @@ read_situation(PyObject *sit, Raw *raw)
         Py_XDECREF(tiles);
         Py_XDECREF(wilds);
         if (exposed == -2)
-            goto error;
+            return -1;
         if (!good)
-            goto done;
+            return 0;
     }
-    raw->self_drawn = flag(sit, S_self_drawn);
-    raw->last_wall = flag(sit, S_last_wall_tile);
-    raw->replacement = flag(sit, S_kong_replacement);
-    raw->robbing = flag(sit, S_robbing_kong);
-    raw->last_of_kind = flag(sit, S_last_of_kind);
+    return 1;
+}
+
+/* Read the win flags of `how` (a Situation or a WinContext: the same names) into *raw:
+ * 1 done, -1 error. */
+static int
+read_flags(PyObject *how, Raw *raw)
+{
+    raw->self_drawn = flag(how, S_self_drawn);
+    raw->last_wall = flag(how, S_last_wall_tile);
+    raw->replacement = flag(how, S_kong_replacement);
+    raw->robbing = flag(how, S_robbing_kong);
+    raw->last_of_kind = flag(how, S_last_of_kind);
     if (raw->self_drawn == -2 || raw->last_wall == -2 || raw->replacement == -2 ||
         raw->robbing == -2 || raw->last_of_kind == -2)
+        return -1;
+    return 1;
+}
+
+/* Read the winds (letters; the discarder's may be None) into *raw: 1 done, 0 the
+ * Python code must answer. */
+static int
+read_winds(PyObject *seat, PyObject *round, PyObject *discarder, Raw *raw)
+{
+    raw->seat = wind_index(seat);
+    raw->round = wind_index(round);
+    if (raw->seat < 0 || raw->round < 0)
+        return 0;
+    raw->discarder = -1;
+    if (discarder != Py_None) {
+        raw->discarder = wind_index(discarder);
+        if (raw->discarder < 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* Read a parsed Situation into *raw: 1 done, 0 the Python code must answer, -1 error. */
+static int
+read_situation(PyObject *sit, Raw *raw)
+{
+    int ok = 0;
+    PyObject *rules = NULL, *marks = NULL, *concealed = NULL, *melds = NULL, *win = NULL,
+             *seat = NULL, *round = NULL, *discarder = NULL;
+    rules = PyObject_GetAttr(sit, S_rules);
+    if (rules == NULL)
         goto error;
+    if (!PyUnicode_Check(rules) || PyUnicode_CompareWithASCIIString(rules, "mcr") != 0)
+        goto done;
+    marks = PyObject_GetAttr(sit, S_wild_marks);
+    if (marks == NULL)
+        goto error;
+    if (!PyTuple_Check(marks) || PyTuple_GET_SIZE(marks) != 0)
+        goto done;
+    concealed = PyObject_GetAttr(sit, S_concealed);
+    if (concealed == NULL)
+        goto error;
+    melds = PyObject_GetAttr(sit, S_melds);
+    if (melds == NULL)
+        goto error;
+    win = PyObject_GetAttr(sit, S_win_tile);
+    if (win == NULL)
+        goto error;
+    ok = read_tiles(concealed, melds, win, raw);
+    if (ok <= 0)
+        goto done;
+    ok = read_flags(sit, raw);
+    if (ok < 0)
+        goto done;
     seat = PyObject_GetAttr(sit, S_seat_wind);
     if (seat == NULL)
         goto error;
@@ -1715,17 +1758,7 @@ read_situation(PyObject *sit, Raw *raw)
     discarder = PyObject_GetAttr(sit, S_discarder);
     if (discarder == NULL)
         goto error;
-    raw->seat = wind_index(seat);
-    raw->round = wind_index(round);
-    if (raw->seat < 0 || raw->round < 0)
-        goto done;
-    raw->discarder = -1;
-    if (discarder != Py_None) {
-        raw->discarder = wind_index(discarder);
-        if (raw->discarder < 0)
-            goto done;
-    }
-    ok = 1;
+    ok = read_winds(seat, round, discarder, raw);
     goto done;
 error:
     ok = -1;
@@ -1735,6 +1768,57 @@ done:
     Py_XDECREF(concealed);
     Py_XDECREF(melds);
     Py_XDECREF(win);
+    Py_XDECREF(seat);
+    Py_XDECREF(round);
+    Py_XDECREF(discarder);
+    return ok;
+}
+
+/* Read a WonHand (the table's and the bots' hand won: concealed, melds, tile, seat_wind,
+ * prevailing, how, discarder_wind) into *raw: 1 done, 0 the Python code must answer, -1
+ * error. Its bonus tiles are not read (they add points, never validity). */
+static int
+read_won_hand(PyObject *hand, Raw *raw)
+{
+    int ok = 0;
+    PyObject *concealed = NULL, *melds = NULL, *win = NULL, *how = NULL, *seat = NULL,
+             *round = NULL, *discarder = NULL;
+    concealed = PyObject_GetAttr(hand, S_concealed);
+    if (concealed == NULL)
+        goto error;
+    melds = PyObject_GetAttr(hand, S_melds);
+    if (melds == NULL)
+        goto error;
+    win = PyObject_GetAttr(hand, S_tile);
+    if (win == NULL)
+        goto error;
+    ok = read_tiles(concealed, melds, win, raw);
+    if (ok <= 0)
+        goto done;
+    how = PyObject_GetAttr(hand, S_how);
+    if (how == NULL)
+        goto error;
+    ok = read_flags(how, raw);
+    if (ok < 0)
+        goto done;
+    seat = PyObject_GetAttr(hand, S_seat_wind);
+    if (seat == NULL)
+        goto error;
+    round = PyObject_GetAttr(hand, S_prevailing);
+    if (round == NULL)
+        goto error;
+    discarder = PyObject_GetAttr(hand, S_discarder_wind);
+    if (discarder == NULL)
+        goto error;
+    ok = read_winds(seat, round, discarder, raw);
+    goto done;
+error:
+    ok = -1;
+done:
+    Py_XDECREF(concealed);
+    Py_XDECREF(melds);
+    Py_XDECREF(win);
+    Py_XDECREF(how);
     Py_XDECREF(seat);
     Py_XDECREF(round);
     Py_XDECREF(discarder);
@@ -2140,6 +2224,39 @@ fans_score(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     return answer(&raw, NULL);
 }
 
+PyDoc_STRVAR(points_doc,
+"points(hand, reference, /)\n--\n\n"
+"The points (flowers left out) of the reading worth the most of a WonHand (concealed,\n"
+"melds, tile, seat_wind, prevailing, how, discarder_wind), -1 when its tiles form no\n"
+"MCR shape: what deciding whether the rules accept a win needs, with no situation\n"
+"built and no fans returned. None when the Python code must answer (as score()).\n"
+"reference: the kong_values option is 'reference'.");
+
+static PyObject *
+fans_points(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "points() takes a won hand and a flag");
+        return NULL;
+    }
+    if (!ready())
+        return NULL;
+    Raw raw;
+    clear_raw(&raw);
+    raw.reference = PyObject_IsTrue(args[1]);
+    if (raw.reference < 0)
+        return NULL;
+    int r = read_won_hand(args[0], &raw);
+    if (r < 0)
+        return NULL;
+    Hand h;
+    Best b;
+    if (r == 0 || !build_hand(&raw, &h) || best_reading(&h, &b) < 0)
+        Py_RETURN_NONE;
+    return PyLong_FromLong(b.found ? b.points : -1);
+}
+
 PyDoc_STRVAR(score_json_doc,
 "score_json(data, /)\n--\n\n"
 "score() on a situation dict in its plainest form (concealed and melds, or the hand,\n"
@@ -2234,6 +2351,7 @@ fans_configure(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 static PyMethodDef fans_methods[] = {
     {"score", (PyCFunction)(void (*)(void))fans_score, METH_FASTCALL, score_doc},
     {"score_json", (PyCFunction)fans_score_json, METH_O, score_json_doc},
+    {"points", (PyCFunction)(void (*)(void))fans_points, METH_FASTCALL, points_doc},
     {"configure", (PyCFunction)(void (*)(void))fans_configure, METH_FASTCALL, configure_doc},
     {NULL, NULL, 0, NULL},
 };
@@ -2279,6 +2397,10 @@ PyInit__fans(void)
         {&S_bonus, "bonus"},
         {&S_kong_values, "kong_values"},
         {&S_hand, "hand"},
+        {&S_tile, "tile"},
+        {&S_how, "how"},
+        {&S_prevailing, "prevailing"},
+        {&S_discarder_wind, "discarder_wind"},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         *names[i].slot = PyUnicode_InternFromString(names[i].name);

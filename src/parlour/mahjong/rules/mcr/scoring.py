@@ -361,6 +361,7 @@ class FanEngine(Protocol):
     def configure(
         self, keys: tuple[str, ...], source: tuple[int, ...], reference: tuple[int, ...], /
     ) -> None: ...
+    def points(self, hand: Any, reference: bool, /) -> int | None: ...
 
 
 def _load_engine() -> FanEngine | None:
@@ -373,6 +374,28 @@ def _load_engine() -> FanEngine | None:
 
 
 _fans = _load_engine()
+
+
+def won_points(hand: Any, reference: bool) -> int | None:
+    """The points (flowers left out) of the reading worth the most of a hand won at the
+    table (a :class:`~parlour.mahjong.ruleset.WonHand`: what the table and the bots
+    hand a ruleset), -1 when its tiles form no MCR shape, from the compiled engine with
+    no :class:`Situation` built and no :class:`Score` (``reference``: the kong_values
+    option is ``reference``); None when the engine is not in use or the hand is out of
+    the ordinary (:func:`score` then answers). A win is accepted when they reach
+    :data:`MINIMUM`.
+
+    >>> from parlour.mahjong.ruleset import WinContext, WonHand
+    >>> from parlour.mahjong.tiles import parse_tiles
+    >>> hand = WonHand(parse_tiles("123m 456p 789s EEE C"), (), parse_tiles("C")[0],
+    ...                how=WinContext(self_drawn=True))
+    >>> sit = Situation("mcr", tuple(hand.concealed), (), hand.tile, self_drawn=True)
+    >>> won_points(hand, False) in (None, score(sit).total)
+    True
+    """
+    if _fans is None:
+        return None
+    return _fans.points(hand, reference)
 
 
 class _Facts:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from parlour.core.options import Option
-from parlour.mahjong.rules.mcr.scoring import KONG_VALUES, MCROptions, score
+from parlour.mahjong.rules.mcr.scoring import KONG_VALUES, MINIMUM, MCROptions, score, won_points
 from parlour.mahjong.ruleset import Ruleset, WonHand
 from parlour.mahjong.scoring import Score, Situation
 
@@ -34,8 +34,9 @@ class MCRRuleset(Ruleset):
     )
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
-        MCROptions.from_json(options or {})  # refuse bad options at the table, not at a win
+        read = MCROptions.from_json(options or {})  # refuse bad options at the table
         super().__init__(options)
+        self._reference = read.kong_values == "reference"
 
     def score(self, hand: WonHand) -> Score:
         how = hand.how
@@ -58,6 +59,25 @@ class MCRRuleset(Ruleset):
                 options=self.options,
             )
         )
+
+    def accepts(self, hand: WonHand) -> bool:
+        """``score(hand).valid``, from the compiled engine's points of the hand
+        (:func:`~parlour.mahjong.rules.mcr.scoring.won_points`): no situation, no score
+        built (what a bot weighing its waits asks of many hands).
+
+        >>> from parlour.mahjong.ruleset import WinContext
+        >>> from parlour.mahjong.tiles import parse_tiles
+        >>> straight = WonHand(parse_tiles("123m 456p 789s EEE C"), (), parse_tiles("C")[0],
+        ...                    how=WinContext(self_drawn=True))
+        >>> cheap = WonHand(parse_tiles("234m 345p 567s 678m 9p"), (), parse_tiles("9p")[0],
+        ...                 discarder_wind="N")
+        >>> [MCRRuleset().accepts(h) for h in (straight, cheap)]
+        [True, False]
+        """
+        points = won_points(hand, self._reference)
+        if points is None:
+            return self.score(hand).valid
+        return points >= MINIMUM
 
 
 RULESET = MCRRuleset

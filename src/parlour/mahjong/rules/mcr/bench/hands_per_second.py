@@ -12,7 +12,8 @@ Side by side in one process:
 * ``parlour random, every seat asked``: the same with the tables' default too, which asks
   every other seat after each discard so that nobody learns who could claim;
 * ``parlour greedy``: the same with four greedy bots (shanten-minimising), when the greedy
-  bot is available;
+  bot is available, as a batch simulation plays them (each handed only the entries of
+  its observation it reads);
 * ``RLCard mahjong``: ``rlcard.make("mahjong")`` games with four ``RandomAgent`` s (no
   flowers, no scoring, no minimum), when RLCard is installed.
 
@@ -49,8 +50,9 @@ def play_hands(
     """Play ``games`` hands with four ``bot`` bots; (hands won, hands drawn). By
     default the tables ask only the seats that can act after a discard (a simulation
     where nothing is hidden from anyone); ``ask_everyone`` asks every seat, as tables
-    do by default. ``observe`` False skips the observations of bots that read none
-    (:func:`parlour.mahjong.sim.play_out`): the same hands."""
+    do by default. ``observe`` False skips the observations of bots that read none and
+    builds only the entries a bot reads (:func:`parlour.mahjong.sim.play_out`): the same
+    hands."""
     won = drawn = 0
     for g in range(seed, seed + games):
         table = Table(seed=g, dealer=g % 4, ask_everyone=ask_everyone)
@@ -95,7 +97,7 @@ def run_sim_bench(
         ),
     ]
     if "greedy" in BOTS:
-        runs.append(("parlour greedy", lambda: play_hands("greedy", games, seed)))
+        runs.append(("parlour greedy", lambda: play_hands("greedy", games, seed, observe=False)))
     rl = _rlcard_runner(games, seed) if peers else None
     if rl is not None:
         runs.append(("RLCard mahjong (random agents)", rl))
