@@ -410,7 +410,7 @@ class Table(SpaceActions):
             "seat": seat,
             "seat_name": self._names[seat],
             "seat_names": list(self._names),
-            "prevailing": self.prevailing if self.ruleset.wind_rounds else None,
+            "prevailing": self._prevailing_seen(),
             "dealer": self.dealer,
             "phase": self.phase,
             "window": None if window is None else {"kind": window.kind, **_copy_json(window.info)},
@@ -459,6 +459,11 @@ class Table(SpaceActions):
             self._discards_seen(s) if river is None else river
             for s, river in enumerate(self._discard_text)
         ]
+
+    def _prevailing_seen(self) -> str | None:
+        """The prevailing wind as the observation has it: None in a game without winds
+        (:attr:`Ruleset.wind_rounds`)."""
+        return self.prevailing if self.ruleset.wind_rounds else None
 
     def _last_discard_seen(self) -> dict[str, Any] | None:
         """The discard that may be claimed now: its seat and tile (None outside a
@@ -1539,7 +1544,7 @@ _OBSERVED: dict[str, Callable[[Table, int], Any]] = {
     "seat": lambda table, seat: seat,
     "seat_name": lambda table, seat: table._names[seat],
     "seat_names": lambda table, seat: list(table._names),
-    "prevailing": lambda table, seat: table.prevailing,
+    "prevailing": lambda table, seat: table._prevailing_seen(),
     "hand": lambda table, seat: _hand_text(tuple(table.hands[seat])),
     "melds": Table._melds_shown,
     "discards": lambda table, seat: table._rivers(),
