@@ -169,6 +169,23 @@ def test_a_session_in_progress_records_and_resumes() -> None:
     assert again.current_table().events == s.current_table().events
 
 
+def test_a_hand_dealt_but_not_begun_is_not_recorded_and_resumes_from_the_seed() -> None:
+    s = Session(seed=8)
+    bots = [RandomBot(seed=i) for i in range(4)]
+    while s.hand_number < 2:  # the next hand is dealt as soon as one ends
+        t = s.current_table()
+        seat = t.to_act()[0]
+        s.apply(seat, bots[s.player_at(seat)].act({}, t.legal_actions(seat)))
+    assert not s.current_table().actions
+    rec = record_of(s)
+    assert len(rec["hands"]) == 1 and rec["hands"][0]["result"] is not None
+    report = validate(rec)
+    assert not report.ok and report.unfinished
+    assert report.message.startswith("unfinished: the match goes on after hand 1")
+    again = session_of(rec)
+    assert again.hand_number == 2 and again.current_table().events == s.current_table().events
+
+
 def test_a_finished_hand_without_its_result_or_standings_is_reported(
     record: dict[str, Any],
 ) -> None:

@@ -161,9 +161,12 @@ def _session_record(session: Session) -> dict[str, Any]:
             )
         # the shared fields (rounds, max_hands...) over the rule system's own rules
         record["session_rules"] = session.session_rules.to_json()
-    record["hands"] = [
-        _hand_entry(t, setup) for t, setup in zip(session.tables, session.setups, strict=True)
-    ]
+    played = list(zip(session.tables, session.setups, strict=True))
+    if len(played) > 1 and not played[-1][0].actions:
+        # the next hand is dealt as soon as one ends: one not begun is not recorded (the
+        # match goes on after the last hand played; the seed deals it again)
+        played.pop()
+    record["hands"] = [_hand_entry(t, setup) for t, setup in played]
     record["results"] = plain(session.results())
     return record
 
