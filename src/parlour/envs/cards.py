@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from parlour.cards.cards import FULL_PACK, SUITS, card_index, parse_cards
+from parlour.cards.cards import FULL_PACK, SUITS, card_index, format_cards, parse_cards
 from parlour.core.errors import NotationError
 from parlour.envs.encoding import UNBOUNDED, Array, Walker, cached_reader
 
@@ -98,6 +98,25 @@ class CardEncoder:
     def channels(self) -> list[str]:
         """The name of every row, in order (see the module docstring)."""
         return list(self._names)
+
+    def decode(self, planes: Array) -> dict[str, str]:
+        """The cards of every card row of ``planes`` as text, by channel (the scalar
+        rows left out; a row that is a whole suit as the suit's letter): what a leak
+        check reads.
+
+        >>> enc = CardEncoder(2, [(0, {"seat": 0, "hand": "7C AS", "trumps": "S"})])
+        >>> enc.decode(enc.encode({"seat": 0, "hand": "AS 10D", "trumps": "H"}))
+        {'hand': '10D AS', 'trumps': 'H'}
+        """
+        out: dict[str, str] = {}
+        for name, row in zip(self.walker.piece_names, planes, strict=False):
+            suit = next((s for s, cols in _SUIT_COLUMNS.items() if np.array_equal(row, cols)), None)
+            if suit is not None:
+                out[name] = suit
+                continue
+            cards = [FULL_PACK[int(i)] for i in np.flatnonzero(row) for _ in range(int(row[i]))]
+            out[name] = format_cards(cards)
+        return out
 
     def encode(self, observation: Mapping[str, Any], out: Array | None = None) -> Array:
         """The planes of ``observation`` (one seat's), written into ``out`` when given."""

@@ -69,7 +69,7 @@ import numpy.typing as npt
 from parlour.core.errors import NotationError
 from parlour.envs.encoding import UNBOUNDED, Array, Walker, cached_reader
 from parlour.mahjong.melds import parse_meld
-from parlour.mahjong.tiles import NUM_TILES, WINDS, parse_tiles
+from parlour.mahjong.tiles import NUM_TILES, WINDS, format_tiles, parse_tiles
 
 WIDTH = NUM_TILES
 """One column per tile kind."""
@@ -195,6 +195,23 @@ class MahjongEncoder:
     def channels(self) -> list[str]:
         """The name of every row, in order (see the module docstring)."""
         return list(self._names)
+
+    def decode(self, planes: Array) -> dict[str, str]:
+        """The tiles of every tile row of ``planes`` as notation, by channel (the
+        scalar rows left out): what a leak check reads.
+
+        >>> from parlour.registry import find_system
+        >>> table = find_system("mcr").new_hand({}, seed=1)
+        >>> enc = MahjongEncoder(4, [])
+        >>> enc.decode(enc.encode(table.observation(0)))["hand>=1"]
+        '1389m 349p 2459s'
+        """
+        out: dict[str, str] = {}
+        for name, row in zip(self._names[: self._scalar_row], planes, strict=False):
+            kinds = np.flatnonzero(row)
+            tiles = [int(t) for t in kinds for _ in range(int(row[t]))]
+            out[name] = format_tiles(tiles)
+        return out
 
     def encode(self, observation: Mapping[str, Any], out: Array | None = None) -> Array:
         """The planes of ``observation`` (one seat's), written into ``out`` when given."""
