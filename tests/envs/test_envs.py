@@ -283,3 +283,61 @@ def test_the_spaces_are_the_same_objects_each_call() -> None:
 def test_steps_per_second_is_measured() -> None:
     assert steps_per_second("kawuxing", steps=50) > 0
     assert steps_per_second("kawuxing", steps=50, tensors=False) > 0
+
+
+def swapped(game: Any, other: int, rng: random.Random) -> bool:
+    """Swap one of ``other``'s concealed tiles for a tile of another kind still in the
+    wall (a different deal that every other seat sees the same); False when none."""
+    hand = game.hands[other]
+    stacks = [s for s in game.wall.stacks if s]
+    if not hand or not stacks:
+        return False
+    stack = stacks[-1]
+    for i, mine in enumerate(hand):
+        for j, walled in enumerate(stack):
+            if walled != mine:
+                hand[i], stack[j] = walled, mine
+                hand.sort()
+                return True
+    return False
+
+
+TABLES = [
+    pytest.param(s.name, id=s.name)
+    for s in systems()
+    if hasattr(s.new_hand({}, seed=0), "wall")  # a tile game: hands and a wall
+]
+
+
+@pytest.mark.parametrize("name", TABLES)
+def test_two_deals_a_seat_cannot_tell_apart_give_the_same_tensor(name: str) -> None:
+    """Swap a tile of another seat's concealed hand with a tile of the wall: the seat's
+    observation and tensor are the same in both deals (the concealed hand changed)."""
+    episodes = Episodes(name)
+    checked = 0
+    for g in range(4):
+        rng = random.Random(g)
+        played: list[tuple[int, Any]] = []
+        game = episodes.new_game(seed=300 + g)
+        for step in range(200):
+            if game.is_over():
+                break
+            if step % 11 == 5:
+                twin = episodes.new_game(seed=300 + g)
+                for seat, action in played:
+                    twin.apply(seat, action)
+                seat = game.to_act()[0]
+                other = (seat + 1) % game.num_seats
+                if other not in game.public and swapped(twin, other, rng):
+                    assert twin.hands[other] != game.hands[other]
+                    x = episodes.encode(game.observation(seat))
+                    y = episodes.encode(twin.observation(seat))
+                    assert np.array_equal(x, y), (name, step, seat, other)
+                    mine = episodes.encode(game.observation(other))
+                    assert not np.array_equal(mine, episodes.encode(twin.observation(other)))
+                    checked += 1
+            seat = game.to_act()[0]
+            action = rng.choice(game.legal_actions(seat))
+            game.apply(seat, action)
+            played.append((seat, action))
+    assert checked > 0
