@@ -79,6 +79,7 @@ DISCARDS = 24
 
 _WIND_OF = {"ESWN"[i]: t for i, t in enumerate(WINDS)}
 _KINDS = np.arange(4, dtype=np.int64)[:, None]
+_STEPS = np.arange(256, dtype=np.int64)
 
 
 def _read_tiles(text: str) -> npt.NDArray[np.float32] | None:
@@ -249,7 +250,7 @@ class MahjongEncoder:
             if order:
                 base = self._discard + r * D
                 n = min(len(order), D - 1)
-                out[base + np.arange(n), order[:n]] = 1.0
+                out[base + _STEPS[:n], order[:n]] = 1.0
                 for tile in order[n:]:
                     out[base + D - 1, tile] += 1.0
             for part, row in ((bonus, self._bonus), (aside, self._aside), (shown, self._shown)):
