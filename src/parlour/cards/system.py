@@ -17,7 +17,7 @@ server hosts a :class:`~parlour.cards.hosted.CardHosted`, the terminal plays
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -110,6 +110,13 @@ class CardSystem(RuleSystem):
 
     def default_bots(self, seats: int) -> list[str]:
         return ["heuristic" if s < 2 else "random" for s in range(seats)]
+
+    def make_encoder(
+        self, seats: int, samples: Iterable[tuple[int, Mapping[str, Any]]], **how: Any
+    ) -> Any:
+        from parlour.envs.cards import make_encoder
+
+        return make_encoder(seats, samples, **how)
 
     # -- scoring ------------------------------------------------------------------------
 

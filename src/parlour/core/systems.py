@@ -447,6 +447,15 @@ class RuleSystem:
         """The bots ``parlour simulate`` seats when none are named."""
         return list(self.bot_names()[:1]) * seats
 
+    def make_encoder(
+        self, seats: int, samples: Iterable[tuple[int, Mapping[str, Any]]], **how: Any
+    ) -> Any:
+        """The family's observation encoder for the learning environments
+        (:mod:`parlour.envs`) at a table of ``seats`` seats: it turns one seat's
+        observation into an array; ``samples`` are (seat, observation) pairs of seeded
+        games it may learn the layout of the rule system's own fields from."""
+        raise ValueError(f"{self.name} has no observation encoder")
+
     # -- what the conformance suite checks --------------------------------------------
 
     def inventory(self, game: Any) -> dict[str, int]:

@@ -23,7 +23,7 @@ the bots are ``greedy`` and ``random``, the records are
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -167,6 +167,13 @@ class MahjongSystem(RuleSystem):
 
     def default_bots(self, seats: int) -> list[str]:
         return ["greedy" if s < 2 else "random" for s in range(seats)]
+
+    def make_encoder(
+        self, seats: int, samples: Iterable[tuple[int, Mapping[str, Any]]], **how: Any
+    ) -> Any:
+        from parlour.envs.mahjong import make_encoder
+
+        return make_encoder(seats, samples, **how)
 
     # -- scoring ------------------------------------------------------------------------
 

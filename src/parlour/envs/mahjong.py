@@ -1,0 +1,296 @@
+"""Feature planes of a mahjong observation: :class:`MahjongEncoder`.
+
+The encoder reads only the observation dict of one seat (what
+:meth:`parlour.mahjong.table.Table.observation` gives it) and writes a float32 array
+of shape ``(rows, 43)``: one column per tile kind (``0-8`` characters, ``9-17``
+circles, ``18-26`` bamboos, ``27-30`` winds E S W N, ``31-33`` dragons C F P,
+``34-41`` flowers and seasons, ``42`` the joker; see :mod:`parlour.mahjong.tiles`).
+Seats are relative: block ``r`` is the seat ``r`` places after the observing one in
+turn order (block 0 is the seat itself). The rows, in order (:meth:`channels` names
+them):
+
+======================= ====== =====================================================
+channel                 rows   what it holds
+======================= ====== =====================================================
+``hand>=k``             4      the seat's concealed tiles: 1 where it holds at least
+                               ``k`` of the kind (k = 1..4)
+``melds@r``             S      tiles of seat r's melds, counted (wilds as their own
+                               kind); concealed kongs too (they are the seat's own
+                               or shown face down as the rules say)
+``concealed_kongs@r``   S      tiles of seat r's concealed kongs (``{EEEE}``)
+``river@r``             S      seat r's discards still lying in front of it
+``discard@r.k``         S x D  seat r's k-th discard (k = 0..D-1, in the order they
+                               were made, claimed ones included); the D-th row counts
+                               every discard after the first D-1
+``bonus@r``             S      seat r's flowers and seasons (and other tiles the rules
+                               set aside as bonus)
+``aside@r``             S      tiles seat r has set aside (where the rules do)
+``shown@r``             S      seat r's hand when it is shown (a win, a disclosure)
+``last_discard``        1      the last discard (one tile)
+``window``              1      the tile a claim window is open on
+``seat_wind``           1      the seat's wind (none for a table without winds)
+``prevailing``          1      the prevailing wind (none when the game has none)
+``state:<path>``        ...    tiles of the rule system's own state (the wild, the
+                               indicator, the gold, tiles declared: one row by path
+                               of ``ruleset_state``, learnt by the
+                               :class:`~parlour.envs.encoding.Walker`)
+scalars                 ...    ``wall`` (tiles left), ``hand_sizes/@r``, ``dealer@r``,
+                               ``current@r``, ``discarder@r`` (one-hot by relative
+                               seat), ``face_down_kongs@r`` (kongs another seat
+                               holds face down: ``{????}``), ``phase=...``,
+                               ``window_kind=...``, and the numbers of
+                               ``ruleset_state`` and of the match (scores,
+                               hand number) by path, ``43`` to a row
+======================= ====== =====================================================
+
+``S`` is the number of seats, ``D`` the discard planes per seat (``discards``, 24 by
+default).
+
+>>> from parlour.registry import find_system
+>>> mcr = find_system("mcr")
+>>> table = mcr.new_hand({}, seed=1)
+>>> enc = MahjongEncoder(4, [(s, table.observation(s)) for s in range(4)])
+>>> x = enc.encode(table.observation(0))
+>>> x.shape == enc.shape, x.dtype.name, int(x[:4].sum()) == len(table.hands[0])
+(True, 'float32', True)
+>>> enc.channels()[:5]
+['hand>=1', 'hand>=2', 'hand>=3', 'hand>=4', 'melds@0']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from parlour.core.errors import NotationError
+from parlour.envs.encoding import UNBOUNDED, Array, Walker, cached_reader
+from parlour.mahjong.melds import parse_meld
+from parlour.mahjong.tiles import NUM_TILES, WINDS, format_tiles, parse_tiles
+
+WIDTH = NUM_TILES
+"""One column per tile kind."""
+
+DISCARDS = 24
+"""Discard planes per seat by default."""
+
+_WIND_OF = {"ESWN"[i]: t for i, t in enumerate(WINDS)}
+_KINDS = np.arange(4, dtype=np.int64)[:, None]
+_STEPS = np.arange(256, dtype=np.int64)
+
+
+def _read_tiles(text: str) -> npt.NDArray[np.float32] | None:
+    try:
+        tiles = parse_tiles(text)
+    except (NotationError, ValueError):
+        return None
+    if not tiles:
+        return None
+    return np.bincount(np.asarray(tiles, np.int64), minlength=WIDTH).astype(np.float32)
+
+
+_tile_counts = cached_reader(_read_tiles)
+
+
+@lru_cache(maxsize=1 << 16)
+def _tile_order(text: str) -> tuple[int, ...]:
+    """The tiles of ``text`` in the order written (a river, in discard order)."""
+    return tuple(parse_tiles(text)) if text else ()
+
+
+@lru_cache(maxsize=1 << 14)
+def _meld_counts(text: str) -> tuple[npt.NDArray[np.float32], bool]:
+    """The physical tiles of a meld, counted, and whether it is a concealed kong."""
+    meld = parse_meld(text)
+    tiles = list(meld.tiles)
+    for physical, stands_for in meld.wilds:
+        tiles.remove(stands_for)
+        tiles.append(physical)
+    counts = np.bincount(np.asarray(tiles, np.int64), minlength=WIDTH).astype(np.float32)
+    return counts, meld.kind == "kong" and not meld.exposed
+
+
+def _counts(text: str | None) -> npt.NDArray[np.float32] | None:
+    return _tile_counts(text) if text else None
+
+
+def _seat_part(observation: Mapping[str, Any]) -> dict[str, Any]:
+    """The part of an observation the walker reads: the rule system's state, the
+    match, and the few numbers and words every table shows."""
+    window = observation.get("window")
+    return {
+        "ruleset_state": observation.get("ruleset_state"),
+        "match": observation.get("match"),
+        "phase": observation.get("phase"),
+        "window_kind": window.get("kind") if window else None,
+        "wall": observation.get("wall"),
+        "hand_sizes": observation.get("hand_sizes"),
+    }
+
+
+class MahjongEncoder:
+    """The feature planes of a mahjong observation (see the module docstring) at a
+    table of ``seats`` seats; ``samples`` are (seat, observation) pairs from seeded
+    games the layout of the rule system's own state is learnt from; ``discards`` the
+    discard planes per seat."""
+
+    width = WIDTH
+
+    def __init__(
+        self,
+        seats: int,
+        samples: Iterable[tuple[int, Mapping[str, Any]]],
+        *,
+        discards: int = DISCARDS,
+    ) -> None:
+        self.seats = S = seats
+        self.discards = D = max(1, discards)
+        self.walker = Walker(seats, _counts, WIDTH, ((s, _seat_part(o)) for s, o in samples))
+        names = [f"hand>={k}" for k in range(1, 5)]
+        names += [f"melds@{r}" for r in range(S)]
+        names += [f"concealed_kongs@{r}" for r in range(S)]
+        names += [f"river@{r}" for r in range(S)]
+        names += [f"discard@{r}.{k}" for r in range(S) for k in range(D)]
+        for part in ("bonus", "aside", "shown"):
+            names += [f"{part}@{r}" for r in range(S)]
+        names += ["last_discard", "window", "seat_wind", "prevailing"]
+        self._rows = {n: i for i, n in enumerate(names)}
+        self._walked = len(names)
+        names += [f"state:{p}" for p in self.walker.piece_names]
+        names += [f"scalars.{i}" for i in range(self.walker.scalar_rows)]
+        self._names = names
+        self.shape = (len(names), WIDTH)
+        """The shape of every encoded observation."""
+        self._scalar_row = self._walked + len(self.walker.piece_names)
+        self._hand = self._rows["hand>=1"]
+        self._melds = self._rows["melds@0"]
+        self._kongs = self._rows["concealed_kongs@0"]
+        self._river = self._rows["river@0"]
+        self._discard = self._rows["discard@0.0"]
+        self._bonus = self._rows["bonus@0"]
+        self._aside = self._rows["aside@0"]
+        self._shown = self._rows["shown@0"]
+        self._last = self._rows["last_discard"]
+        self._window = self._rows["window"]
+        self._wind = self._rows["seat_wind"]
+        self._prevailing = self._rows["prevailing"]
+        extra = [
+            f"{what}@{r}"
+            for what in ("dealer", "current", "discarder", "face_down_kongs")
+            for r in range(S)
+        ]
+        self.scalar_names = [*self.walker.scalar_names, *extra]
+        """The scalars, in the order they fill the scalar rows."""
+        total = len(self.scalar_names)
+        self._extra_rows = -(-total // WIDTH) - self.walker.scalar_rows
+        self._names += [f"scalars.{self.walker.scalar_rows + i}" for i in range(self._extra_rows)]
+        self.shape = (len(self._names), WIDTH)
+        self._extra = len(self.walker.scalar_names)
+        self.low = np.zeros(self.shape, np.float32)
+        self.high = np.full(self.shape, UNBOUNDED, np.float32)
+        self.low[self._scalar_row :] = -UNBOUNDED
+
+    def channels(self) -> list[str]:
+        """The name of every row, in order (see the module docstring)."""
+        return list(self._names)
+
+    def decode(self, planes: Array) -> dict[str, str]:
+        """The tiles of every tile row of ``planes`` as notation, by channel (the
+        scalar rows left out): what a leak check reads.
+
+        >>> from parlour.registry import find_system
+        >>> table = find_system("mcr").new_hand({}, seed=1)
+        >>> enc = MahjongEncoder(4, [])
+        >>> enc.decode(enc.encode(table.observation(0)))["hand>=1"]
+        '1389m 349p 2459s'
+        """
+        out: dict[str, str] = {}
+        for name, row in zip(self._names[: self._scalar_row], planes, strict=False):
+            kinds = np.flatnonzero(row)
+            tiles = [int(t) for t in kinds for _ in range(int(row[t]))]
+            out[name] = format_tiles(tiles)
+        return out
+
+    def encode(self, observation: Mapping[str, Any], out: Array | None = None) -> Array:
+        """The planes of ``observation`` (one seat's), written into ``out`` when given."""
+        if out is None:
+            out = np.zeros(self.shape, np.float32)
+        else:
+            out.fill(0.0)
+        S, D = self.seats, self.discards
+        seat = observation["seat"]
+        hidden = [0.0] * S
+        hand = _counts(observation.get("hand"))
+        if hand is not None:
+            out[self._hand : self._hand + 4] = hand[None, :] > _KINDS
+        melds, rivers, orders = (
+            observation["melds"],
+            observation["discards"],
+            observation["discarded"],
+        )
+        bonus, aside = observation.get("bonus"), observation.get("aside")
+        shown = observation.get("public_hands")
+        for s in range(S):
+            r = (s - seat) % S
+            for text in melds[s]:
+                if "?" in text:  # a kong shown face down: which tiles is not seen
+                    hidden[r] += 1.0
+                    continue
+                counts, concealed = _meld_counts(text)
+                out[self._melds + r] += counts
+                if concealed:
+                    out[self._kongs + r] += counts
+            river = _counts(rivers[s])
+            if river is not None:
+                out[self._river + r] = river
+            order = _tile_order(orders[s])
+            if order:
+                base = self._discard + r * D
+                n = min(len(order), D - 1)
+                out[base + _STEPS[:n], order[:n]] = 1.0
+                for tile in order[n:]:
+                    out[base + D - 1, tile] += 1.0
+            for part, row in ((bonus, self._bonus), (aside, self._aside), (shown, self._shown)):
+                if part:
+                    found = _counts(part[s])
+                    if found is not None:
+                        out[row + r] = found
+        last = observation.get("last_discard")
+        if last:
+            out[self._last, parse_tiles(last["tile"])[0]] = 1.0
+        window = observation.get("window")
+        if window and window.get("tile"):
+            out[self._window, parse_tiles(window["tile"])[0]] = 1.0
+        wind = _WIND_OF.get(observation.get("seat_name") or "")
+        if wind is not None:
+            out[self._wind, wind] = 1.0
+        prevailing = _WIND_OF.get(observation.get("prevailing") or "")
+        if prevailing is not None:
+            out[self._prevailing, prevailing] = 1.0
+        self.walker.encode(seat, _seat_part(observation), out, self._walked)
+        flat = out[self._scalar_row :].reshape(-1)
+        for i, key in enumerate(("dealer", "current")):
+            value = observation.get(key)
+            if isinstance(value, int):
+                flat[self._extra + i * S + (value - seat) % S] = 1.0
+        if last:
+            flat[self._extra + 2 * S + (last["seat"] - seat) % S] = 1.0
+        flat[self._extra + 3 * S : self._extra + 4 * S] = hidden
+        return out
+
+
+def make_encoder(
+    seats: int, samples: Iterable[tuple[int, Mapping[str, Any]]], **how: Any
+) -> MahjongEncoder:
+    """The encoder of a mahjong rule system's observations (the family's hook).
+
+    >>> make_encoder(3, []).shape[1]
+    43
+    """
+    return MahjongEncoder(seats, samples, **how)
+
+
+__all__ = ["DISCARDS", "WIDTH", "MahjongEncoder", "make_encoder"]
