@@ -780,9 +780,59 @@ def _under_minimum(
     return f"{who} must reach the minimum of {what} (§10.5)"
 
 
+def may_win(t: WuhanTable) -> bool:
+    """Could the win be valid at all, by the tile counts alone (no reading searched)?
+    False only when :func:`wins` is False: no opening (W2) or a kong-only tile (W1);
+    or no big pattern within reach of the naturals (the winner's tiles but his laizi)
+    and no small win either: more than one laizi (W5), shares under the minimum even
+    for a hard win, or no 2, 5 or 8 to make the pair (W4). Most hands a bot weighs
+    end here.
+
+    >>> t = read_table({"rules": "wuhan", "laizi": "7s", "winner": "S", "seats": {
+    ...     "S": {"hand": "[234m] 345s 678p 999p 11m", "win_tile": "1m", "discarder": "E"}}})
+    >>> may_win(t), wins(t)  # a pair of 1m, no 2, 5 or 8 to pair instead
+    (False, False)
+    """
+    melds = t.facts[t.winner].melds
+    exposed = sum(1 for m in melds if m.exposed)
+    if not exposed:
+        return False
+    counts = [0] * NUM_KINDS
+    for k in t.concealed:
+        counts[k] += 1
+    held = len(t.marks)
+    counts[t.laizi] -= held
+    if any(counts[k] for k in t.kong_only):
+        return False
+    # the patterns that ask only for a 2-5-8 pair
+    if t.source == "rob" or (t.source == "discard" and exposed == 4):
+        return True
+    if t.source == "wall" and (t.kong_replacement or (t.haitei and t.players == 4)):
+        return True
+    # the patterns of kinds: every natural tile of the winds, of 2-5-8, of one suit;
+    # all pungs: no chow claimed, each concealed kind in one pung or the pair
+    kinds = {k for k in range(NUM_KINDS) if counts[k]}
+    every = kinds.union(*(m.tiles for m in melds))
+    if every <= _winds_kinds(t) or every <= _TWO_FIVE_EIGHT:
+        return True
+    if max(every) < 27 and len({k // 9 for k in every}) == 1:
+        return True
+    if all(m.kind != CHOW for m in melds) and len(kinds) <= 5 - len(melds):
+        return True
+    # a small win: one laizi at most, the minimum met by a hard win, a 2-5-8 pair
+    if held > 1:
+        return False
+    _, _, shares, fans = _shares(t, _Win(None, (), True, None))
+    if _under_minimum(t, False, shares, fans) is not None:
+        return False
+    return any(counts[k] >= 2 or (counts[k] and held) for k in _TWO_FIVE_EIGHT)
+
+
 def wins(t: WuhanTable) -> bool:
     """``settle_table(t).valid``, without writing any settlement: some reading the rules
     accept whose every share meets the minimum (what bots ask of many hands)."""
+    if not may_win(t):
+        return False
     for w in _wins(t):
         if w.reason is None:
             _, _, shares, fans = _shares(t, w)
@@ -814,6 +864,7 @@ __all__ = [
     "WuhanTable",
     "kong_only_kinds",
     "laizi_of",
+    "may_win",
     "next_kind",
     "pair_is_258",
     "previous_kind",
