@@ -557,6 +557,7 @@ def _winds_kinds(t: WuhanTable) -> set[Tile]:
 
 
 _TWO_FIVE_EIGHT = {k for k in range(27) if k % 9 in (1, 4, 7)}
+_TWO_FIVE_EIGHT_ORDER = tuple(sorted(_TWO_FIVE_EIGHT))
 
 
 @dataclass(frozen=True, slots=True)
@@ -785,8 +786,8 @@ def may_win(t: WuhanTable) -> bool:
     False only when :func:`wins` is False: no opening (W2) or a kong-only tile (W1);
     or no big pattern within reach of the naturals (the winner's tiles but his laizi)
     and no small win either: more than one laizi (W5), shares under the minimum even
-    for a hard win, or no 2, 5 or 8 to make the pair (W4). Most hands a bot weighs
-    end here.
+    for a hard win, or no split into sets and a 2-5-8 pair (W4; the laizi at face
+    value when only a hard win reaches the minimum). Most hands a bot weighs end here.
 
     >>> t = read_table({"rules": "wuhan", "laizi": "7s", "winner": "S", "seats": {
     ...     "S": {"hand": "[234m] 345s 678p 999p 11m", "win_tile": "1m", "discarder": "E"}}})
@@ -820,12 +821,89 @@ def may_win(t: WuhanTable) -> bool:
     if all(m.kind != CHOW for m in melds) and len(kinds) <= 5 - len(melds):
         return True
     # a small win: one laizi at most, the minimum met by a hard win, a 2-5-8 pair
-    if held > 1:
+    if held > 1 or _small_under_minimum(t, hard=True):
         return False
-    _, _, shares, fans = _shares(t, _Win(None, (), True, None))
-    if _under_minimum(t, False, shares, fans) is not None:
+    if held and not _small_under_minimum(t, hard=False):
+        return _sets_and_pair_258(counts, wild=True)
+    # only a hard win reaches the minimum: the laizi at face value, no wild at all
+    counts[t.laizi] += held
+    return _sets_and_pair_258(counts)
+
+
+def _small_under_minimum(t: WuhanTable, *, hard: bool) -> bool:
+    """Does a small win, hard or not, fall short of the minimum?"""
+    _, _, shares, fans = _shares(t, _Win(None, (), hard, None))
+    return _under_minimum(t, False, shares, fans) is not None
+
+
+_GROUPS = ((0, 9), (9, 18), (18, 27), *((k, k + 1) for k in range(27, NUM_KINDS)))
+"""The kinds a set never crosses: each suit, each honour."""
+
+
+def _sets_and_pair_258(counts: list[int], *, wild: bool = False) -> bool:
+    """Do the natural tiles ``counts``, with one ``wild`` standing for any kind or none,
+    split into sets and a pair of 2, 5 or 8? (One wild joins naturals in its group: it
+    never stands for a kind the three-player set lacks.)
+
+    >>> from parlour.mahjong.tiles import parse_tiles
+    >>> def split(text: str, wild: bool = False) -> bool:
+    ...     counts = [0] * NUM_KINDS
+    ...     for k in parse_tiles(text):
+    ...         counts[k] += 1
+    ...     return _sets_and_pair_258(counts, wild=wild)
+    >>> split("123456m 55p"), split("123456m 99p"), split("111222333m EEE 22s")
+    (True, False, True)
+    >>> split("123456m 5p", True), split("13456m 55p", True), split("2345m 999p", True)
+    (True, True, True)
+    >>> split("123456m 9p", True), split("13456m 99p", True), split("13m 99p EEE", True)
+    (False, False, False)
+    """
+    for k in _TWO_FIVE_EIGHT_ORDER:
+        c = counts[k]
+        # the pair of two naturals (the wild in a set), or of one and the wild
+        for naturals in (2, 1) if wild else (2,):
+            if c >= naturals:
+                counts[k] -= naturals
+                ok = _sets_only(counts, wild=wild and naturals == 2)
+                counts[k] += naturals
+                if ok:
+                    return True
+    return False
+
+
+def _sets_only(counts: list[int], *, wild: bool) -> bool:
+    """Do the natural tiles ``counts``, with one ``wild`` or none, split into sets alone?
+    The wild fills the one suit or honour that does not split without it."""
+    broken = [g for g in _GROUPS if not _group_splits(counts, *g)]
+    if not broken:
+        return not wild
+    if not wild or len(broken) > 1:
         return False
-    return any(counts[k] >= 2 or (counts[k] and held) for k in _TWO_FIVE_EIGHT)
+    lo, hi = broken[0]
+    for x in range(lo, hi):
+        counts[x] += 1
+        ok = _group_splits(counts, lo, hi)
+        counts[x] -= 1
+        if ok:
+            return True
+    return False
+
+
+def _group_splits(counts: list[int], lo: int, hi: int) -> bool:
+    """Do the tiles of one suit (or one honour) split into chows and pungs? The lowest
+    kind's count modulo 3 starts as many chows (three chows of a run are three pungs of
+    its kinds): the split, if any, is found in one pass."""
+    if hi - lo == 1:
+        return counts[lo] % 3 == 0
+    a = counts[lo:hi]
+    for i in range(7):
+        r = a[i] % 3
+        if r:
+            if a[i + 1] < r or a[i + 2] < r:
+                return False
+            a[i + 1] -= r
+            a[i + 2] -= r
+    return a[7] % 3 == 0 and a[8] % 3 == 0
 
 
 def wins(t: WuhanTable) -> bool:
