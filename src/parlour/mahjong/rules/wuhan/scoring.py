@@ -23,7 +23,7 @@ raise what he pays. Ex 1 of the spec:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -542,7 +542,7 @@ def pair_is_258(r: Reading, t: WuhanTable) -> bool:
     return _is_258(r.pair)
 
 
-def _free_kinds(t: WuhanTable, allowed: set[Tile]) -> bool:
+def _free_kinds(t: WuhanTable, allowed: Set[Tile]) -> bool:
     """Are all the winner's tiles, laizi apart (they stand for any), of ``allowed``?"""
     plain = list(t.concealed)
     for m in t.marks:
@@ -551,9 +551,17 @@ def _free_kinds(t: WuhanTable, allowed: set[Tile]) -> bool:
     return all(k in allowed for k in tiles)
 
 
-def _winds_kinds(t: WuhanTable) -> set[Tile]:
-    kinds = set(WINDS) | {GREEN, WHITE}
-    return kinds - set(t.kong_only) - set(t.removed)
+def _winds_kinds(t: WuhanTable) -> frozenset[Tile]:
+    """The kinds of a winds hand: the winds, Green and White, but the kong-only kinds
+    and those the three-player set lacks."""
+    k = (t.kong_only, t.removed)
+    kinds = _WINDS_KINDS.get(k)
+    if kinds is None:
+        kinds = _WINDS_KINDS[k] = frozenset((*WINDS, GREEN, WHITE)) - t.kong_only - t.removed
+    return kinds
+
+
+_WINDS_KINDS: dict[tuple[frozenset[Tile], frozenset[Tile]], frozenset[Tile]] = {}
 
 
 _TWO_FIVE_EIGHT = {k for k in range(27) if k % 9 in (1, 4, 7)}
@@ -812,7 +820,7 @@ def may_win(t: WuhanTable) -> bool:
         return True
     # the patterns of kinds: every natural tile of the winds, of 2-5-8, of one suit;
     # all pungs: no chow claimed, each concealed kind in one pung or the pair
-    kinds = {k for k in range(NUM_KINDS) if counts[k]}
+    kinds = {k for k in t.concealed if counts[k]}
     every = kinds.union(*(m.tiles for m in melds))
     if every <= _winds_kinds(t) or every <= _TWO_FIVE_EIGHT:
         return True
