@@ -5,7 +5,9 @@ beside random ones) was recorded with the bot as it was before it was made fast 
 19), in ``tests/vectors/greedy_decisions.json``; the bot now must play the same hands
 action for action. The cases cover MCR (the 8-point minimum, claims, kongs), the gold
 games (17 tiles, the Gold wild, floats), and the classical game, with and without a
-goulash (wilds, pungs only, every complete hand goes out, the exchanges).
+goulash (wilds, pungs only, every complete hand goes out, the exchanges); Wuhan (the
+laizi wild, a win needs an opening; four and three players), Hangzhou (the fortune
+wilds) and Kawuxing were recorded before Wuhan's bots were made fast (issue 21).
 
 Regenerate (only when a decision rule changes on purpose, with its measured strength):
 ``PYTHONPATH=src python tests/mahjong/test_greedy_decisions.py``.
@@ -50,6 +52,13 @@ CASES: dict[str, Case] = {
         )
         for wild, s in (("bamboo_2", 40), ("bamboo_2", 41), ("jokers", 42))
     },
+    **{f"wuhan greedy x4 seed {s}": ("wuhan", {}, (G, G, G, G), s, {}) for s in range(50, 56)},
+    **{
+        f"wuhan three players seed {s}": ("wuhan", {"players": 3}, (G, G, G), s, {})
+        for s in range(56, 60)
+    },
+    "hangzhou greedy x4 seed 60": ("hangzhou", {}, (G, G, G, G), 60, {}),
+    "kawuxing greedy x3 seed 70": ("kawuxing", {}, (G, G, G), 70, {}),
 }
 
 

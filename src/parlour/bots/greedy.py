@@ -647,6 +647,8 @@ class GreedyBot:
             found = self._completing(hand, melds) if tiles is None else iter(tiles)
             if self._goulash:
                 v = next(found, None) is not None
+            elif self._unopened(melds):
+                v = False  # no win scores without an opening: no wait is looked for
             else:
                 # every wait won self-drawn first (the likelier to score), then on a discard
                 tried: list[Tile] = []
@@ -761,9 +763,13 @@ class GreedyBot:
                 if need <= wilds:
                     yield t
         elif not wild.isdisjoint(hand):  # a gold or laizi held
+            # each natural kind drawn from the shape tables at once, where they answer
+            drawn = self._after_draws(hand, melds) or {}
             for t in range(NUM_KINDS):
-                if held[t] < 4 and shanten(_with(hand, t), melds) < 0:
-                    yield t
+                if held[t] < 4:
+                    v = drawn.get(t)
+                    if (shanten(_with(hand, t), melds) if v is None else v) < 0:
+                        yield t
         elif not n and len(hand) == 13 and _NATIVE is not None:
             yield from _NATIVE.waits_of(hand)  # every shape, one kernel call
         else:
@@ -908,8 +914,15 @@ class GreedyBot:
         except (ParlourError, ValueError):
             return False
 
+    def _unopened(self, melds: Melds) -> bool:
+        """Does a win need an opening (``HandHints.win_needs_opening``) that ``melds``
+        lack? Then no win of the hand is accepted, and none need be asked."""
+        return self._must_open and not any(m.exposed for m in melds)
+
     def _scores(self, hand: Tiles, melds: Melds, tile: Tile, self_drawn: bool) -> bool:
         """:meth:`scores`, cached."""
+        if self._unopened(melds):
+            return False
         memo = self._memo.scores
         k = (hand, melds, tile, self_drawn)
         v = memo.get(k)

@@ -304,3 +304,67 @@ def test_score_table_on_the_command_line(tmp_path: Any) -> None:
     assert result.exit_code == 2 and "minimum" in result.output
     hand = runner.invoke(app, ["score", "--rules", "wuhan", "123m"])
     assert hand.exit_code == 2 and "give --table FILE" in " ".join(hand.output.split())
+
+
+def test_the_2_5_8_split_by_counts_agrees_with_the_decompositions() -> None:
+    """``_sets_and_pair_258`` (``may_win``'s count of a small win's shape) says what the
+    decompositions say: some split into sets and a 2-5-8 pair, with one laizi standing
+    for any kind the table has, or none; seeded hands near complete, four and three
+    players."""
+    import random
+
+    from parlour.mahjong.melds import CHOW as CHOW_KIND
+    from parlour.mahjong.melds import PUNG, Meld
+    from parlour.mahjong.rules.wuhan.scoring import _sets_and_pair_258
+    from parlour.mahjong.shapes import WildRules, decompositions
+
+    rng = random.Random(21)
+    seen = {(w, v): 0 for w in (False, True) for v in (False, True)}
+    for case in range(3000):
+        removed = frozenset((*range(9), 27)) if case % 3 == 0 else frozenset()
+        pool = [k for k in range(34) if k not in removed for _ in range(4)]
+        rng.shuffle(pool)
+        groups: list[list[int]] = []
+        while len(groups) < 4:
+            k = rng.choice(pool)
+            chow = k < 27 and k % 9 <= 6 and rng.random() < 0.6
+            want = [k, k + 1, k + 2] if chow else [k, k, k]
+            if all(want.count(x) <= pool.count(x) for x in set(want)):
+                for x in want:
+                    pool.remove(x)
+                groups.append(want)
+        k = rng.choice([x for x in pool if pool.count(x) >= 2] or pool)
+        pair = [k, k] if pool.count(k) >= 2 else [k, rng.choice(pool)]
+        for x in pair:
+            pool.remove(x)
+        n_melds = rng.randrange(4)
+        melds = [Meld(CHOW_KIND if g[0] != g[1] else PUNG, tuple(g), exposed=True)
+                 for g in groups[:n_melds]]  # fmt: skip
+        concealed = [x for g in groups[n_melds:] for x in g] + pair
+        if rng.random() < 0.6:  # one tile swapped for another from the wall
+            concealed[rng.randrange(len(concealed))] = pool.pop()
+        wild = rng.random() < 0.5
+        laizi = pool.pop()  # a copy the wall still holds
+        if wild:
+            concealed.pop(rng.randrange(len(concealed)))
+            if laizi in concealed:
+                continue  # every laizi held is the wild
+        counts = [0] * 34
+        for x in concealed:
+            counts[x] += 1
+        got = _sets_and_pair_258(counts, wild=wild)
+        rules = WildRules(in_kong=False, beyond_four=True, wild_tile=laizi) if wild else None
+        found = decompositions(
+            concealed + ([laizi] if wild else []), melds, constraints=rules, kinds=("regular",)
+        )
+        want_258 = any(
+            d.pair is not None
+            and d.pair < 27
+            and d.pair % 9 in (1, 4, 7)
+            and not any(s in removed for _, s in d.wilds)
+            for d in found
+        )
+        assert got is want_258, (concealed, melds, wild and tile_name(laizi), removed)
+        assert counts == [concealed.count(x) for x in range(34)]  # left as it was
+        seen[wild, got] += 1
+    assert min(seen.values()) > 100, seen

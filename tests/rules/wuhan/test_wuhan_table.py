@@ -388,3 +388,50 @@ def test_what_bots_ask_is_answered_as_the_settlement_would() -> None:
                 s = table.to_act()[0]
                 table.apply(s, bots[s].act(table.observation(s), table.legal_actions(s)))
     assert asked["hands"] > 1000 and asked["valid"] > 10
+
+
+@pytest.mark.parametrize(
+    ("options", "some_win"),
+    [
+        ({}, True),
+        ({"players": 3}, True),
+        ({"minimum_points": 0}, True),
+        ({"minimum_points": 16, "high_caps": True}, True),
+        ({"minimum_fans": 3}, True),
+        ({"green_is_kong_tile": True}, False),  # 32 points: the bots' hands seldom reach it
+        ({"players": 3, "removed_suit": "s", "pizi_kong": True}, True),
+    ],
+    ids=repr,
+)
+def test_may_win_refuses_only_hands_the_settlement_refuses(
+    options: dict[str, Any], some_win: bool
+) -> None:
+    """``may_win`` (the tile counts alone) is False only where ``settle_table(t).valid``
+    is False, on every table the greedy bots weigh under each minimum; it refuses most of
+    them, and some it lets through do win."""
+    from parlour.bots.greedy import GreedyBot
+    from parlour.mahjong.rules.wuhan.scoring import WuhanTable, may_win, settle_table
+
+    seen = {"tables": 0, "refused": 0, "valid": 0}
+
+    class Checked(WuhanRuleset):
+        def _weighed(self, hand: Any) -> WuhanTable | None:
+            t = super()._weighed(hand)
+            if t is not None:
+                valid = settle_table(t).valid
+                quick = may_win(t)
+                assert quick or not valid, t
+                seen["tables"] += 1
+                seen["refused"] += not quick
+                seen["valid"] += valid
+            return t
+
+    for seed in range(2):
+        table = Table(WuhanRuleset(options), seed=seed)
+        bots = [GreedyBot(seed=p, ruleset=Checked(options)) for p in range(table.num_seats)]
+        while not table.is_over():
+            s = table.to_act()[0]
+            table.apply(s, bots[s].act(table.observation(s), table.legal_actions(s)))
+    assert seen["tables"] > 500
+    assert seen["refused"] > seen["tables"] // 2
+    assert seen["valid"] > 0 or not some_win

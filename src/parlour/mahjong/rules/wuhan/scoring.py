@@ -23,7 +23,7 @@ raise what he pays. Ex 1 of the spec:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -542,7 +542,7 @@ def pair_is_258(r: Reading, t: WuhanTable) -> bool:
     return _is_258(r.pair)
 
 
-def _free_kinds(t: WuhanTable, allowed: set[Tile]) -> bool:
+def _free_kinds(t: WuhanTable, allowed: Set[Tile]) -> bool:
     """Are all the winner's tiles, laizi apart (they stand for any), of ``allowed``?"""
     plain = list(t.concealed)
     for m in t.marks:
@@ -551,12 +551,21 @@ def _free_kinds(t: WuhanTable, allowed: set[Tile]) -> bool:
     return all(k in allowed for k in tiles)
 
 
-def _winds_kinds(t: WuhanTable) -> set[Tile]:
-    kinds = set(WINDS) | {GREEN, WHITE}
-    return kinds - set(t.kong_only) - set(t.removed)
+def _winds_kinds(t: WuhanTable) -> frozenset[Tile]:
+    """The kinds of a winds hand: the winds, Green and White, but the kong-only kinds
+    and those the three-player set lacks."""
+    k = (t.kong_only, t.removed)
+    kinds = _WINDS_KINDS.get(k)
+    if kinds is None:
+        kinds = _WINDS_KINDS[k] = frozenset((*WINDS, GREEN, WHITE)) - t.kong_only - t.removed
+    return kinds
+
+
+_WINDS_KINDS: dict[tuple[frozenset[Tile], frozenset[Tile]], frozenset[Tile]] = {}
 
 
 _TWO_FIVE_EIGHT = {k for k in range(27) if k % 9 in (1, 4, 7)}
+_TWO_FIVE_EIGHT_ORDER = tuple(sorted(_TWO_FIVE_EIGHT))
 
 
 @dataclass(frozen=True, slots=True)
@@ -780,9 +789,136 @@ def _under_minimum(
     return f"{who} must reach the minimum of {what} (§10.5)"
 
 
+def may_win(t: WuhanTable) -> bool:
+    """Could the win be valid at all, by the tile counts alone (no reading searched)?
+    False only when :func:`wins` is False: no opening (W2) or a kong-only tile (W1);
+    or no big pattern within reach of the naturals (the winner's tiles but his laizi)
+    and no small win either: more than one laizi (W5), shares under the minimum even
+    for a hard win, or no split into sets and a 2-5-8 pair (W4; the laizi at face
+    value when only a hard win reaches the minimum). Most hands a bot weighs end here.
+
+    >>> t = read_table({"rules": "wuhan", "laizi": "7s", "winner": "S", "seats": {
+    ...     "S": {"hand": "[234m] 345s 678p 999p 11m", "win_tile": "1m", "discarder": "E"}}})
+    >>> may_win(t), wins(t)  # a pair of 1m, no 2, 5 or 8 to pair instead
+    (False, False)
+    """
+    melds = t.facts[t.winner].melds
+    exposed = sum(1 for m in melds if m.exposed)
+    if not exposed:
+        return False
+    counts = [0] * NUM_KINDS
+    for k in t.concealed:
+        counts[k] += 1
+    held = len(t.marks)
+    counts[t.laizi] -= held
+    if any(counts[k] for k in t.kong_only):
+        return False
+    # the patterns that ask only for a 2-5-8 pair
+    if t.source == "rob" or (t.source == "discard" and exposed == 4):
+        return True
+    if t.source == "wall" and (t.kong_replacement or (t.haitei and t.players == 4)):
+        return True
+    # the patterns of kinds: every natural tile of the winds, of 2-5-8, of one suit;
+    # all pungs: no chow claimed, each concealed kind in one pung or the pair
+    kinds = {k for k in t.concealed if counts[k]}
+    every = kinds.union(*(m.tiles for m in melds))
+    if every <= _winds_kinds(t) or every <= _TWO_FIVE_EIGHT:
+        return True
+    if max(every) < 27 and len({k // 9 for k in every}) == 1:
+        return True
+    if all(m.kind != CHOW for m in melds) and len(kinds) <= 5 - len(melds):
+        return True
+    # a small win: one laizi at most, the minimum met by a hard win, a 2-5-8 pair
+    if held > 1 or _small_under_minimum(t, hard=True):
+        return False
+    if held and not _small_under_minimum(t, hard=False):
+        return _sets_and_pair_258(counts, wild=True)
+    # only a hard win reaches the minimum: the laizi at face value, no wild at all
+    counts[t.laizi] += held
+    return _sets_and_pair_258(counts)
+
+
+def _small_under_minimum(t: WuhanTable, *, hard: bool) -> bool:
+    """Does a small win, hard or not, fall short of the minimum?"""
+    _, _, shares, fans = _shares(t, _Win(None, (), hard, None))
+    return _under_minimum(t, False, shares, fans) is not None
+
+
+_GROUPS = ((0, 9), (9, 18), (18, 27), *((k, k + 1) for k in range(27, NUM_KINDS)))
+"""The kinds a set never crosses: each suit, each honour."""
+
+
+def _sets_and_pair_258(counts: list[int], *, wild: bool = False) -> bool:
+    """Do the natural tiles ``counts``, with one ``wild`` standing for any kind or none,
+    split into sets and a pair of 2, 5 or 8? (One wild joins naturals in its group: it
+    never stands for a kind the three-player set lacks.)
+
+    >>> from parlour.mahjong.tiles import parse_tiles
+    >>> def split(text: str, wild: bool = False) -> bool:
+    ...     counts = [0] * NUM_KINDS
+    ...     for k in parse_tiles(text):
+    ...         counts[k] += 1
+    ...     return _sets_and_pair_258(counts, wild=wild)
+    >>> split("123456m 55p"), split("123456m 99p"), split("111222333m EEE 22s")
+    (True, False, True)
+    >>> split("123456m 5p", True), split("13456m 55p", True), split("2345m 999p", True)
+    (True, True, True)
+    >>> split("123456m 9p", True), split("13456m 99p", True), split("13m 99p EEE", True)
+    (False, False, False)
+    """
+    for k in _TWO_FIVE_EIGHT_ORDER:
+        c = counts[k]
+        # the pair of two naturals (the wild in a set), or of one and the wild
+        for naturals in (2, 1) if wild else (2,):
+            if c >= naturals:
+                counts[k] -= naturals
+                ok = _sets_only(counts, wild=wild and naturals == 2)
+                counts[k] += naturals
+                if ok:
+                    return True
+    return False
+
+
+def _sets_only(counts: list[int], *, wild: bool) -> bool:
+    """Do the natural tiles ``counts``, with one ``wild`` or none, split into sets alone?
+    The wild fills the one suit or honour that does not split without it."""
+    broken = [g for g in _GROUPS if not _group_splits(counts, *g)]
+    if not broken:
+        return not wild
+    if not wild or len(broken) > 1:
+        return False
+    lo, hi = broken[0]
+    for x in range(lo, hi):
+        counts[x] += 1
+        ok = _group_splits(counts, lo, hi)
+        counts[x] -= 1
+        if ok:
+            return True
+    return False
+
+
+def _group_splits(counts: list[int], lo: int, hi: int) -> bool:
+    """Do the tiles of one suit (or one honour) split into chows and pungs? The lowest
+    kind's count modulo 3 starts as many chows (three chows of a run are three pungs of
+    its kinds): the split, if any, is found in one pass."""
+    if hi - lo == 1:
+        return counts[lo] % 3 == 0
+    a = counts[lo:hi]
+    for i in range(7):
+        r = a[i] % 3
+        if r:
+            if a[i + 1] < r or a[i + 2] < r:
+                return False
+            a[i + 1] -= r
+            a[i + 2] -= r
+    return a[7] % 3 == 0 and a[8] % 3 == 0
+
+
 def wins(t: WuhanTable) -> bool:
     """``settle_table(t).valid``, without writing any settlement: some reading the rules
     accept whose every share meets the minimum (what bots ask of many hands)."""
+    if not may_win(t):
+        return False
     for w in _wins(t):
         if w.reason is None:
             _, _, shares, fans = _shares(t, w)
@@ -814,6 +950,7 @@ __all__ = [
     "WuhanTable",
     "kong_only_kinds",
     "laizi_of",
+    "may_win",
     "next_kind",
     "pair_is_258",
     "previous_kind",

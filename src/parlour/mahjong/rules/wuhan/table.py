@@ -104,6 +104,8 @@ TABLE_OPTIONS: tuple[Option, ...] = (
 """The table's options: the players, then the settlement's (§12)."""
 
 _MELD_CLAIMS = frozenset(("chow", "pung", "kong"))
+_NO_FACTS = SeatFacts()
+"""A seat with no melds nor kongs, as a bot weighs the other seats."""
 _TWO_FIVE_EIGHT = frozenset(k for k in range(27) if k % 9 in (1, 4, 7))
 
 
@@ -183,6 +185,7 @@ class WuhanRuleset(Ruleset):
             base = "mps".index(suit) * 9
             removed = frozenset((*range(base, base + 9), EAST))
         self.removed = removed
+        self._seats = tuple(self.seat_name(k) for k in range(self.num_seats))
         self._laizi: Tile | None = None  # the last hand's laizi (for :meth:`score`)
         self._kong_only: frozenset[Tile] = frozenset()
         self.special_shapes = self._free_shapes(frozenset({31}))
@@ -450,10 +453,10 @@ class WuhanRuleset(Ruleset):
         laizi = self._laizi
         if laizi is None:
             return None
-        seats = tuple(self.seat_name(k) for k in range(self.num_seats))
+        seats = self._seats
         concealed = tuple(sorted(hand.tiles))
         how = hand.how
-        facts = {s: SeatFacts() for s in seats}
+        facts = dict.fromkeys(seats, _NO_FACTS)
         facts[hand.seat_wind] = SeatFacts(tuple(_plain(m) for m in hand.melds))
         return WuhanTable(
             options=self.settings,
