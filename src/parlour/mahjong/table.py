@@ -46,7 +46,7 @@ from parlour.core.errors import IllegalAction, NotationError
 from parlour.core.game import Event, SpaceActions, check_seat
 from parlour.core.rng import SEED_VERSION, check_seed, game_rng
 from parlour.core.window import Window
-from parlour.mahjong.actions import PASS, MahjongAction
+from parlour.mahjong.actions import FORFEIT, PASS, MahjongAction
 from parlour.mahjong.melds import Meld, chow, format_meld, kong, pung
 from parlour.mahjong.ruleset import Deal, Ruleset, WinContext
 from parlour.mahjong.scoring import Score
@@ -63,9 +63,6 @@ from parlour.mahjong.tiles import (
 from parlour.mahjong.wall import Wall
 
 TURN, CLAIM, ROB, OVER = "turn", "claim", "rob", "over"
-
-FORFEIT = "forfeit"
-"""The kind of the action that ends a hand by a penalty (:meth:`Table.forfeit`)."""
 
 
 @dataclass(slots=True)
@@ -350,8 +347,8 @@ class Table(SpaceActions):
         return self.events[start:]
 
     def format_action(self, action: Action) -> str:
-        if action[0] == FORFEIT:
-            return " ".join((FORFEIT, *map(str, action[1])))
+        if type(action) is MahjongAction and action[0] == FORFEIT:
+            return str(action)
         return self.space.format(action)
 
     def parse_action(self, text: str) -> Action:
@@ -1730,12 +1727,15 @@ def tile_count_check(table: Table) -> list[int]:
 
 __all__ = [
     "CLAIM",
+    "FORFEIT",
     "OVER",
     "PASS",
     "ROB",
     "TURN",
     "Table",
     "Win",
+    "forfeit_action",
+    "parse_forfeit",
     "stacked_deal",
     "tile_count_check",
 ]
