@@ -4,7 +4,8 @@ every kind of move: it claims a pung, a chow (from the player before it) or a ko
 its hand allows, declares concealed and added kongs, and discards a tile of its hand at
 random (seeded by its first argument). Every move it makes is legal only if the requests
 told it its hand exactly, so a game without a forfeit by it proves the translation.
-``--json`` reads the JSON input. It never declares a win (it cannot count fans)."""
+``--json`` reads the JSON input; ``--bad-claim`` promises to discard the tile it pungs
+(which it no longer holds). It never declares a win (it cannot count fans)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ class Tracker:
         self.pungs: set[str] = set()
         self.last: tuple[int, str] | None = None  # the last discard: player, tile
         self.wall = 0  # tiles left to draw: no claim nor kong when none is left
+        self.bad_claim = False  # --bad-claim: a pung's discard is the tile claimed
 
     def take(self, request: str) -> str:
         w = request.split()
@@ -102,7 +104,7 @@ class Tracker:
         if held >= 2 and self.rng.random() < 0.5:
             rest[tile] -= 2
             discard = self.rng.choice(sorted(t for t, n in rest.items() if n))
-            return f"PENG {discard}"
+            return f"PENG {tile if self.bad_claim else discard}"
         if player == (self.me + 3) % 4 and tile[0] in "WBT" and self.rng.random() < 0.7:
             n = int(tile[1])
             for mid in (n - 1, n, n + 1):
@@ -121,6 +123,7 @@ def main() -> None:
     seed = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 0
     use_json = "--json" in sys.argv
     bot = Tracker(seed)
+    bot.bad_claim = "--bad-claim" in sys.argv
     if use_json:
         data = json.loads(sys.stdin.readline())
         requests = data["requests"]

@@ -128,6 +128,24 @@ def test_every_kind_of_move_is_translated_exactly() -> None:
     assert moves["kong"] + moves["concealed_kong"] + moves["added_kong"] >= 1, moves
 
 
+def test_a_claim_whose_discard_the_hand_would_not_hold_forfeits_at_once() -> None:
+    forfeits = []
+    for i in range(30):
+        bot = BotzoneBot([PY, str(TRACKER), str(i), "--bad-claim"], quiet=True)
+        table = Table(seed=100 + i)
+        play_out(table, [bot, *(make_bot("greedy", seed=s) for s in (1, 2, 3))])
+        bot.close()
+        result = table.result()
+        assert result is not None
+        if "forfeit" in result:
+            forfeits += bot.forfeits
+            assert table.actions[-2][0] != 0 or table.actions[-2][1][0] != "pung"
+        else:
+            assert bot.forfeits == []
+    assert len(forfeits) >= 3
+    assert all("PENG" in why and "would not hold" in why for why in forfeits), forfeits
+
+
 def test_the_requests_of_a_deal() -> None:
     """What a dealer's program reads first: its seat and the wind, the deal (13 tiles and
     the flowers laid out), then its fourteenth tile as a draw."""

@@ -40,10 +40,14 @@ a claim it cannot make, anything but ``PASS`` where it cannot act), garbage, not
 within the time limit, or that dies, forfeits the hand as on Botzone: −30 to it and +10
 to each other seat (:meth:`parlour.mahjong.table.Table.forfeit`, a recorded move); the
 match goes on and the program is started again for the next hand. A ``PENG`` or ``CHI``
-whose discard cannot be made forfeits when the claim stands and the discard is due.
+whose discard the hand would not hold forfeits at once; one the rules refuse when it is
+due (a rule system's own limit on discards) forfeits then.
 
 Names: ``botzone:COMMAND``, ``botzone-json:COMMAND``, and a time limit per answer other
-than the default 3 s as ``botzone-0.5s:COMMAND`` or ``botzone-json-10s:COMMAND``.
+than the default 3 s as ``botzone-0.5s:COMMAND`` or ``botzone-json-10s:COMMAND``; a
+program just started has 5 s more for its first answer (:data:`STARTUP`). Its standard
+error is discarded. The server does not offer these bots: a browser would choose the
+command run on the host.
 
 >>> parse_name("botzone-json-0.5s:python bot.py --deep")
 ('json', 0.5, ['python', 'bot.py', '--deep'])
@@ -293,7 +297,7 @@ class BotzoneBot:
     """
 
     name = PREFIX
-    observes = ("seat", "dealer", "prevailing", "hand_sizes", "phase", "window")
+    observes = ("seat", "dealer", "prevailing", "hand_sizes", "phase", "hand")
     """The entries of its observation it reads (the rest comes from the events)."""
 
     def __init__(
@@ -411,10 +415,14 @@ class BotzoneBot:
         if not due:
             raise RuntimeError(f"a Botzone bot cannot be asked to act after {request!r}")
         answer = program.ask(request)
-        return self._action(request, answer, texts)
+        hand = [tile_name(t) for t in parse_tiles(str(observation.get("hand") or ""))]
+        return self._action(request, answer, texts, hand)
 
-    def _action(self, request: str, answer: str, texts: dict[str, Action]) -> Action:
-        """The legal action ``answer`` to ``request`` names (Forfeit if none)."""
+    def _action(
+        self, request: str, answer: str, texts: dict[str, Action], hand: Sequence[str]
+    ) -> Action:
+        """The legal action ``answer`` to ``request`` names (Forfeit if none); ``hand``
+        its concealed tiles (a claim's discard must be one of those it keeps)."""
         words = answer.split()
         said = f"answered {answer[:60]!r} to {request!r}"
         asked = request.split()
@@ -443,13 +451,14 @@ class BotzoneBot:
                     return _legal(texts, f"kong {tile}", said)
                 if len(words) == 2 and words[0] == "PENG":
                     action = _legal(texts, f"pung {tile}", said)
-                    self._discard = parlour_tile(words[1])
+                    self._discard = _kept(hand, [tile, tile], parlour_tile(words[1]), said)
                     return action
                 if len(words) == 3 and words[0] == "CHI":
                     middle = parse_tiles(parlour_tile(words[1]))[0]
-                    low = tile_name(middle - 1) if middle % 9 else "?"
-                    action = _legal(texts, f"chow {low}", said)
-                    self._discard = parlour_tile(words[2])
+                    low = middle - 1 if middle % 9 else -1
+                    action = _legal(texts, f"chow {tile_name(low) if low >= 0 else '?'}", said)
+                    used = [tile_name(t) for t in range(low, low + 3) if tile_name(t) != tile]
+                    self._discard = _kept(hand, used, parlour_tile(words[2]), said)
                     return action
         except ValueError as e:
             raise Forfeit(f"{said}: {e}") from None
@@ -467,6 +476,17 @@ def _legal(texts: dict[str, Action], text: str, said: str) -> Action:
     if action is None:
         raise Forfeit(f"{said}: not a legal move ({text})")
     return action
+
+
+def _kept(hand: Sequence[str], used: Sequence[str], discard: str, said: str) -> str:
+    """``discard``, if ``hand`` still holds it once the tiles ``used`` in a claim are
+    taken from it (Forfeit if not)."""
+    rest = list(hand)
+    for t in used:
+        rest.remove(t)
+    if discard not in rest:
+        raise Forfeit(f"{said}: it would not hold {botzone_tile(discard)} to discard")
+    return discard
 
 
 def _expect_pass(program: _Program, request: str) -> None:
