@@ -252,14 +252,22 @@ def check_family_flags(system: RuleSystem, given: dict[str, Any]) -> None:
 
 
 def bot_names(system: RuleSystem, bots: str, count: int, who: str) -> list[str]:
-    """``--bots``: one name for every seat, or ``count`` comma-separated names."""
+    """``--bots``: one name for every seat, or ``count`` comma-separated names; an
+    outside program is ``PROTOCOL:COMMAND`` (``botzone:./bot``) where the rule system
+    takes one (:meth:`~parlour.core.systems.RuleSystem.outside_bots`)."""
     names = [b.strip() for b in bots.split(",")]
     if len(names) == 1:
         names *= count
     known = sorted({*system.bot_names(), *system.bot_aliases()})
-    unknown = [n for n in names if n not in known]
+    unknown = [n for n in names if n not in known and not system.is_outside_bot(n)]
     if unknown:
         fail(f"unknown bot {unknown[0]!r} in --bots (bots: {', '.join(known)})")
+    for name in names:
+        if system.is_outside_bot(name):
+            try:
+                system.make_bot(name)
+            except ValueError as e:
+                fail(f"--bots: {e}")
     if len(names) != count:
         fail(f"--bots names one bot for {who} or {count} comma-separated, not {len(names)}")
     return names

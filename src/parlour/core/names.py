@@ -20,16 +20,18 @@ YOU = "you"
 def player_name(player: int, bot: str | None = None, *, you: bool = False) -> str:
     """The name of ``player`` (counted from 0): ``you`` for the person at the
     terminal, ``player N`` for a person at a table of the server, ``BOT N`` for a bot
-    (N counted from 1).
+    (N counted from 1; an outside program ``PROTOCOL:COMMAND`` by its protocol).
 
     >>> player_name(0, you=True), player_name(0), player_name(1, "greedy")
     ('you', 'player 1', 'greedy 2')
+    >>> player_name(2, "botzone:./my-bot --deep")
+    'botzone 3'
     """
     if player < 0:
         raise ValueError(f"players are counted from 0, not {player}")
     if you:
         return YOU
-    return f"{'player' if bot is None else bot} {player + 1}"
+    return f"{'player' if bot is None else bot.partition(':')[0]} {player + 1}"
 
 
 def table_names(bots: Sequence[str | None], *, you: int | None = None) -> list[str]:

@@ -286,6 +286,17 @@ class RuleSystem:
         """Other names the bots are known by (taken by :meth:`make_bot` too)."""
         return ()
 
+    def outside_bots(self) -> tuple[str, ...]:
+        """The protocols of outside programs that may play these rules: ``--bots``
+        takes ``PROTOCOL:COMMAND`` (or ``PROTOCOL-…:COMMAND``) for each of them."""
+        return ()
+
+    def is_outside_bot(self, name: str) -> bool:
+        """Does ``name`` name an outside program that plays these rules
+        (:meth:`outside_bots`)?"""
+        protocol, colon, _ = name.partition(":")
+        return bool(colon) and protocol.split("-", 1)[0] in self.outside_bots()
+
     def make_bot(
         self, name: str, *, seed: int = 0, options: Mapping[str, Any] | None = None
     ) -> Bot:

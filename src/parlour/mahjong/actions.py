@@ -40,9 +40,14 @@ from parlour.core.actions import (
 from parlour.core.errors import NotationError
 from parlour.mahjong.tiles import JOKER, NUM_KINDS, NUM_TILES, Tile, parse_tiles, tile_name
 
+FORFEIT = "forfeit"
+"""The kind of the move that ends a hand by a penalty (not in any action space:
+:meth:`parlour.mahjong.table.Table.forfeit`); its payload is the payment of each seat."""
+
 
 class MahjongAction(Action):
-    """An action whose tiles print in notation (``discard 4p``)."""
+    """An action whose tiles print in notation (``discard 4p``; a forfeit prints its
+    payments: ``forfeit -30 10 10 10``)."""
 
     __slots__ = ()
 
@@ -50,6 +55,8 @@ class MahjongAction(Action):
         payload = self[1]
         if payload is None:
             return self[0]
+        if self[0] == FORFEIT and type(payload) is tuple:
+            return " ".join((FORFEIT, *map(str, payload)))
         domain = _KIND_DOMAINS.get(self[0])
         if domain is not None:
             try:
@@ -214,6 +221,7 @@ def parse_action(text: str, space: ActionSpace = MAHJONG_SPACE) -> MahjongAction
 PASS = MahjongAction("pass")
 
 __all__ = [
+    "FORFEIT",
     "MAHJONG_SPACE",
     "PASS",
     "SHARED_KINDS",

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from parlour.bots import Bot, RandomBot, make_bot
+from parlour.bots import Bot, RandomBot, make_bot, show_events
 from parlour.core.actions import Action
 from parlour.core.errors import ParlourError
 from parlour.core.game import Event
@@ -240,6 +240,7 @@ class MahjongHosted:
         table = self.session.current_table()
         # the random bot never reads its observation: none is built for it
         observation = {} if type(bot) is RandomBot else table.observation(seat)
+        show_events(bot, table.events, seat)
         return bot.act(observation, legal)
 
     def auto_answer(

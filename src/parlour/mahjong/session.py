@@ -575,11 +575,14 @@ def play_session(
     )
     if len(bots) != session.num_players:
         raise ValueError(f"a session needs {session.num_players} bots, not {len(bots)}")
+    from parlour.bots import show_events
+
     while not session.is_over():
         table = session.current_table()
         number = session.hand_number
         for seat in table.to_act():
             bot = bots[session.player_at(seat)]
+            show_events(bot, table.events, seat)
             action = bot.act(table.observation(seat), table.legal_actions(seat))
             session.apply(seat, action, hand=number)
             if table.is_over():

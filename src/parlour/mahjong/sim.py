@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from parlour.bots import Bot, make_bot
+from parlour.bots import Bot, make_bot, show_events
 from parlour.core.match import hand_seed
 from parlour.mahjong.session import make_ruleset
 from parlour.mahjong.table import Table
@@ -39,9 +39,10 @@ HandResult = dict[str, Any]
 def play_out(table: Table, players: Sequence[Bot], *, observe: bool = True) -> Table:
     """Play ``table``'s hand to its end: whichever seat is to act first (by seat
     number) is given its observation and legal actions and its bot's action is
-    applied. With ``observe`` False a bot whose ``observes`` is False is handed an
-    empty observation, one whose ``observes`` names keys only those entries (see the
-    module docstring). The table, over.
+    applied (a bot that reads the events its seat sees is handed them first:
+    :func:`parlour.bots.show_events`). With ``observe`` False a bot whose
+    ``observes`` is False is handed an empty observation, one whose ``observes``
+    names keys only those entries (see the module docstring). The table, over.
 
     >>> from parlour.bots import RandomBot
     >>> t = play_out(Table(seed=3), [RandomBot(seed=s) for s in range(4)], observe=False)
@@ -50,6 +51,7 @@ def play_out(table: Table, players: Sequence[Bot], *, observe: bool = True) -> T
     """
     reads = [None if observe else _reads(p) for p in players]
     blind = [keys == () for keys in reads]
+    watching = [hasattr(p, "watch") for p in players]
     to_act, legal, apply, observation = (
         table.to_act,
         table.legal_actions,
@@ -64,6 +66,8 @@ def play_out(table: Table, players: Sequence[Bot], *, observe: bool = True) -> T
             raise RuntimeError("the hand is not over and no seat is to act")
         seat = seats[0]
         seen: dict[str, Any] = {} if blind[seat] else observation(seat, reads[seat])
+        if watching[seat]:
+            show_events(players[seat], table.events, seat)
         apply(seat, players[seat].act(seen, legal(seat)))
 
 
@@ -103,7 +107,13 @@ def play_hand(
     dealer = index % ruleset.num_seats
     table = Table(ruleset, seed=seed_i, dealer=dealer, ask_everyone=not fast)
     players = [make_bot(name, seed=seed_i * 4 + s, ruleset=ruleset) for s, name in enumerate(bots)]
-    play_out(table, players, observe=observe)
+    try:
+        play_out(table, players, observe=observe)
+    finally:
+        for player in players:
+            close = getattr(player, "close", None)
+            if close is not None:
+                close()  # an outside program stops with its hand
     result = table.result()
     assert result is not None
     wins = result["wins"]
@@ -118,6 +128,8 @@ def play_hand(
         "payments": result["payments"],
         "actions": len(table.actions),
     }
+    if "forfeit" in result:  # a seat (an outside program) forfeited the hand
+        out["forfeit"] = result["forfeit"]["seat"]
     if record:
         from parlour.records import record_of
 
@@ -127,7 +139,8 @@ def play_hand(
 
 def summarise(bots: Sequence[str], results: Sequence[HandResult]) -> dict[str, Any]:
     """Win rate and mean score per seat and per bot, draw rate, fan frequencies, hand
-    lengths (actions per hand)."""
+    lengths (actions per hand); when hands were forfeited (by outside programs), each
+    seat's ``forfeits`` (such a hand is no draw)."""
     n = len(results)
     seats = []
     for s, name in enumerate(bots):
@@ -162,8 +175,12 @@ def summarise(bots: Sequence[str], results: Sequence[HandResult]) -> dict[str, A
         for p in r["patterns"]:
             fans[p["name"]] += 1
     lengths = sorted(r["actions"] for r in results)
-    draws = sum(1 for r in results if not r["winners"])
+    draws = sum(1 for r in results if not r["winners"] and "forfeit" not in r)
+    forfeits = [r["forfeit"] for r in results if "forfeit" in r]
     totals = [t for r in results for t in r["totals"]]
+    if forfeits:  # hands ended by a forfeit (outside programs), by seat
+        for x in seats:
+            x["forfeits"] = forfeits.count(x["seat"])
     return {
         "hands": n,
         "draws": draws,

@@ -160,9 +160,12 @@ class MahjongSystem(RuleSystem):
         ruleset: Ruleset | None = None,
     ) -> Bot:
         """The bot ``name``; a bot that weighs its hand by the rules (``greedy``) gets
-        the table's ``ruleset`` (or one made with ``options``)."""
+        the table's ``ruleset`` (or one made with ``options``); an outside program
+        (``botzone:COMMAND``) where the rule system takes one (:meth:`outside_bots`)."""
         from parlour.bots import make_bot
 
+        if ":" in name and not self.is_outside_bot(name):
+            raise ValueError(f"{self.name} takes no outside bot {name!r}")
         return make_bot(name, seed=seed, ruleset=ruleset or self.make_ruleset(options))
 
     def default_bots(self, seats: int) -> list[str]:

@@ -5,7 +5,9 @@ runs turns (draw, kongs, discard) and opens a decision window
 (:class:`~parlour.core.window.Window`) wherever seats decide: after every discard (the
 claims), after an added kong (robbing it), and wherever its ruleset opens one (an
 exchange after the deal, an ordered window of special wins, declarations at the end of
-the wall). It ends on one or more wins or an exhaustive draw. It asks its
+the wall). It ends on one or more wins or an exhaustive draw, or when a seat asked to
+act forfeits the hand (:meth:`Table.forfeit`: a player that cannot go on, such as an
+outside program that answered nonsense, pays a penalty). It asks its
 :class:`~parlour.mahjong.ruleset.Ruleset` at each decision point and knows no rule system
 by name; the ruleset's own per-hand state lives in ``table.state``.
 
@@ -40,11 +42,11 @@ from types import MappingProxyType
 from typing import Any
 
 from parlour.core.actions import Action
-from parlour.core.errors import IllegalAction
+from parlour.core.errors import IllegalAction, NotationError
 from parlour.core.game import Event, SpaceActions, check_seat
 from parlour.core.rng import SEED_VERSION, check_seed, game_rng
 from parlour.core.window import Window
-from parlour.mahjong.actions import PASS, MahjongAction
+from parlour.mahjong.actions import FORFEIT, PASS, MahjongAction
 from parlour.mahjong.melds import Meld, chow, format_meld, kong, pung
 from parlour.mahjong.ruleset import Deal, Ruleset, WinContext
 from parlour.mahjong.scoring import Score
@@ -206,6 +208,7 @@ class Table(SpaceActions):
         self._discard: tuple[int, Tile] | None = None
         self._robbed: tuple[int, Tile] | None = None
         self._ending = False
+        self._forfeit: tuple[int, tuple[int, ...]] | None = None  # who forfeited, the penalty
         self._fast = False
         self._wild_rules: WildRules | None = None
         self._claim_wilds: WildRules | None = None
@@ -284,6 +287,8 @@ class Table(SpaceActions):
         except (ValueError, TypeError):
             handed_out = False
         if not handed_out:
+            if type(action) is MahjongAction and action[0] == FORFEIT:
+                return self._forfeited(seat, action)
             action = self._checked(seat, action, legal)
         self.actions.append((seat, action))
         start = len(self.events)
@@ -298,6 +303,60 @@ class Table(SpaceActions):
             if window.answer(seat, action):
                 self._close(window)
         return self.events[start:]
+
+    def forfeit(self, seat: int, payments: Sequence[int]) -> list[Event]:
+        """End the hand by a penalty: ``seat``, asked to act now, forfeits it and each
+        seat is paid its entry of ``payments``. The forfeit is a move of the hand
+        (``forfeit -30 10 10 10``, recorded and replayed like any other, though never
+        among the legal actions): for a player that cannot go on, such as an outside
+        program that answered nonsense or too late. The result has no win, is not a
+        draw, and says ``forfeit`` (the seat and the penalty). IllegalAction if ``seat``
+        is not asked to act or the payments are not one whole number per seat.
+
+        >>> t = Table(seed=7)
+        >>> [e.to_json() for e in t.forfeit(0, [-30, 10, 10, 10])]
+        [{'kind': 'forfeit', 'seat': 0, 'payments': [-30, 10, 10, 10]}]
+        >>> t.is_over(), t.result()["payments"], t.result()["forfeit"]["seat"]
+        (True, [-30, 10, 10, 10], 0)
+        >>> t.format_action(t.actions[-1][1])
+        'forfeit -30 10 10 10'
+        """
+        return self.apply(seat, forfeit_action(payments))
+
+    def _forfeited(self, seat: int, action: MahjongAction) -> list[Event]:
+        payments = action[1]
+        if seat not in self.to_act():
+            raise IllegalAction(f"seat {seat} is not asked to act: it cannot forfeit now")
+        if (
+            type(payments) is not tuple
+            or len(payments) != self.num_seats
+            or not all(type(p) is int for p in payments)
+        ):
+            raise IllegalAction(
+                f"a forfeit names one whole payment per seat ({self.num_seats}), not {payments!r}"
+            )
+        self.actions.append((seat, action))
+        start = len(self.events)
+        self.action_events.append(start)
+        self._forfeit = (seat, payments)
+        self.phase = OVER
+        self.window = None
+        self._legal = {}
+        self._result = None
+        self.events.append(Event(FORFEIT, seat, {"payments": list(payments)}))
+        return self.events[start:]
+
+    def format_action(self, action: Action) -> str:
+        if type(action) is MahjongAction and action[0] == FORFEIT:
+            return str(action)
+        return self.space.format(action)
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action from its text (``discard 4p``; ``forfeit -30 10 10 10``, the
+        move :meth:`forfeit` makes); NotationError if it cannot be read."""
+        if type(text) is str and text.startswith(FORFEIT):
+            return parse_forfeit(text)
+        return self.space.parse(text)
 
     def check(self, seat: int, action: Any) -> Action:
         """The legal action ``action`` names for ``seat`` now (in canonical form), or
@@ -365,9 +424,14 @@ class Table(SpaceActions):
                     payments[s] += t["payments"][s]
             out: dict[str, Any] = {
                 "wins": [w.to_json(self) for w in self.wins],
-                "draw": not self.wins,
+                "draw": not self.wins and self._forfeit is None,
             }
-            if not self.wins:
+            if self._forfeit is not None:
+                seat, penalty = self._forfeit
+                for s in range(n):
+                    payments[s] += penalty[s]
+                out["forfeit"] = {"seat": seat, "payments": list(penalty)}
+            elif not self.wins:
                 draw = self.ruleset.draw_payments(self)
                 for s in range(n):
                     payments[s] += draw[s]
@@ -1456,6 +1520,38 @@ class Table(SpaceActions):
         self.events.append(Event("exhaustive_draw", None, {}))
 
 
+def forfeit_action(payments: Iterable[int]) -> MahjongAction:
+    """The move by which a seat forfeits a hand, paying ``payments`` (one per seat:
+    :meth:`Table.forfeit`).
+
+    >>> forfeit_action([-30, 10, 10, 10])
+    MahjongAction(kind='forfeit', payload=(-30, 10, 10, 10))
+    """
+    return MahjongAction(FORFEIT, tuple(payments))
+
+
+def parse_forfeit(text: str) -> MahjongAction:
+    """The forfeit written ``text`` (``forfeit -30 10 10 10``); NotationError if it is
+    not one.
+
+    >>> parse_forfeit("forfeit -30 10 10 10")[1]
+    (-30, 10, 10, 10)
+    >>> parse_forfeit("forfeit ten")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    parlour.core.errors.NotationError: a forfeit is 'forfeit' and one whole payment ...
+    """
+    words = text.split()
+    try:
+        if words[0] != FORFEIT or len(words) < 2:
+            raise ValueError
+        return forfeit_action(int(w) for w in words[1:])
+    except ValueError:
+        raise NotationError(
+            f"a forfeit is {FORFEIT!r} and one whole payment per seat, not {text!r}"
+        ) from None
+
+
 _SHOWN_LEGAL = 24
 """At most this many legal actions are named in a refusal (an exchange offers hundreds)."""
 
@@ -1631,12 +1727,15 @@ def tile_count_check(table: Table) -> list[int]:
 
 __all__ = [
     "CLAIM",
+    "FORFEIT",
     "OVER",
     "PASS",
     "ROB",
     "TURN",
     "Table",
     "Win",
+    "forfeit_action",
+    "parse_forfeit",
     "stacked_deal",
     "tile_count_check",
 ]

@@ -25,7 +25,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table as RichTable
 
-from parlour.bots import Bot, make_bot
+from parlour.bots import Bot, make_bot, show_events
 from parlour.core.actions import Action
 from parlour.core.errors import NotationError
 from parlour.core.game import Event
@@ -317,6 +317,8 @@ class HandView:
             "discard", "claim", "concealed_kong", "added_kong", "passed", "received", "win",
         ):  # fmt: skip
             self.drawn = None
+        if kind == "forfeit":
+            return f"{n.does(seat, 'forfeit')} the hand"
         if kind == "drawn":
             self.drawn = d["tile"]
             return f"{n.does(seat, 'draw')} {d['tile']}"
@@ -754,6 +756,7 @@ def play(
                 else:
                     bot = players[session.player_at(seat)]
                     assert bot is not None
+                    show_events(bot, table.events, seat)
                     action = bot.act(table.observation(seat), legal)
                 session.apply(seat, action, hand=number)
             for e in table.events[shown:]:

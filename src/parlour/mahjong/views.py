@@ -119,6 +119,8 @@ def replay_view(steps: Iterator[Any], events: bool) -> Iterator[Block]:
                 )
             elif e.kind == "exhaustive_draw":
                 yield Line("exhaustive draw")
+            elif e.kind == "forfeit":
+                yield Line(f"seat {e.seat} forfeits the hand: payments {list(e.data['payments'])}")
 
 
 def simulation_view(
@@ -130,8 +132,10 @@ def simulation_view(
     grid = seats_grid(title, summary["seats"])
     top = ", ".join(f"{k} {v}" for k, v in list(summary["fans"].items())[:8])
     length = summary["actions_per_hand"]
+    forfeits = [f"seat {x['seat']} {x['forfeits']}" for x in summary["seats"] if x.get("forfeits")]
     return [
         grid,
+        *([Line(f"hands forfeited: {', '.join(forfeits)}")] if forfeits else []),
         Line(f"most frequent {pattern_word}: {top or '-'}"),
         Line(
             f"actions per hand: mean {length['mean']:.1f}, min {length['min']}, max {length['max']}"

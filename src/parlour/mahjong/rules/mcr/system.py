@@ -48,6 +48,10 @@ SITUATION = (
 class MCRSystem(MahjongSystem):
     """MCR: a win is paid by the discarder or by everyone; its score is a fan table."""
 
+    def outside_bots(self) -> tuple[str, ...]:
+        """Programs for Botzone's Chinese Standard Mahjong (:mod:`parlour.bots.botzone`)."""
+        return ("botzone",)
+
     def situation_from_flags(self, values: dict[str, Any]) -> dict[str, Any]:
         win = fields.win_tile_from_hand(values)
         if win is None:
