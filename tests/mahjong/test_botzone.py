@@ -18,7 +18,7 @@ import pytest
 
 from parlour.bots import GreedyBot, RandomBot, make_bot
 from parlour.bots.botzone import BotzoneBot, parse_name
-from parlour.mahjong.session import SessionRules, play_session
+from parlour.mahjong.session import Session, SessionRules, play_session
 from parlour.mahjong.sim import play_hand, play_out
 from parlour.mahjong.table import Table
 from parlour.records import record_of, validate
@@ -43,6 +43,11 @@ def tracker(seed: int, *, json_input: bool = False) -> str:
 def match(first: BotzoneBot, hands: int | None = None, seed: int = 3) -> list[int]:
     """Play an MCR match with ``first`` as player 0 against greedy and random bots; the
     record validates; the players' scores."""
+    return list(played(first, hands, seed).scores)
+
+
+def played(first: BotzoneBot, hands: int | None = None, seed: int = 3) -> Session:
+    """The MCR match of :func:`match`, its record validated."""
     bots = [first, GreedyBot(seed=1), RandomBot(seed=2), GreedyBot(seed=3)]
     rules = None if hands is None else SessionRules(max_hands=hands)
     session = play_session(bots, seed=seed, session_rules=rules)
@@ -51,7 +56,7 @@ def match(first: BotzoneBot, hands: int | None = None, seed: int = 3) -> list[in
     report = validate(record)
     assert report.ok, report.message
     assert session.is_over() and len(session.tables) == (hands or 16)
-    return list(session.scores)
+    return session
 
 
 def test_a_botzone_bot_plays_a_whole_match_and_its_record_validates() -> None:
@@ -63,8 +68,11 @@ def test_a_botzone_bot_plays_a_whole_match_and_its_record_validates() -> None:
 def test_an_illegal_move_is_penalised_as_on_botzone_and_the_match_goes_on() -> None:
     bot = BotzoneBot.from_name(example("--bad"))
     bot.quiet = True
-    scores = match(bot, hands=4)
-    assert scores == [-120, 40, 40, 40]
+    session = played(bot, hands=4)
+    assert list(session.scores) == [-120, 40, 40, 40]
+    # the results table names who forfeited each hand, never a draw
+    rows = session.results_text().splitlines()[1:5]
+    assert all(f"{session.players[0]} forfeit" in row and "draw" not in row for row in rows)
     assert len(bot.forfeits) == 4
     assert all(why.startswith("answered 'PLAY Z9' to '2 ") for why in bot.forfeits)
     assert "'Z9' is not a Botzone tile" in bot.forfeits[0]

@@ -316,6 +316,8 @@ class HandSummary:
     discarder: int | None
     payments: tuple[int, ...]
     winners: tuple[int, ...] = ()
+    forfeited: int | None = None
+    """The player who forfeited the hand (a penalty ended it: no win, no draw)."""
 
     @property
     def number(self) -> int:
@@ -339,6 +341,7 @@ class HandSummary:
         first = wins[0] if wins else None
         seat = None if first is None else first["seat"]
         discarder = None if first is None else first["discarder"]
+        forfeit = result.get("forfeit")
         return cls(
             setup=setup,
             winner=None if seat is None else setup.seating[seat],
@@ -348,6 +351,7 @@ class HandSummary:
             discarder=None if discarder is None else setup.seating[discarder],
             payments=outcome.payments,
             winners=tuple(setup.seating[w["seat"]] for w in wins),
+            forfeited=None if not forfeit else setup.seating[forfeit["seat"]],
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -533,7 +537,12 @@ class Session(Match):
         )
         lines = [head]
         for h in self.hands:
-            winner = "draw" if h.winner is None else "+".join(self.players[w] for w in h.winners)
+            if h.forfeited is not None:  # a penalty ended it: the column names who paid
+                winner = f"{self.players[h.forfeited]} forfeit"
+            elif h.winner is None:
+                winner = "draw"
+            else:
+                winner = "+".join(self.players[w] for w in h.winners)
             lines.append(
                 f"{h.number:>4}  {h.prevailing:>4}  {self.players[h.dealer]:>6}  {winner:>6}  "
                 f"{h.total:>5}" + "".join(f"{x:>{width + 1}}" for x in h.payments)
