@@ -59,6 +59,7 @@ default).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -69,7 +70,7 @@ import numpy.typing as npt
 from parlour.core.errors import NotationError
 from parlour.envs.encoding import UNBOUNDED, Array, Walker, cached_reader
 from parlour.mahjong.melds import parse_meld
-from parlour.mahjong.tiles import NUM_TILES, WINDS, format_tiles, parse_tiles
+from parlour.mahjong.tiles import NUM_TILES, WINDS, format_tiles, parse_tiles, plain_tiles
 
 WIDTH = NUM_TILES
 """One column per tile kind."""
@@ -79,7 +80,6 @@ DISCARDS = 24
 
 _WIND_OF = {"ESWN"[i]: t for i, t in enumerate(WINDS)}
 _KINDS = np.arange(4, dtype=np.int64)[:, None]
-_STEPS = np.arange(256, dtype=np.int64)
 
 
 def _read_tiles(text: str) -> npt.NDArray[np.float32] | None:
@@ -111,6 +111,27 @@ def _meld_counts(text: str) -> tuple[npt.NDArray[np.float32], bool]:
         tiles.append(physical)
     counts = np.bincount(np.asarray(tiles, np.int64), minlength=WIDTH).astype(np.float32)
     return counts, meld.kind == "kong" and not meld.exposed
+
+
+def _tiles_of(text: str) -> bytes | list[int]:
+    """The tiles of ``text`` (none when it is not tiles)."""
+    fast = plain_tiles(text)
+    if fast is not None:
+        return fast
+    try:
+        return parse_tiles(text)
+    except (NotationError, ValueError):
+        return []
+
+
+_LONGEST = 512
+"""More discards than any seat makes in a hand (the order planes' last row counts the rest)."""
+
+_REPEATED = 256
+"""A number of the rule system's state up to this is counted as that many positions."""
+
+_KEPT = 1 << 16
+"""How many texts an encoder keeps read (forgotten all at once when full)."""
 
 
 def _counts(text: str | None) -> npt.NDArray[np.float32] | None:
@@ -192,6 +213,14 @@ class MahjongEncoder:
         self.low = np.zeros(self.shape, np.float32)
         self.high = np.full(self.shape, UNBOUNDED, np.float32)
         self.low[self._scalar_row :] = -UNBOUNDED
+        self._size = self.shape[0] * WIDTH
+        self._extra_at = self._scalar_row * WIDTH + self._extra
+        self._word = [i.to_bytes(4, sys.byteorder, signed=True) for i in range(self._size)]
+        self._store: dict[Any, bytes] = {}
+        self._order_rows = [
+            [(self._discard + r * D + min(k, D - 1)) * WIDTH for k in range(_LONGEST)]
+            for r in range(S)
+        ]
 
     def channels(self) -> list[str]:
         """The name of every row, in order (see the module docstring)."""
@@ -215,17 +244,28 @@ class MahjongEncoder:
         return out
 
     def encode(self, observation: Mapping[str, Any], out: Array | None = None) -> Array:
-        """The planes of ``observation`` (one seat's), written into ``out`` when given."""
-        if out is None:
-            out = np.zeros(self.shape, np.float32)
-        else:
-            out.fill(0.0)
-        S, D = self.seats, self.discards
+        """The planes of ``observation`` (one seat's), written into ``out`` when given.
+
+        Every tile row is written at once: each text of the observation (a hand, a
+        meld, a river) is read once into the flat positions of its tiles in the planes
+        (kept for the next observation that shows it), the positions of the whole
+        observation are joined and counted in one pass.
+
+        >>> from parlour.registry import find_system
+        >>> table = find_system("mcr").new_hand({}, seed=1)
+        >>> enc = MahjongEncoder(4, [])
+        >>> x = enc.encode(table.observation(1))
+        >>> y = np.ones(enc.shape, np.float32)
+        >>> bool((enc.encode(table.observation(1), y) == x).all())
+        True
+        """
+        S = self.seats
         seat = observation["seat"]
-        hidden = [0.0] * S
-        hand = _counts(observation.get("hand"))
-        if hand is not None:
-            out[self._hand : self._hand + 4] = hand[None, :] > _KINDS
+        buf = bytearray()
+        hand = observation.get("hand")
+        if hand:
+            found = self._store.get(hand)
+            buf += found if found is not None else self._hand_at(hand)
         melds, rivers, orders = (
             observation["melds"],
             observation["discards"],
@@ -233,53 +273,154 @@ class MahjongEncoder:
         )
         bonus, aside = observation.get("bonus"), observation.get("aside")
         shown = observation.get("public_hands")
-        for s in range(S):
-            r = (s - seat) % S
-            for text in melds[s]:
-                if "?" in text:  # a kong shown face down: which tiles is not seen
-                    hidden[r] += 1.0
-                    continue
-                counts, concealed = _meld_counts(text)
-                out[self._melds + r] += counts
-                if concealed:
-                    out[self._kongs + r] += counts
-            river = _counts(rivers[s])
-            if river is not None:
-                out[self._river + r] = river
-            order = _tile_order(orders[s])
-            if order:
-                base = self._discard + r * D
-                n = min(len(order), D - 1)
-                out[base + _STEPS[:n], order[:n]] = 1.0
-                for tile in order[n:]:
-                    out[base + D - 1, tile] += 1.0
-            for part, row in ((bonus, self._bonus), (aside, self._aside), (shown, self._shown)):
-                if part:
-                    found = _counts(part[s])
-                    if found is not None:
-                        out[row + r] = found
+        store = self._store
+        for s in range(S):  # a seat's public tiles change only when it moves: kept whole
+            key = (
+                (s - seat) % S,
+                rivers[s],
+                orders[s],
+                bonus[s] if bonus else None,
+                aside[s] if aside else None,
+                shown[s] if shown else None,
+                *melds[s],
+            )
+            found = store.get(key)
+            buf += found if found is not None else self._seat_at(key)
+        word = self._word
+        extra = self._extra_at
         last = observation.get("last_discard")
         if last:
-            out[self._last, parse_tiles(last["tile"])[0]] = 1.0
+            buf += self._first_at(last["tile"], self._last)
+            buf += word[extra + 2 * S + (last["seat"] - seat) % S]
         window = observation.get("window")
         if window and window.get("tile"):
-            out[self._window, parse_tiles(window["tile"])[0]] = 1.0
-        wind = _WIND_OF.get(observation.get("seat_name") or "")
-        if wind is not None:
-            out[self._wind, wind] = 1.0
-        prevailing = _WIND_OF.get(observation.get("prevailing") or "")
-        if prevailing is not None:
-            out[self._prevailing, prevailing] = 1.0
-        self.walker.encode(seat, _seat_part(observation), out, self._walked)
-        flat = out[self._scalar_row :].reshape(-1)
-        for i, key in enumerate(("dealer", "current")):
-            value = observation.get(key)
+            buf += self._first_at(window["tile"], self._window)
+        buf += self._winds_at(observation.get("seat_name"), observation.get("prevailing"))
+        for i, part in enumerate(("dealer", "current")):
+            value = observation.get(part)
             if isinstance(value, int):
-                flat[self._extra + i * S + (value - seat) % S] = 1.0
-        if last:
-            flat[self._extra + 2 * S + (last["seat"] - seat) % S] = 1.0
-        flat[self._extra + 3 * S : self._extra + 4 * S] = hidden
+                buf += word[extra + i * S + (value - seat) % S]
+        pieces, scalars, flags = self.walker.parts(seat, _seat_part(observation))
+        first = self._scalar_row * WIDTH
+        for slot in flags:
+            buf += word[first + slot]
+        later = []
+        for slot, value in scalars:  # a small count is that many positions
+            if type(value) is int and 0 <= value <= _REPEATED:
+                buf += word[first + slot] * value
+            else:
+                later.append((slot, value))
+        counts = np.bincount(np.frombuffer(buf, np.int32), minlength=self._size)
+        if out is None:
+            out = counts.astype(np.float32).reshape(self.shape)
+        else:
+            out[...] = counts.reshape(self.shape)
+        if pieces or later:
+            for row, tiles in pieces:
+                out[self._walked + row] += tiles
+            flat = out[self._scalar_row :].reshape(-1)
+            for slot, value in later:
+                flat[slot] += value
         return out
+
+    # -- the flat positions of texts (each read once, then kept) ---------------------------
+
+    def _keep(self, key: Any, found: bytes) -> bytes:
+        store = self._store
+        if len(store) >= _KEPT:
+            store.clear()
+        store[key] = found
+        return found
+
+    def _seat_at(self, key: tuple[Any, ...]) -> bytes:
+        """The public tiles of the seat ``key`` describes: (relative seat, river, discards
+        in order, bonus, aside, shown hand, melds…)."""
+        r, river, order, bonus, aside, shown, *melds = key
+        out = b"".join([self._meld_at(text, r) for text in melds])
+        for text, row in ((river, self._river), (bonus, self._bonus), (aside, self._aside)):
+            if text:
+                out += self._at(text, row + r)
+        if shown:
+            out += self._at(shown, self._shown + r)
+        if order:
+            out += self._order_at(order, r)
+        return self._keep(key, out)
+
+    def _at(self, text: str, row: int) -> bytes:
+        """The tiles of ``text`` at ``row`` (nothing when it is not tiles)."""
+        found = self._store.get((text, row))
+        if found is not None:
+            return found
+        word = self._word
+        base = row * WIDTH
+        return self._keep((text, row), b"".join([word[base + t] for t in _tiles_of(text)]))
+
+    def _first_at(self, text: str, row: int) -> bytes:
+        """The first tile of ``text`` at ``row``."""
+        key = ("first", text, row)
+        found = self._store.get(key)
+        if found is not None:
+            return found
+        return self._keep(key, self._word[row * WIDTH + parse_tiles(text)[0]])
+
+    def _hand_at(self, text: str) -> bytes:
+        """The hand planes of ``text``: a tile's k-th copy at row ``hand>=k``."""
+        found = self._store.get(text)
+        if found is not None:
+            return found
+        word = self._word
+        base = self._hand * WIDTH
+        copies = [base] * WIDTH
+        out = []
+        for t in sorted(_tiles_of(text)):
+            at = copies[t]
+            if at < base + 4 * WIDTH:
+                out.append(word[at + t])
+                copies[t] = at + WIDTH
+        return self._keep(text, b"".join(out))
+
+    def _meld_at(self, text: str, r: int) -> bytes:
+        """A meld of relative seat ``r``: its tiles at ``melds@r`` (and at
+        ``concealed_kongs@r`` for a concealed kong), or one at ``face_down_kongs@r``."""
+        found = self._store.get((text, -1 - r))
+        if found is not None:
+            return found
+        if "?" in text:  # a kong shown face down: which tiles is not seen
+            return self._keep((text, -1 - r), self._word[self._extra_at + 3 * self.seats + r])
+        counts, concealed = _meld_counts(text)
+        tiles = [int(t) for t in np.flatnonzero(counts) for _ in range(int(counts[t]))]
+        out = b"".join([self._word[(self._melds + r) * WIDTH + t] for t in tiles])
+        if concealed:
+            out += b"".join([self._word[(self._kongs + r) * WIDTH + t] for t in tiles])
+        return self._keep((text, -1 - r), out)
+
+    def _order_at(self, text: str, r: int) -> bytes:
+        """The discards of relative seat ``r`` in order: the k-th at ``discard@r.k``,
+        every one after the first D-1 at the last."""
+        key = ("order", text, r)
+        found = self._store.get(key)
+        if found is not None:
+            return found
+        word = self._word
+        found = b"".join(
+            [word[at + t] for at, t in zip(self._order_rows[r], _tile_order(text), strict=False)]
+        )
+        return self._keep(key, found)
+
+    def _winds_at(self, seat_name: str | None, prevailing: str | None) -> bytes:
+        """The seat's wind and the prevailing wind (the same few pairs every game)."""
+        key = ("winds", seat_name, prevailing)
+        found = self._store.get(key)
+        if found is not None:
+            return found
+        words = b""
+        wind = _WIND_OF.get(seat_name or "")
+        if wind is not None:
+            words += self._word[self._wind * WIDTH + wind]
+        wind = _WIND_OF.get(prevailing or "")
+        if wind is not None:
+            words += self._word[self._prevailing * WIDTH + wind]
+        return self._keep(key, words)
 
 
 def make_encoder(
