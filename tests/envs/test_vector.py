@@ -86,3 +86,15 @@ def test_an_illegal_action_raises() -> None:
     bad = int(np.flatnonzero(mask[0] == 0)[0])
     with pytest.raises(IllegalAction):
         vg.step([bad, int(np.flatnonzero(mask[1])[0])])
+
+
+def test_the_env_benchmark_runs_with_its_peer_and_every_rule_system() -> None:
+    from typer.testing import CliRunner
+
+    from parlour.cli import app
+
+    out = CliRunner().invoke(app, ["bench", "env", "--steps", "40", "--repeat", "1"])
+    assert out.exit_code == 0, out.output
+    for name in [p.values[0] for p in SYSTEMS]:
+        assert f"VectorGames {name}" in out.output
+    assert "vs RLCard" in out.output or "RLCard not installed" in out.output

@@ -95,6 +95,7 @@ class VectorGames:
         """How many episodes each game has finished."""
         self.games: list[Game] = []
         self._seen = [0] * n
+        self._legal: list[list[int]] = [[] for _ in range(n)]
 
     def reset(self, seed: int | None = None) -> tuple[Array, Mask]:
         """Deal every game afresh (from ``seed`` when given) and answer the
@@ -152,11 +153,11 @@ class VectorGames:
         >>> bool(vg.masks[0, a[0]] and vg.masks[1, a[1]])
         True
         """
-        out = np.empty(self.num_games, np.int64)
-        for i, row in enumerate(self.masks):
-            legal = np.flatnonzero(row)
-            out[i] = legal[rng.integers(len(legal))]
-        return out
+        picks = rng.random(self.num_games)
+        return np.asarray(
+            [legal[int(p * len(legal))] for legal, p in zip(self._legal, picks, strict=True)],
+            np.int64,
+        )
 
     def _write(self, i: int) -> None:
         game = self.games[i]
@@ -165,7 +166,8 @@ class VectorGames:
         self.episodes.encoder.encode(game.observation(seat), out=self.observations[i])
         row = self.masks[i]
         row.fill(0)
-        row[[game.encode(a) for a in game.legal_actions(seat)]] = 1
+        legal = self._legal[i] = [game.encode(a) for a in game.legal_actions(seat)]
+        row[legal] = 1
 
 
 def vector_steps_per_second(
