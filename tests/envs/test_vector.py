@@ -98,3 +98,27 @@ def test_the_env_benchmark_runs_with_its_peer_and_every_rule_system() -> None:
     for name in [p.values[0] for p in SYSTEMS]:
         assert f"VectorGames {name}" in out.output
     assert "vs RLCard" in out.output or "RLCard not installed" in out.output
+
+
+def test_the_example_training_loop_runs() -> None:
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root / "src")}
+    out = subprocess.run(
+        [sys.executable, str(root / "examples" / "train_random.py"), "--steps", "2000"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+        check=True,
+    )
+    lines = out.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        "AEC, random",
+        "VectorGames, tabular",
+        "single seat, random",
+    ]
