@@ -90,7 +90,7 @@ def steps_per_second(
         assert game is not None
         seat = e.possible_agents.index(agent)
         mask = e.observe(agent)["action_mask"] if tensors else episodes.mask(game, seat)
-        legal = np.flatnonzero(mask)
+        legal = np.flatnonzero(mask.view(np.bool_))  # a bool view: nonzero is quicker
         e.step(int(legal[rng.integers(len(legal))]))
         done += 1
     return done / (time.perf_counter() - start)

@@ -265,6 +265,37 @@ class Walker:
             for slot in flags:
                 flat[slot] = 1.0
 
+    def slots(self, path: tuple[str, ...]) -> tuple[int | None, dict[str, int]] | None:
+        """The scalar slot of the number at ``path`` and the slots of its categories,
+        for a caller that reads a field itself; None when the path holds pieces (or
+        lists by seat) in the layout, which only the walker reads.
+
+        >>> w = Walker(2, lambda s: None, 4, [(0, {"n": 2, "mood": "calm"})])
+        >>> w.slots(("n",)), w.slots(("mood",))
+        ((1, {}), (None, {'calm': 0}))
+        """
+        if path in self._rows or path in self._by_seat:
+            return None
+        return self._numbers.get(path), self._categories.get(path, {})
+
+    def seat_slots(self, path: tuple[str, ...]) -> list[int | None] | None:
+        """The scalar slots of a list of numbers by seat at ``path``, by relative seat
+        (None when ``path`` is not a list by seat of the layout).
+
+        >>> w = Walker(2, lambda s: None, 4, [(0, {"sizes": [4, 3]})])
+        >>> w.seat_slots(("sizes",)), w.seat_slots(("other",))
+        ([0, 1], None)
+        """
+        if path not in self._by_seat:
+            return None
+        out = []
+        for r in range(self.seats):
+            item = (*path, f"{SEAT}{r}")
+            if item in self._rows or item in self._by_seat:
+                return None
+            out.append(self._numbers.get(item))
+        return out
+
     def parts(self, seat: int, observation: Mapping[str, Any], node: _Node | None = None) -> Parts:
         """What :meth:`encode` writes, unwritten: the pieces by row (rows counted from
         the walker's first), the numbers by scalar slot (to be added, a slot may come

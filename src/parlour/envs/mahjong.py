@@ -124,6 +124,13 @@ def _tiles_of(text: str) -> bytes | list[int]:
         return []
 
 
+@lru_cache(maxsize=1 << 10)
+def _single(text: str) -> int | None:
+    """The kind of ``text`` when it is one tile in plain notation (else None)."""
+    codes = plain_tiles(text)
+    return codes[0] if codes is not None and len(codes) == 1 else None
+
+
 _LONGEST = 512
 """More discards than any seat makes in a hand (the order planes' last row counts the rest)."""
 
@@ -217,6 +224,23 @@ class MahjongEncoder:
         self._extra_at = self._scalar_row * WIDTH + self._extra
         self._word = [i.to_bytes(4, sys.byteorder, signed=True) for i in range(self._size)]
         self._store: dict[Any, bytes] = {}
+        hand = self._hand * WIDTH
+        self._copies = [  # the hand planes of k copies of a kind (a fifth and more: as four)
+            [
+                b"".join(self._word[hand + j * WIDTH + t] for j in range(min(k, 4)))
+                for k in range(20)
+            ]
+            for t in range(WIDTH)
+        ]
+        walker = self.walker
+        phase, kind = walker.slots(("phase",)), walker.slots(("window_kind",))
+        wall = walker.slots(("wall",))
+        self._sizes = walker.seat_slots(("hand_sizes",))
+        if phase is None or kind is None or wall is None or phase[0] is not None:
+            self._sizes = None  # not the plain layout: the walker reads these fields
+        self._phases = phase[1] if phase else {}
+        self._kinds = kind[1] if kind else {}
+        self._wall = wall[0] if wall else None
         self._order_rows = [
             [(self._discard + r * D + min(k, D - 1)) * WIDTH for k in range(_LONGEST)]
             for r in range(S)
@@ -300,8 +324,28 @@ class MahjongEncoder:
             value = observation.get(part)
             if isinstance(value, int):
                 buf += word[extra + i * S + (value - seat) % S]
-        pieces, scalars, flags = self.walker.parts(seat, _seat_part(observation))
         first = self._scalar_row * WIDTH
+        fixed = self._fixed(observation)
+        if fixed is None:
+            pieces, scalars, flags = self.walker.parts(seat, _seat_part(observation))
+        else:
+            flags, scalars = fixed[0], fixed[1]
+            if fixed[2]:
+                sizes, slots = fixed[2], self._sizes or []
+                scalars += [
+                    (slot, v)
+                    for i, v in enumerate(sizes)
+                    if v is not None and (slot := slots[(i - seat) % S]) is not None
+                ]
+            state, match = observation.get("ruleset_state"), observation.get("match")
+            if state or match:
+                pieces, more, also = self.walker.parts(
+                    seat, {"ruleset_state": state, "match": match}
+                )
+                scalars += more
+                flags |= also
+            else:
+                pieces = []
         for slot in flags:
             buf += word[first + slot]
         later = []
@@ -322,6 +366,39 @@ class MahjongEncoder:
             for slot, value in later:
                 flat[slot] += value
         return out
+
+    def _fixed(
+        self, observation: Mapping[str, Any]
+    ) -> tuple[set[int], list[tuple[int, float]], list[Any]] | None:
+        """The phase, the window's kind, the wall and the hand sizes (fields every
+        table shows) read at their precompiled slots: (category slots, numbers by
+        slot, hand sizes by seat); None when their layout or values are not the plain
+        ones (the walker reads them then)."""
+        if self._sizes is None:
+            return None
+        phase = observation.get("phase")
+        window = observation.get("window")
+        kind = window.get("kind") if window else None
+        wall = observation.get("wall")
+        sizes = observation.get("hand_sizes")
+        if (
+            not (phase is None or type(phase) is str)
+            or not (kind is None or type(kind) is str)
+            or not (wall is None or type(wall) is int)
+            or not (sizes is None or type(sizes) is list)
+            or (sizes and not all(v is None or type(v) is int for v in sizes))
+        ):
+            return None
+        flags = set()
+        for value, categories in ((phase, self._phases), (kind, self._kinds)):
+            if value:
+                slot = categories.get(value)
+                if slot is not None:
+                    flags.add(slot)
+        scalars: list[tuple[int, float]] = []
+        if wall is not None and self._wall is not None:
+            scalars.append((self._wall, wall))
+        return flags, scalars, sizes or []
 
     # -- the flat positions of texts (each read once, then kept) ---------------------------
 
@@ -353,6 +430,12 @@ class MahjongEncoder:
             return found
         word = self._word
         base = row * WIDTH
+        head, _, tail = text.rpartition(" ")  # a river grows a tile at a time
+        if head:
+            before = self._store.get((head, row))
+            kind = _single(tail)
+            if before is not None and kind is not None:
+                return self._keep((text, row), before + word[base + kind])
         return self._keep((text, row), b"".join([word[base + t] for t in _tiles_of(text)]))
 
     def _first_at(self, text: str, row: int) -> bytes:
@@ -368,16 +451,9 @@ class MahjongEncoder:
         found = self._store.get(text)
         if found is not None:
             return found
-        word = self._word
-        base = self._hand * WIDTH
-        copies = [base] * WIDTH
-        out = []
-        for t in sorted(_tiles_of(text)):
-            at = copies[t]
-            if at < base + 4 * WIDTH:
-                out.append(word[at + t])
-                copies[t] = at + WIDTH
-        return self._keep(text, b"".join(out))
+        tiles = _tiles_of(text)
+        copies = self._copies
+        return self._keep(text, b"".join([copies[t][tiles.count(t)] for t in set(tiles)]))
 
     def _meld_at(self, text: str, r: int) -> bytes:
         """A meld of relative seat ``r``: its tiles at ``melds@r`` (and at
@@ -401,10 +477,14 @@ class MahjongEncoder:
         found = self._store.get(key)
         if found is not None:
             return found
-        word = self._word
-        found = b"".join(
-            [word[at + t] for at, t in zip(self._order_rows[r], _tile_order(text), strict=False)]
-        )
+        word, rows = self._word, self._order_rows[r]
+        head, _, tail = text.rpartition(" ")  # the discards grow a tile at a time
+        if head:
+            before = self._store.get(("order", head, r))
+            kind = _single(tail)
+            if before is not None and kind is not None:
+                return self._keep(key, before + word[rows[len(before) // 4] + kind])
+        found = b"".join([word[at + t] for at, t in zip(rows, _tile_order(text), strict=False)])
         return self._keep(key, found)
 
     def _winds_at(self, seat_name: str | None, prevailing: str | None) -> bytes:
