@@ -166,7 +166,7 @@ class VectorGames:
         self.episodes.encoder.encode(game.observation(seat), out=self.observations[i])
         row = self.masks[i]
         row.fill(0)
-        legal = self._legal[i] = [game.encode(a) for a in game.legal_actions(seat)]
+        legal = self._legal[i] = self.episodes.codes(game, seat)
         row[legal] = 1
 
 
