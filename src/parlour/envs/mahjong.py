@@ -62,13 +62,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from parlour.core.errors import NotationError
 from parlour.envs.encoding import UNBOUNDED, Array, Walker, cached_reader
+from parlour.mahjong.kernel import load_extension
 from parlour.mahjong.melds import parse_meld
 from parlour.mahjong.tiles import NUM_TILES, WINDS, format_tiles, parse_tiles, plain_tiles
 
@@ -130,6 +131,23 @@ def _single(text: str) -> int | None:
     codes = plain_tiles(text)
     return codes[0] if codes is not None and len(codes) == 1 else None
 
+
+class _Planes(Protocol):
+    """The compiled counter of the positions (``_planes.c``)."""
+
+    def count_into(self, out: Array, positions: bytes | bytearray, /) -> None: ...
+
+
+def _load_planes() -> _Planes | None:
+    planes = load_extension("parlour.envs._planes")
+    if planes is None:
+        return None
+    ready: _Planes = planes
+    return ready
+
+
+_PLANES = _load_planes()
+"""The compiled counter, or None on the pure path (or where it is not built)."""
 
 _LONGEST = 512
 """More discards than any seat makes in a hand (the order planes' last row counts the rest)."""
@@ -354,11 +372,18 @@ class MahjongEncoder:
                 buf += word[first + slot] * value
             else:
                 later.append((slot, value))
-        counts = np.bincount(np.frombuffer(buf, np.int32), minlength=self._size)
-        if out is None:
-            out = counts.astype(np.float32).reshape(self.shape)
+        if _PLANES is not None and (out is None or out.flags.c_contiguous):
+            if out is None:
+                out = np.zeros(self.shape, np.float32)
+            else:
+                out.fill(0.0)
+            _PLANES.count_into(out, buf)  # the compiled twin of the bincount below
         else:
-            out[...] = counts.reshape(self.shape)
+            counts = np.bincount(np.frombuffer(buf, np.int32), minlength=self._size)
+            if out is None:
+                out = counts.astype(np.float32).reshape(self.shape)
+            else:
+                out[...] = counts.reshape(self.shape)
         if pieces or later:
             for row, tiles in pieces:
                 out[self._walked + row] += tiles
