@@ -156,6 +156,8 @@ BENCHMARKS = (
         "Environment steps per measurement.",
         3000,
         _bench_env,
+        measure=_measure_env,
+        quick=1000,
     ),
 )
 """MCR's benchmarks (``parlour bench mcr``, ``parlour bench sim``, ``parlour bench env``)."""
