@@ -259,6 +259,33 @@ def replay_card_record(record: Mapping[str, Any]) -> Iterator[Step]:
     yield from _moves(spec, game, record, check_digests=False)
 
 
+def replay_card_games(record: Mapping[str, Any]) -> Iterator[tuple[Game, int, Action]]:
+    """Every action of a card record as (game, seat, action), the game as it stands
+    before the action, which is applied when the next is asked for. Raises
+    :class:`~parlour.records.RecordError` at the first action the rules refuse.
+
+    >>> from parlour.cards.games import make_game
+    >>> g = make_game("piquet", seed=1)
+    >>> seat = g.to_act()[0]
+    >>> _ = g.apply(seat, g.legal_actions(seat)[-1])
+    >>> [(s, g.format_action(a)) for _, s, a in replay_card_games(card_record("piquet", g, seed=1))]
+    [(1, 'discard QS')]
+    """
+    check_card_record(record)
+    _, game = _new_game(record)
+    for m, item in enumerate(record["actions"], start=1):
+        seat, text = item[0], item[1]
+        try:
+            action = game.parse_action(text)
+        except ParlourError as e:
+            raise RecordError(f"move {m}: seat {seat}: cannot read the action {text!r}: {e}") from e
+        yield game, seat, action
+        try:
+            game.apply(seat, action)
+        except IllegalAction as e:
+            raise RecordError(f"move {m}: seat {seat} cannot {text!r}: {e}", None, m) from e
+
+
 def names_of(record: Mapping[str, Any]) -> list[str]:
     """The players' names of a card record (``seat 0``... when it has none)."""
     spec = find_card_game(record["rules"])

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from parlour.cards.games import CardGame
+    from parlour.core.actions import Action
     from parlour.core.game import Game
     from parlour.core.options import Option
     from parlour.core.records import Report
@@ -158,6 +159,11 @@ class CardSystem(RuleSystem):
 
         for move, deal, seat, action, events in replay_card_record(record):
             yield ReplayStep(deal, move, seat, action, events)
+
+    def replay_games(self, record: Mapping[str, Any]) -> Iterator[tuple[Game, int, Action]]:
+        from parlour.cards.records import replay_card_games
+
+        return replay_card_games(record)
 
     def validate_record(self, record: Mapping[str, Any]) -> Report:
         from parlour.cards.records import validate_card_record

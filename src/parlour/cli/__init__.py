@@ -3,7 +3,8 @@
 ``parlour rules`` lists the rule systems; ``parlour score`` scores a finished hand (the
 flags of a rule system's situation: ``parlour score --rules NAME --help``);
 ``parlour play`` and ``parlour simulate`` play against bots and run bots in parallel;
-``parlour replay`` and ``parlour validate`` read game records; ``parlour analyse``
+``parlour replay`` and ``parlour validate`` read game records, ``parlour export`` turns
+them into arrays for imitation learning; ``parlour analyse``
 shows a hand's shapes; ``parlour serve`` serves the browser pages; ``parlour bench``
 times parlour against its peers. Each command is a module of this package; every one
 reads the rule system's descriptor from the registry and tests no rule system's name.
@@ -11,7 +12,7 @@ reads the rule system's descriptor from the registry and tests no rule system's 
 
 from __future__ import annotations
 
-from parlour.cli import analyse, bench, play, records, rules, score, serve
+from parlour.cli import analyse, bench, export, play, records, rules, score, serve
 from parlour.cli.analyse import analyse_hand
 from parlour.cli.app import app, console, err_console
 from parlour.cli.score import score_jsonl, situation_from_args
@@ -37,6 +38,7 @@ __all__ = [
     "bench",
     "console",
     "err_console",
+    "export",
     "main",
     "play",
     "records",

@@ -379,6 +379,11 @@ class RuleSystem:
         """``record`` replayed and every result it claims checked."""
         raise NotImplementedError
 
+    def replay_games(self, record: Mapping[str, Any]) -> Iterator[tuple[Game, int, Action]]:
+        """Every action of ``record`` as (game, seat, action), the game as it stands
+        before the action (which is applied when the next is asked for)."""
+        raise NotImplementedError
+
     def replay_view(self, record: Mapping[str, Any], events: bool) -> Iterator[Block]:
         """What ``parlour replay`` prints of ``record``: each hand, and with ``events``
         every move."""

@@ -9,7 +9,11 @@ Gymnasium, numpy).
 * the observation encoders of each family: :mod:`parlour.envs.mahjong` (feature
   planes over the 43 tile kinds) and :mod:`parlour.envs.cards` (card planes over a full
   pack), both reading only the observation dict of one seat;
-* :func:`steps_per_second` — environment steps per second, for the benchmarks.
+* :class:`VectorGames` — ``n`` games stepped together in one process, observations
+  and masks written into preallocated arrays, with auto-reset
+  (:mod:`parlour.envs.vector`);
+* :func:`steps_per_second` and :func:`vector_steps_per_second` — environment steps
+  per second, for the benchmarks.
 
 >>> e = env("mcr")
 >>> e.reset(seed=1)
@@ -31,6 +35,7 @@ import numpy as np
 from parlour.envs.aec import ParlourEnv
 from parlour.envs.games import Episodes
 from parlour.envs.single import SingleSeatEnv
+from parlour.envs.vector import VectorGames, vector_steps_per_second
 
 
 def env(name: str, **options: Any) -> ParlourEnv:
@@ -85,10 +90,19 @@ def steps_per_second(
         assert game is not None
         seat = e.possible_agents.index(agent)
         mask = e.observe(agent)["action_mask"] if tensors else episodes.mask(game, seat)
-        legal = np.flatnonzero(mask)
+        legal = np.flatnonzero(mask.view(np.bool_))  # a bool view: nonzero is quicker
         e.step(int(legal[rng.integers(len(legal))]))
         done += 1
     return done / (time.perf_counter() - start)
 
 
-__all__ = ["Episodes", "ParlourEnv", "SingleSeatEnv", "env", "single", "steps_per_second"]
+__all__ = [
+    "Episodes",
+    "ParlourEnv",
+    "SingleSeatEnv",
+    "VectorGames",
+    "env",
+    "single",
+    "steps_per_second",
+    "vector_steps_per_second",
+]

@@ -54,6 +54,9 @@ _SUIT_COLUMNS = {
 }
 
 
+_COLUMN = {card: card_index(card, FULL_PACK) for card in FULL_PACK}
+
+
 def _read_cards(text: str) -> npt.NDArray[np.float32] | None:
     if text in _SUIT_COLUMNS:
         return _SUIT_COLUMNS[text]
@@ -63,7 +66,7 @@ def _read_cards(text: str) -> npt.NDArray[np.float32] | None:
         return None
     if not cards:
         return None
-    index = [card_index(c, FULL_PACK) for c in cards]
+    index = [_COLUMN[c] for c in cards]
     return np.bincount(np.asarray(index, np.int64), minlength=WIDTH).astype(np.float32)
 
 

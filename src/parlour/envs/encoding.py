@@ -53,6 +53,10 @@ import numpy.typing as npt
 Array = npt.NDArray[np.float32]
 """An encoded observation (or part of one)."""
 
+Parts = tuple[list[tuple[int, "npt.NDArray[Any]"]], list[tuple[int, float]], set[int]]
+"""What a :class:`Walker` reads in an observation: pieces by row, numbers by scalar
+slot, categories' slots (see :meth:`Walker.parts`)."""
+
 PieceReader = Callable[[str], "npt.NDArray[Any] | None"]
 """Reads a text as pieces: their counts by column, or None when it is not pieces."""
 
@@ -138,6 +142,7 @@ class Walker:
         self.scalar_rows = -(-len(slots) // width)
         self.rows = len(self._rows) + self.scalar_rows
         """How many rows the walker fills (the piece rows, then the scalar rows)."""
+        self._compile()
 
     # -- learning the layout -------------------------------------------------------------
 
@@ -203,54 +208,229 @@ class Walker:
 
     # -- encoding ------------------------------------------------------------------------
 
+    def _compile(self) -> None:
+        """The layout as a tree of :class:`_Node` (made as paths are first met): what
+        :meth:`encode` walks, so that a path's rows and slots are looked up once."""
+        known: list[tuple[str, ...]] = [*self._rows, *self._numbers]
+        known += [p for p, _ in self._texts]
+        self._live = {p[:i] for p in known for i in range(len(p) + 1)}
+        self._categories: dict[tuple[str, ...], dict[str, int]] = {}
+        for (p, v), slot in self._texts.items():
+            self._categories.setdefault(p, {})[v] = slot
+        self._root = self._node((), ())
+
+    def _node(self, raw: tuple[str, ...], path: tuple[str, ...]) -> _Node | None:
+        if path not in self._live:
+            return None  # nothing below this path is in the layout
+        by_seat = raw in self._by_seat
+        return _Node(
+            raw,
+            path,
+            self._rows.get(path),
+            self._numbers.get(path),
+            self._categories.get(path, {}),
+            None if by_seat else self._numbers.get((*path, LENGTH)),
+            by_seat,
+        )
+
+    def _key(self, node: _Node, key: str, seat: int) -> _Node | None:
+        kids = node.kids
+        found: _Node | None = kids.get((key, seat) if key.isdigit() else key, _MISSING)
+        if found is not _MISSING:
+            return found
+        r, p = self._step(seat, node.raw, node.path, key)
+        made = kids[(key, seat) if key.isdigit() else key] = self._node(r, p)
+        return made
+
+    def _item(self, node: _Node, i: int, seat: int) -> _Node | None:
+        kids = node.items
+        at = (i - seat) % self.seats if node.by_seat else -1
+        found: _Node | None = kids.get(at, _MISSING)
+        if found is not _MISSING:
+            return found
+        p = (*node.path, f"{SEAT}{at}") if node.by_seat else (*node.path, LIST)
+        made = kids[at] = self._node((*node.raw, LIST), p)
+        return made
+
     def encode(self, seat: int, observation: Mapping[str, Any], out: Array, first: int = 0) -> None:
         """Add what ``seat``'s ``observation`` holds to ``out`` (zeroed by the caller),
         the walker's rows starting at row ``first``."""
-        scalars = np.zeros(self.scalar_rows * self.width, np.float32)
-        self._encode(seat, observation, (), (), out, first, scalars)
-        if self.scalar_rows:
-            start = first + len(self._rows)
-            out[start : start + self.scalar_rows] = scalars.reshape(self.scalar_rows, self.width)
+        pieces, scalars, flags = self.parts(seat, observation)
+        for row, counts in pieces:
+            out[first + row] += counts
+        if scalars or flags:
+            flat = out[first + len(self._rows) :].reshape(-1)
+            for slot, value in scalars:
+                flat[slot] += value
+            for slot in flags:
+                flat[slot] = 1.0
 
-    def _encode(
+    def slots(self, path: tuple[str, ...]) -> tuple[int | None, dict[str, int]] | None:
+        """The scalar slot of the number at ``path`` and the slots of its categories,
+        for a caller that reads a field itself; None when the path holds pieces (or
+        lists by seat) in the layout, which only the walker reads.
+
+        >>> w = Walker(2, lambda s: None, 4, [(0, {"n": 2, "mood": "calm"})])
+        >>> w.slots(("n",)), w.slots(("mood",))
+        ((1, {}), (None, {'calm': 0}))
+        """
+        if path in self._rows or path in self._by_seat:
+            return None
+        return self._numbers.get(path), self._categories.get(path, {})
+
+    def seat_slots(self, path: tuple[str, ...]) -> list[int | None] | None:
+        """The scalar slots of a list of numbers by seat at ``path``, by relative seat
+        (None when ``path`` is not a list by seat of the layout).
+
+        >>> w = Walker(2, lambda s: None, 4, [(0, {"sizes": [4, 3]})])
+        >>> w.seat_slots(("sizes",)), w.seat_slots(("other",))
+        ([0, 1], None)
+        """
+        if path not in self._by_seat:
+            return None
+        out = []
+        for r in range(self.seats):
+            item = (*path, f"{SEAT}{r}")
+            if item in self._rows or item in self._by_seat:
+                return None
+            out.append(self._numbers.get(item))
+        return out
+
+    def parts(self, seat: int, observation: Mapping[str, Any], node: _Node | None = None) -> Parts:
+        """What :meth:`encode` writes, unwritten: the pieces by row (rows counted from
+        the walker's first), the numbers by scalar slot (to be added, a slot may come
+        more than once) and the categories' slots (each 1).
+
+        >>> w = Walker(1, lambda s: None, 4, [(0, {"n": 2, "mood": "calm"})])
+        >>> w.parts(0, {"n": 3, "mood": "calm"})
+        ([], [(1, 3)], {0})
+        """
+        pieces: list[tuple[int, npt.NDArray[Any]]] = []
+        scalars: list[tuple[int, float]] = []
+        flags: set[int] = set()
+        root = self._root if node is None else node
+        if root is not None:
+            if node is not None:
+                root.memo, memo = None, root.memo
+            self._walk(root, seat, observation, pieces, scalars, flags)
+            if node is not None:
+                root.memo = memo
+        return pieces, scalars, flags
+
+    def _walk(
         self,
+        node: _Node,
         seat: int,
         value: Any,
+        pieces: list[tuple[int, npt.NDArray[Any]]],
+        scalars: list[tuple[int, float]],
+        flags: set[int],
+    ) -> None:
+        kind = type(value)
+        if kind is str:
+            if not value:
+                return
+            slot = node.categories.get(value)
+            if slot is not None:
+                flags.add(slot)
+            elif node.row is not None:
+                counts = self._pieces(value)
+                if counts is not None:
+                    pieces.append((node.row, counts))
+        elif kind is int or kind is float or kind is bool:
+            if node.number is not None:
+                scalars.append((node.number, value))
+        elif kind is dict or isinstance(value, Mapping):
+            memo = node.memo
+            if memo is not None:  # a map of plain values read before is looked up
+                try:
+                    key = (seat, *value.items())
+                    found = memo.get(key)
+                except TypeError:  # it holds lists or maps: walked every time
+                    node.memo = None
+                else:
+                    if found is None:
+                        if len(memo) >= _MEMO:
+                            memo.clear()
+                        found = memo[key] = self.parts(seat, value, node)
+                    pieces += found[0]
+                    scalars += found[1]
+                    flags |= found[2]
+                    return
+            kids = node.kids
+            for k, v in value.items():
+                child = kids.get(k, _MISSING)
+                if child is _MISSING:
+                    child = self._key(node, k, seat)
+                if child is None:
+                    continue
+                leaf = type(v)
+                if leaf is int or leaf is float:  # the common leaves, read here
+                    if child.number is not None:
+                        scalars.append((child.number, v))
+                elif leaf is str and v in child.categories:
+                    flags.add(child.categories[v])
+                elif v is not None:
+                    self._walk(child, seat, v, pieces, scalars, flags)
+        elif kind is list or kind is tuple or isinstance(value, list | tuple):
+            if node.length is not None:
+                scalars.append((node.length, len(value)))
+            items, seats = node.items, self.seats if node.by_seat else 0
+            for i, v in enumerate(value):
+                child = items.get((i - seat) % seats if seats else -1, _MISSING)
+                if child is _MISSING:
+                    child = self._item(node, i, seat)
+                if child is None:
+                    continue
+                if type(v) is int:
+                    if child.number is not None:
+                        scalars.append((child.number, v))
+                else:
+                    self._walk(child, seat, v, pieces, scalars, flags)
+        elif isinstance(value, str):
+            self._walk(node, seat, str(value), pieces, scalars, flags)
+        elif isinstance(value, bool | int | float) and node.number is not None:
+            scalars.append((node.number, value))
+
+
+_MISSING: Any = object()
+_MEMO = 1 << 12
+"""How many maps of plain values a path keeps read (forgotten all at once when full)."""
+
+
+class _Node:
+    """One path of a :class:`Walker`'s layout: its piece row, number slot, category
+    slots and length slot (None where it has none), and its children, made as met."""
+
+    __slots__ = (
+        "by_seat",
+        "categories",
+        "items",
+        "kids",
+        "length",
+        "memo",
+        "number",
+        "path",
+        "raw",
+        "row",
+    )
+
+    def __init__(
+        self,
         raw: tuple[str, ...],
         path: tuple[str, ...],
-        out: Array,
-        first: int,
-        scalars: Array,
+        row: int | None,
+        number: int | None,
+        categories: dict[str, int],
+        length: int | None,
+        by_seat: bool,
     ) -> None:
-        if value is None or value == "":
-            return
-        if isinstance(value, Mapping):
-            for k, v in value.items():
-                r, p = self._step(seat, raw, path, k)
-                self._encode(seat, v, r, p, out, first, scalars)
-        elif isinstance(value, list | tuple):
-            by_seat = raw in self._by_seat
-            if not by_seat:
-                slot = self._numbers.get((*path, LENGTH))
-                if slot is not None:
-                    scalars[slot] += len(value)
-            for i, v in enumerate(value):
-                p = (*path, f"{SEAT}{(i - seat) % self.seats}") if by_seat else (*path, LIST)
-                self._encode(seat, v, (*raw, LIST), p, out, first, scalars)
-        elif isinstance(value, bool | int | float):
-            slot = self._numbers.get(path)
-            if slot is not None:
-                scalars[slot] += value
-        elif isinstance(value, str):
-            counts = self._pieces(value)
-            if counts is not None:
-                row = self._rows.get(path)
-                if row is not None:
-                    out[first + row] += counts
-            else:
-                slot = self._texts.get((path, value))
-                if slot is not None:
-                    scalars[slot] = 1.0
+        self.raw, self.path = raw, path
+        self.row, self.number, self.categories = row, number, categories
+        self.length, self.by_seat = length, by_seat
+        self.kids: dict[Any, _Node | None] = {}
+        self.items: dict[int, _Node | None] = {}
+        self.memo: dict[Any, Parts] | None = {}
 
 
 __all__ = ["MAX_CATEGORIES", "UNBOUNDED", "Array", "PieceReader", "Walker", "cached_reader"]

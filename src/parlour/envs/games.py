@@ -42,6 +42,9 @@ PROBE_STRIDE = 4
 """Every seat's observation is sampled at every this many states (the seat to act's
 at each)."""
 
+_CODES = 1 << 16
+"""How many actions' indices an :class:`Episodes` keeps (forgotten all at once when full)."""
+
 Mask = npt.NDArray[np.int8]
 
 
@@ -78,6 +81,7 @@ class Episodes:
         self.match = match
         self.hands = hands if match and getattr(self.system, "hands_limit", False) else None
         self.ask_everyone = ask_everyone
+        self._codes: dict[Any, int] = {}
         first = self.new_game(seed=0, index=0)
         self.seats: int = first.num_seats
         self.action_size: int = first.action_space_size
@@ -94,12 +98,33 @@ class Episodes:
             self.system, self.options, seed, index, self.match, self.hands, self.ask_everyone
         )
 
+    def codes(self, game: Game, seat: int) -> list[int]:
+        """The legal actions of ``seat`` as indices of the action encoding (each action's
+        index found once, then kept: the encoding is the same in every game).
+
+        >>> eps = Episodes("piquet")
+        >>> game = eps.new_game(seed=1)
+        >>> seat = game.to_act()[0]
+        >>> eps.codes(game, seat) == [game.encode(a) for a in game.legal_actions(seat)]
+        True
+        """
+        kept = self._codes
+        out = []
+        for action in game.legal_actions(seat):
+            code = kept.get(action)
+            if code is None:
+                if len(kept) >= _CODES:
+                    kept.clear()
+                code = kept[action] = game.encode(action)
+            out.append(code)
+        return out
+
     def mask(self, game: Game, seat: int) -> Mask:
         """The legal actions of ``seat`` as 1s over the game's action encoding."""
         mask = np.zeros(self.action_size, np.int8)
-        legal = game.legal_actions(seat)
+        legal = self.codes(game, seat)
         if legal:
-            mask[[game.encode(a) for a in legal]] = 1
+            mask[legal] = 1
         return mask
 
     def observe(self, game: Game, seat: int) -> dict[str, Any]:

@@ -59,17 +59,19 @@ default).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from parlour.core.errors import NotationError
 from parlour.envs.encoding import UNBOUNDED, Array, Walker, cached_reader
+from parlour.mahjong.kernel import load_extension
 from parlour.mahjong.melds import parse_meld
-from parlour.mahjong.tiles import NUM_TILES, WINDS, format_tiles, parse_tiles
+from parlour.mahjong.tiles import NUM_TILES, WINDS, format_tiles, parse_tiles, plain_tiles
 
 WIDTH = NUM_TILES
 """One column per tile kind."""
@@ -79,7 +81,6 @@ DISCARDS = 24
 
 _WIND_OF = {"ESWN"[i]: t for i, t in enumerate(WINDS)}
 _KINDS = np.arange(4, dtype=np.int64)[:, None]
-_STEPS = np.arange(256, dtype=np.int64)
 
 
 def _read_tiles(text: str) -> npt.NDArray[np.float32] | None:
@@ -111,6 +112,51 @@ def _meld_counts(text: str) -> tuple[npt.NDArray[np.float32], bool]:
         tiles.append(physical)
     counts = np.bincount(np.asarray(tiles, np.int64), minlength=WIDTH).astype(np.float32)
     return counts, meld.kind == "kong" and not meld.exposed
+
+
+def _tiles_of(text: str) -> bytes | list[int]:
+    """The tiles of ``text`` (none when it is not tiles)."""
+    fast = plain_tiles(text)
+    if fast is not None:
+        return fast
+    try:
+        return parse_tiles(text)
+    except (NotationError, ValueError):
+        return []
+
+
+@lru_cache(maxsize=1 << 10)
+def _single(text: str) -> int | None:
+    """The kind of ``text`` when it is one tile in plain notation (else None)."""
+    codes = plain_tiles(text)
+    return codes[0] if codes is not None and len(codes) == 1 else None
+
+
+class _Planes(Protocol):
+    """The compiled counter of the positions (``_planes.c``)."""
+
+    def count_into(self, out: Array, positions: bytes | bytearray, /) -> None: ...
+
+
+def _load_planes() -> _Planes | None:
+    planes = load_extension("parlour.envs._planes")
+    if planes is None:
+        return None
+    ready: _Planes = planes
+    return ready
+
+
+_PLANES = _load_planes()
+"""The compiled counter, or None on the pure path (or where it is not built)."""
+
+_LONGEST = 512
+"""More discards than any seat makes in a hand (the order planes' last row counts the rest)."""
+
+_REPEATED = 256
+"""A number of the rule system's state up to this is counted as that many positions."""
+
+_KEPT = 1 << 16
+"""How many texts an encoder keeps read (forgotten all at once when full)."""
 
 
 def _counts(text: str | None) -> npt.NDArray[np.float32] | None:
@@ -192,6 +238,31 @@ class MahjongEncoder:
         self.low = np.zeros(self.shape, np.float32)
         self.high = np.full(self.shape, UNBOUNDED, np.float32)
         self.low[self._scalar_row :] = -UNBOUNDED
+        self._size = self.shape[0] * WIDTH
+        self._extra_at = self._scalar_row * WIDTH + self._extra
+        self._word = [i.to_bytes(4, sys.byteorder, signed=True) for i in range(self._size)]
+        self._store: dict[Any, bytes] = {}
+        hand = self._hand * WIDTH
+        self._copies = [  # the hand planes of k copies of a kind (a fifth and more: as four)
+            [
+                b"".join(self._word[hand + j * WIDTH + t] for j in range(min(k, 4)))
+                for k in range(20)
+            ]
+            for t in range(WIDTH)
+        ]
+        walker = self.walker
+        phase, kind = walker.slots(("phase",)), walker.slots(("window_kind",))
+        wall = walker.slots(("wall",))
+        self._sizes = walker.seat_slots(("hand_sizes",))
+        if phase is None or kind is None or wall is None or phase[0] is not None:
+            self._sizes = None  # not the plain layout: the walker reads these fields
+        self._phases = phase[1] if phase else {}
+        self._kinds = kind[1] if kind else {}
+        self._wall = wall[0] if wall else None
+        self._order_rows = [
+            [(self._discard + r * D + min(k, D - 1)) * WIDTH for k in range(_LONGEST)]
+            for r in range(S)
+        ]
 
     def channels(self) -> list[str]:
         """The name of every row, in order (see the module docstring)."""
@@ -215,17 +286,28 @@ class MahjongEncoder:
         return out
 
     def encode(self, observation: Mapping[str, Any], out: Array | None = None) -> Array:
-        """The planes of ``observation`` (one seat's), written into ``out`` when given."""
-        if out is None:
-            out = np.zeros(self.shape, np.float32)
-        else:
-            out.fill(0.0)
-        S, D = self.seats, self.discards
+        """The planes of ``observation`` (one seat's), written into ``out`` when given.
+
+        Every tile row is written at once: each text of the observation (a hand, a
+        meld, a river) is read once into the flat positions of its tiles in the planes
+        (kept for the next observation that shows it), the positions of the whole
+        observation are joined and counted in one pass.
+
+        >>> from parlour.registry import find_system
+        >>> table = find_system("mcr").new_hand({}, seed=1)
+        >>> enc = MahjongEncoder(4, [])
+        >>> x = enc.encode(table.observation(1))
+        >>> y = np.ones(enc.shape, np.float32)
+        >>> bool((enc.encode(table.observation(1), y) == x).all())
+        True
+        """
+        S = self.seats
         seat = observation["seat"]
-        hidden = [0.0] * S
-        hand = _counts(observation.get("hand"))
-        if hand is not None:
-            out[self._hand : self._hand + 4] = hand[None, :] > _KINDS
+        buf = bytearray()
+        hand = observation.get("hand")
+        if hand:
+            found = self._store.get(hand)
+            buf += found if found is not None else self._hand_at(hand)
         melds, rivers, orders = (
             observation["melds"],
             observation["discards"],
@@ -233,53 +315,217 @@ class MahjongEncoder:
         )
         bonus, aside = observation.get("bonus"), observation.get("aside")
         shown = observation.get("public_hands")
-        for s in range(S):
-            r = (s - seat) % S
-            for text in melds[s]:
-                if "?" in text:  # a kong shown face down: which tiles is not seen
-                    hidden[r] += 1.0
-                    continue
-                counts, concealed = _meld_counts(text)
-                out[self._melds + r] += counts
-                if concealed:
-                    out[self._kongs + r] += counts
-            river = _counts(rivers[s])
-            if river is not None:
-                out[self._river + r] = river
-            order = _tile_order(orders[s])
-            if order:
-                base = self._discard + r * D
-                n = min(len(order), D - 1)
-                out[base + _STEPS[:n], order[:n]] = 1.0
-                for tile in order[n:]:
-                    out[base + D - 1, tile] += 1.0
-            for part, row in ((bonus, self._bonus), (aside, self._aside), (shown, self._shown)):
-                if part:
-                    found = _counts(part[s])
-                    if found is not None:
-                        out[row + r] = found
+        store = self._store
+        for s in range(S):  # a seat's public tiles change only when it moves: kept whole
+            key = (
+                (s - seat) % S,
+                rivers[s],
+                orders[s],
+                bonus[s] if bonus else None,
+                aside[s] if aside else None,
+                shown[s] if shown else None,
+                *melds[s],
+            )
+            found = store.get(key)
+            buf += found if found is not None else self._seat_at(key)
+        word = self._word
+        extra = self._extra_at
         last = observation.get("last_discard")
         if last:
-            out[self._last, parse_tiles(last["tile"])[0]] = 1.0
+            buf += self._first_at(last["tile"], self._last)
+            buf += word[extra + 2 * S + (last["seat"] - seat) % S]
         window = observation.get("window")
         if window and window.get("tile"):
-            out[self._window, parse_tiles(window["tile"])[0]] = 1.0
-        wind = _WIND_OF.get(observation.get("seat_name") or "")
-        if wind is not None:
-            out[self._wind, wind] = 1.0
-        prevailing = _WIND_OF.get(observation.get("prevailing") or "")
-        if prevailing is not None:
-            out[self._prevailing, prevailing] = 1.0
-        self.walker.encode(seat, _seat_part(observation), out, self._walked)
-        flat = out[self._scalar_row :].reshape(-1)
-        for i, key in enumerate(("dealer", "current")):
-            value = observation.get(key)
+            buf += self._first_at(window["tile"], self._window)
+        buf += self._winds_at(observation.get("seat_name"), observation.get("prevailing"))
+        for i, part in enumerate(("dealer", "current")):
+            value = observation.get(part)
             if isinstance(value, int):
-                flat[self._extra + i * S + (value - seat) % S] = 1.0
-        if last:
-            flat[self._extra + 2 * S + (last["seat"] - seat) % S] = 1.0
-        flat[self._extra + 3 * S : self._extra + 4 * S] = hidden
+                buf += word[extra + i * S + (value - seat) % S]
+        first = self._scalar_row * WIDTH
+        fixed = self._fixed(observation)
+        if fixed is None:
+            pieces, scalars, flags = self.walker.parts(seat, _seat_part(observation))
+        else:
+            flags, scalars = fixed[0], fixed[1]
+            if fixed[2]:
+                sizes, slots = fixed[2], self._sizes or []
+                scalars += [
+                    (slot, v)
+                    for i, v in enumerate(sizes)
+                    if v is not None and (slot := slots[(i - seat) % S]) is not None
+                ]
+            state, match = observation.get("ruleset_state"), observation.get("match")
+            if state or match:
+                pieces, more, also = self.walker.parts(
+                    seat, {"ruleset_state": state, "match": match}
+                )
+                scalars += more
+                flags |= also
+            else:
+                pieces = []
+        for slot in flags:
+            buf += word[first + slot]
+        later = []
+        for slot, value in scalars:  # a small count is that many positions
+            if type(value) is int and 0 <= value <= _REPEATED:
+                buf += word[first + slot] * value
+            else:
+                later.append((slot, value))
+        if _PLANES is not None and (out is None or out.flags.c_contiguous):
+            if out is None:
+                out = np.zeros(self.shape, np.float32)
+            else:
+                out.fill(0.0)
+            _PLANES.count_into(out, buf)  # the compiled twin of the bincount below
+        else:
+            counts = np.bincount(np.frombuffer(buf, np.int32), minlength=self._size)
+            if out is None:
+                out = counts.astype(np.float32).reshape(self.shape)
+            else:
+                out[...] = counts.reshape(self.shape)
+        if pieces or later:
+            for row, tiles in pieces:
+                out[self._walked + row] += tiles
+            flat = out[self._scalar_row :].reshape(-1)
+            for slot, value in later:
+                flat[slot] += value
         return out
+
+    def _fixed(
+        self, observation: Mapping[str, Any]
+    ) -> tuple[set[int], list[tuple[int, float]], list[Any]] | None:
+        """The phase, the window's kind, the wall and the hand sizes (fields every
+        table shows) read at their precompiled slots: (category slots, numbers by
+        slot, hand sizes by seat); None when their layout or values are not the plain
+        ones (the walker reads them then)."""
+        if self._sizes is None:
+            return None
+        phase = observation.get("phase")
+        window = observation.get("window")
+        kind = window.get("kind") if window else None
+        wall = observation.get("wall")
+        sizes = observation.get("hand_sizes")
+        if (
+            not (phase is None or type(phase) is str)
+            or not (kind is None or type(kind) is str)
+            or not (wall is None or type(wall) is int)
+            or not (sizes is None or type(sizes) is list)
+            or (sizes and not all(v is None or type(v) is int for v in sizes))
+        ):
+            return None
+        flags = set()
+        for value, categories in ((phase, self._phases), (kind, self._kinds)):
+            if value:
+                slot = categories.get(value)
+                if slot is not None:
+                    flags.add(slot)
+        scalars: list[tuple[int, float]] = []
+        if wall is not None and self._wall is not None:
+            scalars.append((self._wall, wall))
+        return flags, scalars, sizes or []
+
+    # -- the flat positions of texts (each read once, then kept) ---------------------------
+
+    def _keep(self, key: Any, found: bytes) -> bytes:
+        store = self._store
+        if len(store) >= _KEPT:
+            store.clear()
+        store[key] = found
+        return found
+
+    def _seat_at(self, key: tuple[Any, ...]) -> bytes:
+        """The public tiles of the seat ``key`` describes: (relative seat, river, discards
+        in order, bonus, aside, shown hand, melds…)."""
+        r, river, order, bonus, aside, shown, *melds = key
+        out = b"".join([self._meld_at(text, r) for text in melds])
+        for text, row in ((river, self._river), (bonus, self._bonus), (aside, self._aside)):
+            if text:
+                out += self._at(text, row + r)
+        if shown:
+            out += self._at(shown, self._shown + r)
+        if order:
+            out += self._order_at(order, r)
+        return self._keep(key, out)
+
+    def _at(self, text: str, row: int) -> bytes:
+        """The tiles of ``text`` at ``row`` (nothing when it is not tiles)."""
+        found = self._store.get((text, row))
+        if found is not None:
+            return found
+        word = self._word
+        base = row * WIDTH
+        head, _, tail = text.rpartition(" ")  # a river grows a tile at a time
+        if head:
+            before = self._store.get((head, row))
+            kind = _single(tail)
+            if before is not None and kind is not None:
+                return self._keep((text, row), before + word[base + kind])
+        return self._keep((text, row), b"".join([word[base + t] for t in _tiles_of(text)]))
+
+    def _first_at(self, text: str, row: int) -> bytes:
+        """The first tile of ``text`` at ``row``."""
+        key = ("first", text, row)
+        found = self._store.get(key)
+        if found is not None:
+            return found
+        return self._keep(key, self._word[row * WIDTH + parse_tiles(text)[0]])
+
+    def _hand_at(self, text: str) -> bytes:
+        """The hand planes of ``text``: a tile's k-th copy at row ``hand>=k``."""
+        found = self._store.get(text)
+        if found is not None:
+            return found
+        tiles = _tiles_of(text)
+        copies = self._copies
+        return self._keep(text, b"".join([copies[t][tiles.count(t)] for t in set(tiles)]))
+
+    def _meld_at(self, text: str, r: int) -> bytes:
+        """A meld of relative seat ``r``: its tiles at ``melds@r`` (and at
+        ``concealed_kongs@r`` for a concealed kong), or one at ``face_down_kongs@r``."""
+        found = self._store.get((text, -1 - r))
+        if found is not None:
+            return found
+        if "?" in text:  # a kong shown face down: which tiles is not seen
+            return self._keep((text, -1 - r), self._word[self._extra_at + 3 * self.seats + r])
+        counts, concealed = _meld_counts(text)
+        tiles = [int(t) for t in np.flatnonzero(counts) for _ in range(int(counts[t]))]
+        out = b"".join([self._word[(self._melds + r) * WIDTH + t] for t in tiles])
+        if concealed:
+            out += b"".join([self._word[(self._kongs + r) * WIDTH + t] for t in tiles])
+        return self._keep((text, -1 - r), out)
+
+    def _order_at(self, text: str, r: int) -> bytes:
+        """The discards of relative seat ``r`` in order: the k-th at ``discard@r.k``,
+        every one after the first D-1 at the last."""
+        key = ("order", text, r)
+        found = self._store.get(key)
+        if found is not None:
+            return found
+        word, rows = self._word, self._order_rows[r]
+        head, _, tail = text.rpartition(" ")  # the discards grow a tile at a time
+        if head:
+            before = self._store.get(("order", head, r))
+            kind = _single(tail)
+            if before is not None and kind is not None:
+                return self._keep(key, before + word[rows[len(before) // 4] + kind])
+        found = b"".join([word[at + t] for at, t in zip(rows, _tile_order(text), strict=False)])
+        return self._keep(key, found)
+
+    def _winds_at(self, seat_name: str | None, prevailing: str | None) -> bytes:
+        """The seat's wind and the prevailing wind (the same few pairs every game)."""
+        key = ("winds", seat_name, prevailing)
+        found = self._store.get(key)
+        if found is not None:
+            return found
+        words = b""
+        wind = _WIND_OF.get(seat_name or "")
+        if wind is not None:
+            words += self._word[self._wind * WIDTH + wind]
+        wind = _WIND_OF.get(prevailing or "")
+        if wind is not None:
+            words += self._word[self._prevailing * WIDTH + wind]
+        return self._keep(key, words)
 
 
 def make_encoder(

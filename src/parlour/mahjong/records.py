@@ -425,6 +425,44 @@ def replay(record: Mapping[str, Any]) -> Iterator[ReplayStep]:
             yield ReplayStep(h, m, seat, action, events)
 
 
+def replay_games(record: Mapping[str, Any]) -> Iterator[tuple[Any, int, Action]]:
+    """Every action of ``record`` as (game, seat, action), the game (the session of a
+    session's record, each hand's table of a hand's) as it stands before the action,
+    which is applied when the next is asked for: what an exporter observes. Raises
+    :class:`RecordError` at the first action the rules refuse.
+
+    >>> from parlour.mahjong.table import Table
+    >>> t = Table(seed=4)
+    >>> _ = t.apply(0, t.legal_actions(0)[-1])
+    >>> [(g.to_act(), seat, str(a)) for g, seat, a in replay_games(record_of(t))]
+    [((0,), 0, 'discard C')]
+    """
+    check_record(record)
+    session = record.get("kind", "session") == "session"
+    game: Any = _new_session(record) if session else None
+    ruleset = None if session else _ruleset_of(record)
+    for h, entry in enumerate(record["hands"], start=1):
+        if session:
+            table = game.current_table()
+        else:
+            assert ruleset is not None
+            try:
+                game = table = _hand_table(record, ruleset, entry)
+            except (ParlourError, ValueError) as e:
+                raise RecordError(f"cannot deal the hand: {e}", h) from e
+        for m, item in enumerate(entry["actions"], start=1):
+            seat, text = item[0], item[1]
+            try:
+                action = table.parse_action(text)
+            except ParlourError as e:
+                raise RecordError(f"seat {seat}: cannot read the action {text!r}: {e}", h, m) from e
+            yield game, seat, action
+            try:
+                game.apply(seat, action)
+            except IllegalAction as e:
+                raise RecordError(f"seat {seat} cannot {text!r}: {e}", h, m) from e
+
+
 def _replay_session(record: Mapping[str, Any]) -> Iterator[ReplayStep]:
     session = _new_session(record)
     for h, entry in enumerate(record["hands"], start=1):

@@ -34,6 +34,7 @@ from parlour.mahjong.ruleset import Ruleset
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from parlour.core.actions import Action
     from parlour.core.options import Option
     from parlour.core.records import ReplayStep, Report
     from parlour.core.views import Block
@@ -239,6 +240,11 @@ class MahjongSystem(RuleSystem):
         from parlour.mahjong.records import replay
 
         return replay(record)
+
+    def replay_games(self, record: Mapping[str, Any]) -> Iterator[tuple[Any, int, Action]]:
+        from parlour.mahjong.records import replay_games
+
+        return replay_games(record)
 
     def validate_record(self, record: Mapping[str, Any]) -> Report:
         from parlour.mahjong.records import validate

@@ -119,6 +119,18 @@ def _measure_hands(games: int, seed: int, repeat: int) -> list[dict[str, Any]]:
     return run_sim_bench(games=games, seed=seed, repeat=repeat)
 
 
+def _bench_env(steps: int, seed: int, repeat: int) -> None:
+    from parlour.mahjong.rules.mcr.bench.env_steps import print_env_table
+
+    print_env_table(_measure_env(steps, seed, repeat))
+
+
+def _measure_env(steps: int, seed: int, repeat: int) -> list[dict[str, Any]]:
+    from parlour.mahjong.rules.mcr.bench.env_steps import run_env_bench
+
+    return run_env_bench(steps=steps, seed=seed, repeat=repeat)
+
+
 BENCHMARKS = (
     Benchmark(
         "mcr",
@@ -140,8 +152,19 @@ BENCHMARKS = (
         measure=_measure_hands,
         quick=100,
     ),
+    Benchmark(
+        "env",
+        "Learning-environment steps per second with observation tensors against RLCard's "
+        "mahjong env.step, and VectorGames steps per second for every rule system.",
+        "steps",
+        "Environment steps per measurement.",
+        3000,
+        _bench_env,
+        measure=_measure_env,
+        quick=1000,
+    ),
 )
-"""MCR's benchmarks (``parlour bench mcr``, ``parlour bench sim``)."""
+"""MCR's benchmarks (``parlour bench mcr``, ``parlour bench sim``, ``parlour bench env``)."""
 
 MCR = MCRSystem(
     name="mcr",
