@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -89,10 +90,36 @@ def test_the_command_writes_npz_and_explains_parquet(tmp_path: Path) -> None:
         ["observation", "mask", "action", "reward", "seat", "hand", "record"]
     )
     assert set(arrays["record"].tolist()) == {0, 1}
-    try:
-        import pyarrow  # noqa: F401
-    except ImportError:
-        out = runner.invoke(app, ["export", str(path), "--format", "parquet"])
-        assert out.exit_code == 2 and "pip install pyarrow" in out.output
     out = runner.invoke(app, ["export", str(path), "--format", "csv"])
     assert out.exit_code == 2 and "not a format" in out.output
+
+
+def test_parquet_holds_the_same_arrays_one_row_per_action(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ast
+
+    import pyarrow.parquet as pq
+
+    lines = [json.dumps(_played("mcr", s, False)[0]) for s in (1, 2)]
+    path = tmp_path / "records.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    runner = CliRunner()
+    assert runner.invoke(app, ["export", str(path)]).exit_code == 0
+    out = runner.invoke(app, ["export", str(path), "--format", "parquet"])
+    assert out.exit_code == 0, out.output
+    arrays = np.load(tmp_path / "records.npz")
+    table = pq.read_table(tmp_path / "records.parquet")
+    assert table.num_rows == len(arrays["action"]) > 0
+    meta = {k.decode(): v.decode() for k, v in (table.schema.metadata or {}).items()}
+    for name in arrays:
+        column = table.column(name).to_pylist()
+        shape = ast.literal_eval(meta[f"shape:{name}"])
+        back = np.array(column, dtype=arrays[name].dtype).reshape((len(column), *shape))
+        assert np.array_equal(back, arrays[name]), name
+    # without pyarrow the command says how to get it, and writes nothing
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    (tmp_path / "records.parquet").unlink()
+    out = runner.invoke(app, ["export", str(path), "--format", "parquet"])
+    assert out.exit_code == 2 and "pip install pyarrow" in out.output
+    assert not (tmp_path / "records.parquet").exists()
