@@ -341,7 +341,9 @@ def test_the_pause_stops_at_the_end_of_input_or_quit(tmp_path: Path) -> None:
         assert lines[-2:] == ["stopped.", f"game record written to {path}"]
         assert len(session.hands) == 1 and not [line for line in lines if "hand 2 of" in line]
         report = validate(read_record(path))
-        assert report.unfinished and report.message.startswith("unfinished: hand 2 stops")
+        # the next hand, dealt but not begun, is not recorded: the match goes on after 1
+        assert report.unfinished
+        assert report.message.startswith("unfinished: the match goes on after hand 1")
 
 
 def test_ctrl_c_at_the_pause_still_writes_the_record(tmp_path: Path) -> None:
@@ -356,7 +358,7 @@ def test_ctrl_c_at_the_pause_still_writes_the_record(tmp_path: Path) -> None:
             record=str(path),
         )
     assert out.getvalue().splitlines()[-2:] == ["interrupted.", f"game record written to {path}"]
-    assert len(read_record(path)["hands"]) == 2  # the hand played, the next one dealt
+    assert len(read_record(path)["hands"]) == 1  # the hand played (the next not begun)
 
 
 # -- 7. the end of the match -------------------------------------------------------------------
