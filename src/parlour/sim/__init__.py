@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import json
 import signal
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.core.systems import RuleSystem
+from parlour.sim.intervals import add_intervals
 
 Job = tuple[
     str, tuple[str, ...], int, int, int, bool, tuple[tuple[str, Any], ...], bool, str | None, bool
@@ -96,6 +98,8 @@ def simulate(
     deck: str | None = None,
     progress: Callable[[int], object] | None = None,
     observe: bool = True,
+    out: Path | None = None,
+    resume: bool = False,
 ) -> dict[str, Any]:
     """Play ``hands`` units (hands, or whole card games) of rule system ``rules`` (with
     ``options``) with the named bots (one per seat, seat order) and summarise them (the
@@ -107,12 +111,35 @@ def simulate(
     ``observe=False`` is a batch simulation: the bots that read no observation (the
     random bot) are handed none, which the tables then do not build. The summary is
     the same.
+
+    With ``out``, every chunk of units is written there as it is finished (Parquet:
+    :mod:`parlour.sim.store`); ``resume`` continues the run found there, playing only
+    the chunks it had not finished: the summary is the same as an uninterrupted run's.
+    The summary gives each seat's mean score and win rate (and the draw rate) a 95%
+    confidence interval (:func:`parlour.sim.intervals.add_intervals`).
     """
     from parlour.registry import DEFAULT_SYSTEM
 
     system, values = prepare(rules or DEFAULT_SYSTEM, bots, options)
     opts = tuple(sorted(values.items()))
     size = max(1, min(50, hands // max(1, workers * 8) or 1))
+    run = None
+    if out is not None:
+        from parlour.sim.store import Run
+
+        params = {
+            "rules": system.name,
+            "bots": list(bots),
+            "seed": seed,
+            "hands": hands,
+            "options": dict(opts),
+            "fast": fast,
+            "deck": deck,
+            "record": record,
+        }
+        run = Run(Path(out), json.loads(json.dumps(params, sort_keys=True)))
+        run.open(size, resume)
+        size = run.size  # a resumed run keeps its chunks
     jobs: list[Job] = [
         (
             system.name,
@@ -128,24 +155,40 @@ def simulate(
         )
         for start in range(0, hands, size)
     ]
-    results: list[dict[str, Any]] = []
+    played: dict[int, list[dict[str, Any]]] = {}
+    todo = [job for job in jobs if run is None or job[3] not in run.done]
+    count = run.count_done(hands) if run is not None else 0
+    if count and progress:
+        progress(count)
+
+    def finished(start: int, chunk: list[dict[str, Any]]) -> None:
+        nonlocal count
+        if run is not None:
+            run.write(start, chunk)
+        played[start] = chunk
+        count += len(chunk)
+        if progress:
+            progress(count)
+
     if workers <= 1:
-        for job in jobs:
-            results += _chunk(job)
-            if progress:
-                progress(len(results))
+        for job in todo:
+            finished(job[3], _chunk(job))
     else:
         pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
         try:
-            for chunk in pool.map(_chunk, jobs):
-                results += chunk
-                if progress:
-                    progress(len(results))
+            for job, chunk in zip(todo, pool.map(_chunk, todo), strict=True):
+                finished(job[3], chunk)
         except BaseException:  # KeyboardInterrupt above all: do not wait for the workers
             _terminate(pool)
             raise
         pool.shutdown()
-    return system.summarise(bots, results, seed=seed, options=values, deck=deck)
+    results: list[dict[str, Any]] = []
+    for job in jobs:
+        start = job[3]
+        results += played[start] if start in played else run.read(start) if run else []
+    summary = system.summarise(bots, results, seed=seed, options=values, deck=deck)
+    add_intervals(summary, results)
+    return summary
 
 
 def write_outputs(summary: dict[str, Any], out: Path, rules: str | None = None) -> None:
@@ -153,9 +196,21 @@ def write_outputs(summary: dict[str, Any], out: Path, rules: str | None = None) 
     as the rule system ``rules`` lays them out (default: the summary's own, else the
     default system's)."""
     from parlour.registry import DEFAULT_SYSTEM, find_system
+    from parlour.sim.store import finish
 
     system = find_system(rules or summary.get("rules") or DEFAULT_SYSTEM)
     system.write_simulation(summary, out)
+    finish(out, unit_name(summary))
+
+
+def unit_name(summary: Mapping[str, Any]) -> str:
+    """What a simulation's units are called in its files: ``hands`` (mahjong) or
+    ``games`` (card games), by the count its summary holds.
+
+    >>> unit_name({"hands": 4}), unit_name({"games": 2})
+    ('hands', 'games')
+    """
+    return "hands" if "hands" in summary else "games"
 
 
 def play_hand(*args: Any, **kw: Any) -> dict[str, Any]:
@@ -172,4 +227,4 @@ def summarise(bots: Sequence[str], results: Sequence[dict[str, Any]]) -> dict[st
     return summary(bots, results)
 
 
-__all__ = ["play_hand", "prepare", "simulate", "summarise", "write_outputs"]
+__all__ = ["play_hand", "prepare", "simulate", "summarise", "unit_name", "write_outputs"]
