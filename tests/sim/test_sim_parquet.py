@@ -81,6 +81,8 @@ def test_resume_refuses_another_run(tmp_path: Path) -> None:
     simulate(["random"] * 4, 4, seed=1, out=tmp_path)
     with pytest.raises(ValueError, match="differs in seed"):
         simulate(["random"] * 4, 4, seed=2, out=tmp_path, resume=True)
+    with pytest.raises(ValueError, match="64-bit"):
+        simulate(["random"] * 4, 4, seed=2**64, out=tmp_path)
     result = runner.invoke(app, ["simulate", "--games", "2", "--resume"])
     assert result.exit_code == 2 and "give --out DIR" in result.output
 

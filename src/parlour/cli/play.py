@@ -166,10 +166,10 @@ def simulate_command(
         str | None,
         typer.Option(
             metavar="DIR",
-            help="Write summary.json, hands.jsonl (one line per hand) and hands.parquet (one "
-            "row per hand) in DIR, created if need be (a card game: games.jsonl and "
-            "games.parquet, one per game); finished chunks are kept as they are played, "
-            "for --resume.",
+            help="Write summary.json and hands.jsonl (one line per hand) in DIR, created if "
+            "need be (a card game: games.jsonl, one line per game), and hands.parquet "
+            "(games.parquet): one row per hand or game, written chunk by chunk as they are "
+            "played, for --resume.",
         ),
     ] = None,
     resume: Annotated[
@@ -264,7 +264,7 @@ def interval_lines(summary: Mapping[str, Any]) -> list[Line]:
     ...     "draw_rate_ci": [0.05, 0.2]}):
     ...     print(line.text)
     95% confidence intervals:
-      seat 0 (random): mean score -1.50 .. +2.25, win rate 10.0% .. 40.0%
+      seat 0: mean score -1.50 .. +2.25, win rate 10.0% .. 40.0%
       draw rate 5.0% .. 20.0%
     """
     lines = [Line("95% confidence intervals:")]
@@ -273,7 +273,7 @@ def interval_lines(summary: Mapping[str, Any]) -> list[Line]:
         wlo, whi = seat["win_rate_ci"]
         lines.append(
             Line(
-                f"  seat {seat['seat']} ({seat['bot']}): mean score {lo:+.2f} .. {hi:+.2f}, "
+                f"  seat {seat['seat']}: mean score {lo:+.2f} .. {hi:+.2f}, "
                 f"win rate {wlo:.1%} .. {whi:.1%}"
             )
         )

@@ -150,6 +150,12 @@ class Run:
         """Start the run with chunks of ``size`` units, or (``resume``) continue the run
         found in the directory with its own chunk size; ValueError when that run is
         another (other rules, bots, seed...)."""
+        seed = self.params["seed"]
+        if not -(2**63) <= seed < 2**63:
+            raise ValueError(
+                f"--out keeps the seed as a 64-bit integer: give a seed from {-(2**63)} to "
+                f"{2**63 - 1}, not {seed}"
+            )
         manifest = self.parts / MANIFEST
         if resume and manifest.exists():
             found = json.loads(manifest.read_text(encoding="utf-8"))
