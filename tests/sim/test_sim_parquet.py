@@ -121,3 +121,33 @@ def test_a_killed_run_resumes_with_no_hand_lost_or_counted_twice(tmp_path: Path)
     assert a.equals(b)
     for name in ("summary.json", "hands.jsonl", "records.jsonl"):
         assert (whole / name).read_bytes() == (broken / name).read_bytes(), name
+
+
+def test_another_engine_may_play_the_chunks_in_any_order(tmp_path: Path) -> None:
+    from parlour.sim import Job, play_chunk
+
+    seen: list[int] = []
+
+    def backwards(jobs: list[Job], workers: int) -> list[tuple[int, list[dict[str, object]]]]:
+        seen.extend(job[3] for job in jobs)
+        return [(job[3], play_chunk(job)) for job in reversed(jobs)]
+
+    plain = simulate(["random"] * 4, 9, seed=6, workers=2)
+    other = simulate(["random"] * 4, 9, seed=6, workers=2, out=tmp_path, engine=backwards)
+    assert len(seen) > 1 and other == plain
+
+
+def test_the_progress_bar_shows_units_per_second() -> None:
+    from rich.progress import Progress
+
+    from parlour.cli.play import _Rate
+
+    with Progress(_Rate("hands"), disable=True) as bar:
+        task = bar.add_task("hands", total=10)
+        column = _Rate("hands")
+        assert str(column.render(bar.tasks[task])) == ""  # no speed before any progress
+        bar.update(task, completed=2)
+        time.sleep(0.02)  # a clock that moves between the samples
+        bar.update(task, completed=6)
+        text = str(column.render(bar.tasks[task]))
+    assert text.endswith(" hands/s") and text != " hands/s"

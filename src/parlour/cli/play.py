@@ -242,6 +242,12 @@ def simulate_command(
             )
     except KeyboardInterrupt:  # simulate has stopped its workers
         err_console.print("interrupted", highlight=False)
+        if out is not None:
+            err_console.print(
+                f"the finished chunks are kept in {out}: the same command with --resume "
+                "continues the run",
+                highlight=False,
+            )
         raise typer.Exit(130) from None
     except (ParlourError, ValueError) as e:
         fail(str(e))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import signal
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -44,6 +44,45 @@ def _chunk(job: Job) -> list[dict[str, Any]]:
     if not observe:
         how["observe"] = False
     return [system.play_one(bots, seed, i, dict(options), **how) for i in range(start, stop)]
+
+
+Engine = Callable[[Sequence[Job], int], Iterable[tuple[int, list[dict[str, Any]]]]]
+"""What plays a simulation's chunks: given the chunks (:data:`Job`) and a worker count,
+it yields each chunk's first unit and results, in any order. A chunk's results follow from
+the chunk alone (:func:`play_chunk`), whoever plays it."""
+
+
+def play_chunk(job: Job) -> list[dict[str, Any]]:
+    """The results of the units of chunk ``job``, in order: the same wherever it is played.
+
+    >>> job = ("mcr", ("random",) * 4, 3, 0, 2, False, (), False, None, False)
+    >>> [r["index"] for r in play_chunk(job)]
+    [0, 1]
+    """
+    return _chunk(job)
+
+
+def local_engine(jobs: Sequence[Job], workers: int) -> Iterator[tuple[int, list[dict[str, Any]]]]:
+    """Play ``jobs`` in this process (``workers`` 1) or in ``workers`` local processes,
+    yielding (first unit, results) chunk by chunk in order. Stopped early (a
+    KeyboardInterrupt, or the caller stops iterating), it terminates the workers.
+
+    >>> job = ("mcr", ("random",) * 4, 3, 0, 1, False, (), False, None, False)
+    >>> [(start, len(chunk)) for start, chunk in local_engine([job], 1)]
+    [(0, 1)]
+    """
+    if workers <= 1:
+        for job in jobs:
+            yield job[3], _chunk(job)
+        return
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+    try:
+        for job, chunk in zip(jobs, pool.map(_chunk, jobs), strict=True):
+            yield job[3], chunk
+    except BaseException:  # KeyboardInterrupt above all: do not wait for the workers
+        _terminate(pool)
+        raise
+    pool.shutdown()
 
 
 def _ignore_sigint() -> None:
@@ -100,6 +139,7 @@ def simulate(
     observe: bool = True,
     out: Path | None = None,
     resume: bool = False,
+    engine: Engine | None = None,
 ) -> dict[str, Any]:
     """Play ``hands`` units (hands, or whole card games) of rule system ``rules`` (with
     ``options``) with the named bots (one per seat, seat order) and summarise them (the
@@ -117,6 +157,8 @@ def simulate(
     the chunks it had not finished: the summary is the same as an uninterrupted run's.
     The summary gives each seat's mean score and win rate (and the draw rate) a 95%
     confidence interval (:func:`parlour.sim.intervals.add_intervals`).
+
+    ``engine`` plays the chunks (default :func:`local_engine`, local processes).
     """
     from parlour.registry import DEFAULT_SYSTEM
 
@@ -170,18 +212,14 @@ def simulate(
         if progress:
             progress(count)
 
-    if workers <= 1:
-        for job in todo:
-            finished(job[3], _chunk(job))
-    else:
-        pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
-        try:
-            for job, chunk in zip(todo, pool.map(_chunk, todo), strict=True):
-                finished(job[3], chunk)
-        except BaseException:  # KeyboardInterrupt above all: do not wait for the workers
-            _terminate(pool)
-            raise
-        pool.shutdown()
+    chunks = (engine or local_engine)(todo, workers)
+    try:
+        for start, chunk in chunks:
+            finished(start, chunk)
+    finally:  # stopped while writing a chunk: the engine stops its workers now
+        close = getattr(chunks, "close", None)
+        if close is not None:
+            close()
     results: list[dict[str, Any]] = []
     for job in jobs:
         start = job[3]
@@ -227,4 +265,15 @@ def summarise(bots: Sequence[str], results: Sequence[dict[str, Any]]) -> dict[st
     return summary(bots, results)
 
 
-__all__ = ["play_hand", "prepare", "simulate", "summarise", "unit_name", "write_outputs"]
+__all__ = [
+    "Engine",
+    "Job",
+    "local_engine",
+    "play_chunk",
+    "play_hand",
+    "prepare",
+    "simulate",
+    "summarise",
+    "unit_name",
+    "write_outputs",
+]
