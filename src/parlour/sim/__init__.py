@@ -6,7 +6,10 @@ bot per seat; unit ``i`` of a simulation seeded ``S`` follows from ``S`` and ``i
 are played in chunks by worker processes and the results put back in order, so the same
 seed gives the same results with 1 worker or 16. The workers ignore SIGINT: a
 KeyboardInterrupt (Ctrl-C, or SIGINT sent to the main process alone) stops the main
-process, which terminates them.
+process, which terminates them. A chunk is the unit of work of any engine (local
+processes: :func:`local_engine`; another engine yields the chunks' results from
+:func:`play_chunk`); with an output directory every finished chunk is written there at
+once (:mod:`parlour.sim.store`), so that a stopped run resumes where it stopped.
 
 >>> summary = simulate(["random"] * 4, hands=4, seed=3, workers=1)
 >>> summary["hands"], summary["draws"] + sum(s["wins"] for s in summary["seats"])
