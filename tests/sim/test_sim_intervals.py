@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -29,7 +30,7 @@ def test_wilson_interval_worked_by_hand() -> None:
 
 
 def test_a_summary_gets_its_intervals() -> None:
-    summary = {"seats": [{"wins": 1}, {"wins": 0}], "draws": 1, "draw_rate": 0.5}
+    summary: dict[str, Any] = {"seats": [{"wins": 1}, {"wins": 0}], "draws": 1, "draw_rate": 0.5}
     add_intervals(summary, [{"payments": [2, -2]}, {"payments": [0, 0]}])
     assert summary["seats"][0]["mean_score_ci"] == [-0.96, 2.96]
     assert summary["seats"][1]["mean_score_ci"] == [-2.96, 0.96]

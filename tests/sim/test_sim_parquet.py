@@ -9,15 +9,17 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
-import pyarrow.parquet as pq
+import pyarrow.parquet as pq  # type: ignore[import-untyped,import-not-found,unused-ignore]
 import pytest
 from typer.testing import CliRunner
 
 from parlour.cli import app
-from parlour.core.systems import RuleSystem
-from parlour.registry import Registry, load_builtin
+from parlour.core.systems import Registry, RuleSystem
+from parlour.registry import load_builtin
 from parlour.sim import simulate
 from parlour.sim.store import COLUMNS, PARTS
 
@@ -128,7 +130,7 @@ def test_another_engine_may_play_the_chunks_in_any_order(tmp_path: Path) -> None
 
     seen: list[int] = []
 
-    def backwards(jobs: list[Job], workers: int) -> list[tuple[int, list[dict[str, object]]]]:
+    def backwards(jobs: Sequence[Job], workers: int) -> list[tuple[int, list[dict[str, Any]]]]:
         seen.extend(job[3] for job in jobs)
         return [(job[3], play_chunk(job)) for job in reversed(jobs)]
 
@@ -151,3 +153,25 @@ def test_the_progress_bar_shows_units_per_second() -> None:
         bar.update(task, completed=6)
         text = str(column.render(bar.tasks[task]))
     assert text.endswith(" hands/s") and text != " hands/s"
+
+
+def test_a_run_stopped_by_its_engine_resumes_with_other_workers(tmp_path: Path) -> None:
+    from parlour.sim import Job, local_engine
+
+    class Stop(Exception):
+        pass
+
+    def two_then_stop(jobs: Sequence[Job], workers: int) -> Iterator[tuple[int, list[Any]]]:
+        for n, pair in enumerate(local_engine(jobs, workers)):
+            if n == 2:
+                raise Stop
+            yield pair
+
+    bots = ["greedy", "random", "random", "random"]
+    with pytest.raises(Stop):
+        simulate(bots, 16, seed=3, workers=1, out=tmp_path, engine=two_then_stop)
+    manifest = json.loads((tmp_path / PARTS / "manifest.json").read_text())
+    assert manifest["size"] == 2 and manifest["done"] == [0, 2]
+    resumed = simulate(bots, 16, seed=3, workers=2, out=tmp_path, resume=True)
+    assert resumed == simulate(bots, 16, seed=3, workers=1)
+    assert [r["index"] for r in resumed["results"]] == list(range(16))
