@@ -9,10 +9,13 @@ the players and the bots, and check them against it.
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.progress import ProgressColumn, Task
+from rich.text import Text
 
 from parlour.cli.app import (
     Command,
@@ -32,6 +35,7 @@ from parlour.cli.app import (
 )
 from parlour.core.errors import ParlourError
 from parlour.core.systems import RuleSystem
+from parlour.core.views import Line
 
 _Deck = Annotated[
     str | None,
@@ -163,9 +167,18 @@ def simulate_command(
         typer.Option(
             metavar="DIR",
             help="Write summary.json and hands.jsonl (one line per hand) in DIR, created if "
-            "need be (a card game: games.jsonl, one line per game).",
+            "need be (a card game: games.jsonl, one line per game), and hands.parquet "
+            "(games.parquet): one row per hand or game, written chunk by chunk as they are "
+            "played, for --resume.",
         ),
     ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            help="Continue the run that was stopped in the --out directory (the same "
+            "options): the chunks it finished are kept, the others played."
+        ),
+    ] = False,
     records: Annotated[
         bool,
         typer.Option(
@@ -185,11 +198,13 @@ def simulate_command(
     """Play many games with bots, in parallel (a mahjong hand, or a whole card game,
     each).
 
-    The same seed gives the same results whatever the number of workers.
+    The same seed gives the same results whatever the number of workers. The means are
+    given 95% confidence intervals; with --out a stopped run continues with --resume.
     """
-    from rich.progress import Progress
+    from rich.progress import MofNCompleteColumn, Progress
 
-    from parlour.sim import simulate
+    from parlour.sim import simulate, unit_name
+    from parlour.sim.store import finish
 
     system = rule_system(rules, players)
     check_family_flags(system, {"--fast": fast, "--deck": deck})
@@ -202,11 +217,14 @@ def simulate_command(
         fail("--games and --workers must be at least 1")
     if records and out is None:
         fail("--records writes records.jsonl in the --out directory: give --out DIR")
+    if resume and out is None:
+        fail("--resume continues the run in the --out directory: give --out DIR")
     _check_deck(system, deck, values)
     if out is not None and (problem := directory_problem(Path(out))):
         fail(f"cannot write the results to {out}: {problem}")  # before, not after, the run
     try:
-        with Progress(console=err_console, transient=True) as bar:
+        columns = (*Progress.get_default_columns(), MofNCompleteColumn(), _Rate(system.unit[1]))
+        with Progress(*columns, console=err_console, transient=True) as bar:
             task = bar.add_task(system.unit[1], total=games)
             summary = simulate(
                 names,
@@ -220,18 +238,68 @@ def simulate_command(
                 deck=deck,
                 progress=lambda done: bar.update(task, completed=done),
                 observe=False,  # a batch simulation: the same summary, no unread observations
+                out=Path(out) if out is not None else None,
+                resume=resume,
             )
     except KeyboardInterrupt:  # simulate has stopped its workers
         err_console.print("interrupted", highlight=False)
+        if out is not None:
+            err_console.print(
+                f"the finished chunks are kept in {out}: the same command with --resume "
+                "continues the run",
+                highlight=False,
+            )
         raise typer.Exit(130) from None
     except (ParlourError, ValueError) as e:
         fail(str(e))
     if out is not None:
         try:
             system.write_simulation(summary, Path(out))
+            finish(Path(out), unit_name(summary))
         except OSError as e:
             fail(f"cannot write the results to {out}: {e.strerror or e}")
     show(system.simulation_view(summary, seed))
+    show(interval_lines(summary))
 
 
-__all__ = ["play_command", "simulate_command"]
+def interval_lines(summary: Mapping[str, Any]) -> list[Line]:
+    """The 95% confidence intervals of a simulation's summary, a line per seat (and the
+    draw rate's).
+
+    >>> for line in interval_lines({"seats": [{"seat": 0, "bot": "random",
+    ...     "mean_score_ci": [-1.5, 2.25], "win_rate_ci": [0.1, 0.4]}],
+    ...     "draw_rate_ci": [0.05, 0.2]}):
+    ...     print(line.text)
+    95% confidence intervals:
+      seat 0: mean score -1.50 .. +2.25, win rate 10.0% .. 40.0%
+      draw rate 5.0% .. 20.0%
+    """
+    lines = [Line("95% confidence intervals:")]
+    for seat in summary["seats"]:
+        lo, hi = seat["mean_score_ci"]
+        wlo, whi = seat["win_rate_ci"]
+        lines.append(
+            Line(
+                f"  seat {seat['seat']}: mean score {lo:+.2f} .. {hi:+.2f}, "
+                f"win rate {wlo:.1%} .. {whi:.1%}"
+            )
+        )
+    if "draw_rate_ci" in summary:
+        lo, hi = summary["draw_rate_ci"]
+        lines.append(Line(f"  draw rate {lo:.1%} .. {hi:.1%}"))
+    return lines
+
+
+class _Rate(ProgressColumn):
+    """The progress bar's speed: units per second."""
+
+    def __init__(self, unit: str) -> None:
+        super().__init__()
+        self.unit = unit
+
+    def render(self, task: Task) -> Text:
+        speed = task.speed
+        return Text("" if speed is None else f"{speed:,.0f} {self.unit}/s")
+
+
+__all__ = ["interval_lines", "play_command", "simulate_command"]

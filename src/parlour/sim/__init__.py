@@ -6,7 +6,10 @@ bot per seat; unit ``i`` of a simulation seeded ``S`` follows from ``S`` and ``i
 are played in chunks by worker processes and the results put back in order, so the same
 seed gives the same results with 1 worker or 16. The workers ignore SIGINT: a
 KeyboardInterrupt (Ctrl-C, or SIGINT sent to the main process alone) stops the main
-process, which terminates them.
+process, which terminates them. A chunk is the unit of work of any engine (local
+processes: :func:`local_engine`; another engine yields the chunks' results from
+:func:`play_chunk`); with an output directory every finished chunk is written there at
+once (:mod:`parlour.sim.store`), so that a stopped run resumes where it stopped.
 
 >>> summary = simulate(["random"] * 4, hands=4, seed=3, workers=1)
 >>> summary["hands"], summary["draws"] + sum(s["wins"] for s in summary["seats"])
@@ -17,13 +20,15 @@ True
 
 from __future__ import annotations
 
+import json
 import signal
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from parlour.core.systems import RuleSystem
+from parlour.sim.intervals import add_intervals
 
 Job = tuple[
     str, tuple[str, ...], int, int, int, bool, tuple[tuple[str, Any], ...], bool, str | None, bool
@@ -42,6 +47,45 @@ def _chunk(job: Job) -> list[dict[str, Any]]:
     if not observe:
         how["observe"] = False
     return [system.play_one(bots, seed, i, dict(options), **how) for i in range(start, stop)]
+
+
+Engine = Callable[[Sequence[Job], int], Iterable[tuple[int, list[dict[str, Any]]]]]
+"""What plays a simulation's chunks: given the chunks (:data:`Job`) and a worker count,
+it yields each chunk's first unit and results, in any order. A chunk's results follow from
+the chunk alone (:func:`play_chunk`), whoever plays it."""
+
+
+def play_chunk(job: Job) -> list[dict[str, Any]]:
+    """The results of the units of chunk ``job``, in order: the same wherever it is played.
+
+    >>> job = ("mcr", ("random",) * 4, 3, 0, 2, False, (), False, None, False)
+    >>> [r["index"] for r in play_chunk(job)]
+    [0, 1]
+    """
+    return _chunk(job)
+
+
+def local_engine(jobs: Sequence[Job], workers: int) -> Iterator[tuple[int, list[dict[str, Any]]]]:
+    """Play ``jobs`` in this process (``workers`` 1) or in ``workers`` local processes,
+    yielding (first unit, results) chunk by chunk in order. Stopped early (a
+    KeyboardInterrupt, or the caller stops iterating), it terminates the workers.
+
+    >>> job = ("mcr", ("random",) * 4, 3, 0, 1, False, (), False, None, False)
+    >>> [(start, len(chunk)) for start, chunk in local_engine([job], 1)]
+    [(0, 1)]
+    """
+    if workers <= 1:
+        for job in jobs:
+            yield job[3], _chunk(job)
+        return
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+    try:
+        for job, chunk in zip(jobs, pool.map(_chunk, jobs), strict=True):
+            yield job[3], chunk
+    except BaseException:  # KeyboardInterrupt above all: do not wait for the workers
+        _terminate(pool)
+        raise
+    pool.shutdown()
 
 
 def _ignore_sigint() -> None:
@@ -96,6 +140,9 @@ def simulate(
     deck: str | None = None,
     progress: Callable[[int], object] | None = None,
     observe: bool = True,
+    out: Path | None = None,
+    resume: bool = False,
+    engine: Engine | None = None,
 ) -> dict[str, Any]:
     """Play ``hands`` units (hands, or whole card games) of rule system ``rules`` (with
     ``options``) with the named bots (one per seat, seat order) and summarise them (the
@@ -107,12 +154,37 @@ def simulate(
     ``observe=False`` is a batch simulation: the bots that read no observation (the
     random bot) are handed none, which the tables then do not build. The summary is
     the same.
+
+    With ``out``, every chunk of units is written there as it is finished (Parquet:
+    :mod:`parlour.sim.store`); ``resume`` continues the run found there, playing only
+    the chunks it had not finished: the summary is the same as an uninterrupted run's.
+    The summary gives each seat's mean score and win rate (and the draw rate) a 95%
+    confidence interval (:func:`parlour.sim.intervals.add_intervals`).
+
+    ``engine`` plays the chunks (default :func:`local_engine`, local processes).
     """
     from parlour.registry import DEFAULT_SYSTEM
 
     system, values = prepare(rules or DEFAULT_SYSTEM, bots, options)
     opts = tuple(sorted(values.items()))
     size = max(1, min(50, hands // max(1, workers * 8) or 1))
+    run = None
+    if out is not None:
+        from parlour.sim.store import Run
+
+        params = {
+            "rules": system.name,
+            "bots": list(bots),
+            "seed": seed,
+            "hands": hands,
+            "options": dict(opts),
+            "fast": fast,
+            "deck": deck,
+            "record": record,
+        }
+        run = Run(Path(out), json.loads(json.dumps(params, sort_keys=True)))
+        run.open(size, resume)
+        size = run.size  # a resumed run keeps its chunks
     jobs: list[Job] = [
         (
             system.name,
@@ -128,24 +200,36 @@ def simulate(
         )
         for start in range(0, hands, size)
     ]
+    played: dict[int, list[dict[str, Any]]] = {}
+    todo = [job for job in jobs if run is None or job[3] not in run.done]
+    count = run.count_done(hands) if run is not None else 0
+    if count and progress:
+        progress(count)
+
+    def finished(start: int, chunk: list[dict[str, Any]]) -> None:
+        nonlocal count
+        if run is not None:
+            run.write(start, chunk)
+        played[start] = chunk
+        count += len(chunk)
+        if progress:
+            progress(count)
+
+    chunks = (engine or local_engine)(todo, workers)
+    try:
+        for start, chunk in chunks:
+            finished(start, chunk)
+    finally:  # stopped while writing a chunk: the engine stops its workers now
+        close = getattr(chunks, "close", None)
+        if close is not None:
+            close()
     results: list[dict[str, Any]] = []
-    if workers <= 1:
-        for job in jobs:
-            results += _chunk(job)
-            if progress:
-                progress(len(results))
-    else:
-        pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
-        try:
-            for chunk in pool.map(_chunk, jobs):
-                results += chunk
-                if progress:
-                    progress(len(results))
-        except BaseException:  # KeyboardInterrupt above all: do not wait for the workers
-            _terminate(pool)
-            raise
-        pool.shutdown()
-    return system.summarise(bots, results, seed=seed, options=values, deck=deck)
+    for job in jobs:
+        start = job[3]
+        results += played[start] if start in played else run.read(start) if run else []
+    summary = system.summarise(bots, results, seed=seed, options=values, deck=deck)
+    add_intervals(summary, results)
+    return summary
 
 
 def write_outputs(summary: dict[str, Any], out: Path, rules: str | None = None) -> None:
@@ -153,9 +237,21 @@ def write_outputs(summary: dict[str, Any], out: Path, rules: str | None = None) 
     as the rule system ``rules`` lays them out (default: the summary's own, else the
     default system's)."""
     from parlour.registry import DEFAULT_SYSTEM, find_system
+    from parlour.sim.store import finish
 
     system = find_system(rules or summary.get("rules") or DEFAULT_SYSTEM)
     system.write_simulation(summary, out)
+    finish(out, unit_name(summary))
+
+
+def unit_name(summary: Mapping[str, Any]) -> str:
+    """What a simulation's units are called in its files: ``hands`` (mahjong) or
+    ``games`` (card games), by the count its summary holds.
+
+    >>> unit_name({"hands": 4}), unit_name({"games": 2})
+    ('hands', 'games')
+    """
+    return "hands" if "hands" in summary else "games"
 
 
 def play_hand(*args: Any, **kw: Any) -> dict[str, Any]:
@@ -172,4 +268,15 @@ def summarise(bots: Sequence[str], results: Sequence[dict[str, Any]]) -> dict[st
     return summary(bots, results)
 
 
-__all__ = ["play_hand", "prepare", "simulate", "summarise", "write_outputs"]
+__all__ = [
+    "Engine",
+    "Job",
+    "local_engine",
+    "play_chunk",
+    "play_hand",
+    "prepare",
+    "simulate",
+    "summarise",
+    "unit_name",
+    "write_outputs",
+]
