@@ -184,8 +184,8 @@ def write_arrays(
         return target
     if fmt == "parquet":
         try:
-            import pyarrow as pa  # type: ignore[import-not-found,unused-ignore]
-            import pyarrow.parquet as pq  # type: ignore[import-not-found,unused-ignore]
+            import pyarrow as pa  # type: ignore[import-not-found,import-untyped,unused-ignore]
+            import pyarrow.parquet as pq  # type: ignore[import-not-found,import-untyped,unused-ignore]
         except ImportError:
             raise ParlourError(
                 "writing parquet needs pyarrow: pip install pyarrow (or use --format npz)"

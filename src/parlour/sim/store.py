@@ -34,10 +34,8 @@ def _pyarrow() -> Any:
     try:
         import pyarrow as pa  # type: ignore[import-untyped,import-not-found,unused-ignore]
         import pyarrow.parquet as pq  # type: ignore[import-untyped,import-not-found,unused-ignore]
-    except ImportError as e:  # pragma: no cover - pyarrow is in the envs and dev extras
-        raise ValueError(
-            "writing Parquet needs pyarrow: pip install 'parlour[envs]' (or pip install pyarrow)"
-        ) from e
+    except ImportError as e:  # pragma: no cover - pyarrow is a dependency of parlour
+        raise ValueError("writing Parquet needs pyarrow: pip install pyarrow") from e
     return pa, pq
 
 
