@@ -884,10 +884,12 @@ def test_classical_tables_of_two_three_and_five_players_from_the_home_page(
         places = _around_the_centre(page)
         assert sorted(places) == sorted(_PLACES[seats])
         # read together: a table of bots with you resting plays on between two reads
-        status, state = page.evaluate(
-            "() => [document.querySelector('.status').innerText, window.parlour.state()]"
+        status, now = page.evaluate(
+            "() => [document.querySelector('.status').innerText, (" + _BOARD_NOW + ")()]"
         )
-        players = state["observation"]["match"]["players"]
+        # the players of the hand drawn (the finished one while its result is up)
+        players = now["observation"]["match"]["players"]
+        state = now["state"]
         resting = [p["name"] for p in players if p["seat"] is None]
         # with five, the seat lot decides who rests first (it may be you: player 1)
         assert len(resting) == (1 if count == 5 else 0)
@@ -1430,18 +1432,24 @@ _BOARD_NOW = """() => {
   const panels = {};
   for (const p of document.querySelectorAll('.board .seat[data-seat]'))
     panels[p.dataset.seat] = { place: p.dataset.place || '', box: box(p) };
-  return { state: window.parlour.state(), centre: box(document.querySelector('.board .centre')),
+  const state = window.parlour.state();
+  // while a hand's result is up, the board shows that hand's table, not the next one dealt
+  const finished = document.querySelector('.board')?.dataset.view === 'finished';
+  const observation = finished ? state.finished_table.observation : state.observation;
+  return { state, observation, centre: box(document.querySelector('.board .centre')),
     panels, mine: document.querySelectorAll('.seat.mine[data-place="bottom"]').length };
 }"""
 """The table as drawn and the state it was drawn from, read at one moment (a table of
-bots plays on between two reads)."""
+bots plays on between two reads): `observation` is the one the board shows, the finished
+hand's while its result is up (the state's own is then the next hand's, where a player
+resting in five may be seated)."""
 
 
 def _around_the_centre(page: Page) -> dict[str, int]:
     """Every seat sits on its side of the centre, placed from the viewer's seat (seat 0
     for a spectator or a player sitting out): its place by seat, checked by the boxes."""
     now = page.evaluate(_BOARD_NOW)
-    obs = now["state"]["observation"]
+    obs = now["observation"]
     n = len(obs["seat_names"])
     viewer = obs["seat"] if obs["seat"] is not None else 0
     centre = now["centre"]
