@@ -183,7 +183,7 @@ def test_masks_are_the_legal_actions_in_a_thousand_games(name: str) -> None:
 
 
 def decoded(episodes: Episodes, game: Any, seat: int) -> str:
-    x = episodes.encode(game.observation(seat))
+    x = episodes.encode_game(game, seat)  # as the environments read it (the table, in C)
     return json.dumps(episodes.encoder.decode(x), ensure_ascii=False)
 
 
@@ -246,7 +246,7 @@ def test_no_seat_is_told_what_an_earlier_seat_of_its_window_answered(name: str) 
                     for seat, action in [*played, (first, answer)]:
                         other.apply(seat, action)
                     if later in other.to_act():
-                        seen.append(episodes.encode(other.observation(later)))
+                        seen.append(episodes.encode_game(other, later))
                         texts.append(episodes.text(other, later))
                 if len(seen) == 2:
                     assert np.array_equal(seen[0], seen[1]), (first, later, legal[:2])
@@ -375,11 +375,11 @@ def test_two_deals_a_seat_cannot_tell_apart_give_the_same_tensor(name: str) -> N
                 other = (seat + 1) % game.num_seats
                 if other not in game.public and swapped(twin, other, rng):
                     assert twin.hands[other] != game.hands[other]
-                    x = episodes.encode(game.observation(seat))
-                    y = episodes.encode(twin.observation(seat))
+                    x = episodes.encode_game(game, seat)
+                    y = episodes.encode_game(twin, seat)
                     assert np.array_equal(x, y), (name, step, seat, other)
-                    mine = episodes.encode(game.observation(other))
-                    assert not np.array_equal(mine, episodes.encode(twin.observation(other)))
+                    mine = episodes.encode_game(game, other)
+                    assert not np.array_equal(mine, episodes.encode_game(twin, other))
                     # the text view too: the same for the seat, not for the one whose hand changed
                     assert episodes.text(game, seat) == episodes.text(twin, seat)
                     assert episodes.text(game, other) != episodes.text(twin, other)

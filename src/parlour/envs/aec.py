@@ -101,6 +101,7 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
             self._index += 1
         self.game = self.episodes.new_game(seed=self._seed, index=self._index)
         self._seen = 0
+        self._paid = False
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0 for a in self.agents}
         self._cumulative_rewards = {a: 0 for a in self.agents}
@@ -134,7 +135,9 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         assert game is not None, "reset the environment first"
         seat = self._seat_of[agent]
         self._cumulative_rewards[agent] = 0
-        self._clear_rewards()
+        if self._paid:  # the rewards of the last step are not all 0
+            self._clear_rewards()
+            self._paid = False
         game.apply(seat, self.action_of(game, seat, action))
         self._pay(game)
         if game.is_over():
@@ -142,13 +145,20 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
                 self.terminations[a] = True
         else:
             self.agent_selection = self.possible_agents[game.to_act()[0]]
-        self._accumulate_rewards()
+        if self._paid:  # else every reward is 0: nothing to add
+            self._accumulate_rewards()
 
     def action_of(self, game: Game, seat: int, index: Any) -> Action:
         """The action at ``index`` of the encoding, if ``seat`` may take it; else
         :class:`~parlour.core.errors.IllegalAction`."""
         try:
             code = int(index)
+        except (TypeError, ValueError) as e:
+            raise IllegalAction(f"{index!r} is not an action of the encoding") from e
+        known = self.episodes.legal_action(game, seat, code)  # its mask was just made
+        if known is not None:
+            return known
+        try:
             action = game.decode(code)
         except (TypeError, ValueError, IndexError) as e:
             raise IllegalAction(f"{index!r} is not an action of the encoding") from e
@@ -161,6 +171,8 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         if payments is not None:
             for s, amount in enumerate(payments):
                 self.rewards[self.possible_agents[s]] += amount
+                if amount:
+                    self._paid = True
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.game is None:

@@ -20,16 +20,18 @@ is unit ``i`` of a run seeded ``S``: the same seed gives the same deals.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from parlour.core.actions import Action
 from parlour.core.game import Game
 from parlour.core.systems import RuleSystem
 from parlour.envs.encoding import Array
+from parlour.mahjong.kernel import load_extension
 
 PROBE_GAMES = 3
 """How many seeded random games an encoder's layout is learnt from."""
@@ -46,6 +48,15 @@ _CODES = 1 << 16
 """How many actions' indices an :class:`Episodes` keeps (forgotten all at once when full)."""
 
 Mask = npt.NDArray[np.int8]
+
+
+def _load_ones() -> Callable[[Mask, list[int]], None] | None:
+    planes = load_extension("parlour.envs._planes")
+    return None if planes is None else planes.ones_at
+
+
+_ONES = _load_ones()
+"""The compiled ``mask[codes] = 1`` (None on the pure path)."""
 
 
 def agent_name(seat: int) -> str:
@@ -82,6 +93,7 @@ class Episodes:
         self.hands = hands if match and getattr(self.system, "hands_limit", False) else None
         self.ask_everyone = ask_everyone
         self._codes: dict[Any, int] = {}
+        self._last: tuple[list[Action], list[int]] = ([], [])
         first = self.new_game(seed=0, index=0)
         self.seats: int = first.num_seats
         self.action_size: int = first.action_space_size
@@ -91,6 +103,7 @@ class Episodes:
             match,
             tuple(sorted((encoding or {}).items())),
         )
+        self._direct: Any = getattr(self.encoder, "encode_game", None)
 
     def new_game(self, *, seed: int, index: int = 0) -> Game:
         """Episode ``index`` of a run seeded ``seed``."""
@@ -100,7 +113,8 @@ class Episodes:
 
     def codes(self, game: Game, seat: int) -> list[int]:
         """The legal actions of ``seat`` as indices of the action encoding (each action's
-        index found once, then kept: the encoding is the same in every game).
+        index found once, then kept: the encoding is the same in every game; the
+        indices of the last legal actions asked for are kept whole).
 
         >>> eps = Episodes("piquet")
         >>> game = eps.new_game(seed=1)
@@ -108,32 +122,79 @@ class Episodes:
         >>> eps.codes(game, seat) == [game.encode(a) for a in game.legal_actions(seat)]
         True
         """
+        legal = game.legal_actions(seat)
+        last, codes = self._last
+        if legal == last:  # the same actions (the same objects, mostly: quick to compare)
+            return codes
         kept = self._codes
         out = []
-        for action in game.legal_actions(seat):
+        for action in legal:
             code = kept.get(action)
             if code is None:
                 if len(kept) >= _CODES:
                     kept.clear()
                 code = kept[action] = game.encode(action)
             out.append(code)
+        self._last = (legal, out)
         return out
+
+    def legal_action(self, game: Game, seat: int, code: int) -> Action | None:
+        """The legal action of ``seat`` at index ``code`` of the encoding, as the game
+        handed it out, when :meth:`codes` has just been asked for the same legal actions
+        (what an environment's ``step`` does after its ``observe``); None otherwise (not
+        legal, or not known that quickly: decode it then).
+
+        >>> eps = Episodes("mcr")
+        >>> game = eps.new_game(seed=1)
+        >>> first = eps.codes(game, 0)[0]
+        >>> eps.legal_action(game, 0, first) == game.decode(first)
+        True
+        """
+        legal = game.legal_actions(seat)
+        last, codes = self._last
+        if legal != last:
+            return None
+        try:
+            return legal[codes.index(code)]
+        except ValueError:
+            return None
 
     def mask(self, game: Game, seat: int) -> Mask:
         """The legal actions of ``seat`` as 1s over the game's action encoding."""
         mask = np.zeros(self.action_size, np.int8)
         legal = self.codes(game, seat)
         if legal:
-            mask[legal] = 1
+            if _ONES is not None:
+                _ONES(mask, legal)
+            else:
+                mask[legal] = 1
         return mask
 
     def observe(self, game: Game, seat: int) -> dict[str, Any]:
         """What ``seat`` sees as arrays: ``observation`` (its observation dict
-        encoded) and ``action_mask``."""
+        encoded: :meth:`encode_game`) and ``action_mask``."""
         return {
-            "observation": self.encode(game.observation(seat)),
+            "observation": self.encode_game(game, seat),
             "action_mask": self.mask(game, seat),
         }
+
+    def encode_game(self, game: Game, seat: int, out: Array | None = None) -> Array:
+        """``seat``'s observation of ``game`` encoded (into ``out`` when given): the
+        encoder's own reading of the game where it has one (the mahjong planes read
+        from the table, in the compiled part), else its observation dict encoded; the
+        same array either way.
+
+        >>> eps = Episodes("mcr")
+        >>> game = eps.new_game(seed=1)
+        >>> bool((eps.encode_game(game, 1) == eps.encode(game.observation(1))).all())
+        True
+        """
+        if self._direct is not None:
+            encoded: Array | None = self._direct(game, seat, out)
+            if encoded is not None:
+                return encoded
+        reference: Array = self.encoder.encode(game.observation(seat), out)
+        return reference
 
     def text(self, game: Game, seat: int) -> str:
         """What ``seat`` sees, as text (the text view): its table as the terminal shows

@@ -68,9 +68,12 @@ import numpy as np
 import numpy.typing as npt
 
 from parlour.core.errors import NotationError
-from parlour.envs.encoding import UNBOUNDED, Array, Walker, cached_reader
+from parlour.core.game import check_seat
+from parlour.core.match import Match
+from parlour.envs.encoding import UNBOUNDED, Array, Parts, Walker, cached_reader
 from parlour.mahjong.kernel import load_extension
 from parlour.mahjong.melds import parse_meld
+from parlour.mahjong.table import Table
 from parlour.mahjong.tiles import NUM_TILES, WINDS, format_tiles, parse_tiles, plain_tiles
 
 WIDTH = NUM_TILES
@@ -133,9 +136,26 @@ def _single(text: str) -> int | None:
 
 
 class _Planes(Protocol):
-    """The compiled counter of the positions (``_planes.c``)."""
+    """The compiled parts of the encoder (``_planes.c``)."""
 
     def count_into(self, out: Array, positions: bytes | bytearray, /) -> None: ...
+
+    def fill(
+        self,
+        out: Array,
+        layout: tuple[int, ...],
+        seat: int,
+        positions: bytes | bytearray,
+        hand: list[int] | None,
+        hands: list[list[int]] | None,
+        wall: int | None,
+        rivers: list[list[int]] | None,
+        discarded: list[list[int]] | None,
+        bonus: list[list[int]] | None,
+        aside: list[list[int]] | None,
+        shown: list[list[int] | None] | None,
+        /,
+    ) -> None: ...
 
 
 def _load_planes() -> _Planes | None:
@@ -263,6 +283,20 @@ class MahjongEncoder:
             [(self._discard + r * D + min(k, D - 1)) * WIDTH for k in range(_LONGEST)]
             for r in range(S)
         ]
+        first = self._scalar_row * WIDTH
+        sizes = self._sizes or [None] * S
+        self._layout = (  # the compiled part's layout (see _planes.c: fill)
+            WIDTH,
+            S,
+            D,
+            _LONGEST,
+            *(
+                self._rows[n] * WIDTH
+                for n in ("hand>=1", "river@0", "discard@0.0", "bonus@0", "aside@0", "shown@0")
+            ),
+            -1 if self._wall is None else first + self._wall,
+            *(-1 if slot is None else first + slot for slot in sizes),
+        )
 
     def channels(self) -> list[str]:
         """The name of every row, in order (see the module docstring)."""
@@ -343,27 +377,18 @@ class MahjongEncoder:
             if isinstance(value, int):
                 buf += word[extra + i * S + (value - seat) % S]
         first = self._scalar_row * WIDTH
-        fixed = self._fixed(observation)
-        if fixed is None:
-            pieces, scalars, flags = self.walker.parts(seat, _seat_part(observation))
-        else:
-            flags, scalars = fixed[0], fixed[1]
-            if fixed[2]:
-                sizes, slots = fixed[2], self._sizes or []
-                scalars += [
-                    (slot, v)
-                    for i, v in enumerate(sizes)
-                    if v is not None and (slot := slots[(i - seat) % S]) is not None
-                ]
-            state, match = observation.get("ruleset_state"), observation.get("match")
-            if state or match:
-                pieces, more, also = self.walker.parts(
-                    seat, {"ruleset_state": state, "match": match}
-                )
-                scalars += more
-                flags |= also
-            else:
-                pieces = []
+        parts = self._plain(
+            seat,
+            observation.get("phase"),
+            window.get("kind") if window else None,
+            observation.get("wall"),
+            observation.get("hand_sizes"),
+            observation.get("ruleset_state"),
+            observation.get("match"),
+        )
+        if parts is None:
+            parts = self.walker.parts(seat, _seat_part(observation))
+        pieces, scalars, flags = parts
         for slot in flags:
             buf += word[first + slot]
         later = []
@@ -392,20 +417,147 @@ class MahjongEncoder:
                 flat[slot] += value
         return out
 
-    def _fixed(
-        self, observation: Mapping[str, Any]
-    ) -> tuple[set[int], list[tuple[int, float]], list[Any]] | None:
-        """The phase, the window's kind, the wall and the hand sizes (fields every
-        table shows) read at their precompiled slots: (category slots, numbers by
-        slot, hand sizes by seat); None when their layout or values are not the plain
+    def encode_game(self, game: Any, seat: int, out: Array | None = None) -> Array | None:
+        """The planes of ``seat``'s observation of ``game`` read from the table itself
+        (:meth:`~parlour.mahjong.table.Table.tiles_seen`: tile numbers, no notation
+        written and read back) and written by the compiled part, into ``out`` when
+        given: the same array as ``encode(game.observation(seat))``. None where this
+        path does not go (the pure path, a game that is not a table or a match of
+        tables, a layout the walker reads): the caller encodes the observation then.
+
+        >>> from parlour.registry import find_system
+        >>> table = find_system("mcr").new_hand({}, seed=1)
+        >>> enc = MahjongEncoder(4, [])
+        >>> x = enc.encode_game(table, 2)
+        >>> x is None or bool((x == enc.encode(table.observation(2))).all())
+        True
+        """
+        planes = _PLANES
+        if (
+            planes is None
+            or self._sizes is None
+            or (out is not None and not out.flags.c_contiguous)
+        ):
+            return None
+        match = None
+        if type(seat) is not int:
+            seat = check_seat(seat, self.seats)
+        if type(game) is not Table:
+            if not isinstance(game, Match) or type(game).observation is not Match.observation:
+                return None
+            inner = game.game
+            if type(inner) is not Table:
+                return None
+            seat = check_seat(seat, game.num_seats)
+            match, game = game.match_view(), inner
+        table: Table = game
+        if table.num_seats != self.seats:
+            return None
+        hand, melds, rivers, orders, bonus, aside, shown, last, window = table.tiles_seen(seat)
+        phase, kind = table.phase, None if window is None else window[0]
+        wall = table.wall.live()
+        if type(phase) is not str or not (kind is None or type(kind) is str) or wall > _REPEATED:
+            return None  # not the plain values: the reference path reads them
+        word = self._word
+        store = self._store
+        key = ("fixed", seat, phase, kind, table.dealer, table.current, last, window)
+        try:
+            found = store.get(key)  # what changes seldom: the flags, the seats by role, winds
+        except TypeError:  # a window's tile that is not text
+            return None
+        buf = bytearray(found if found is not None else self._fixed_at(table, key))
+        if any(melds):
+            seen = ("melds", seat, *melds)
+            found = store.get(seen)
+            buf += found if found is not None else self._melds_at(seen)
+        state = table._ruleset_state(seat) if table._asks_observe else None
+        later: list[tuple[int, Any]] = []
+        pieces: list[tuple[int, Any]] = []
+        if state or match:
+            first = self._scalar_row * WIDTH
+            pieces, numbers, flags = self.walker.parts(
+                seat, {"ruleset_state": state, "match": match}
+            )
+            for slot in flags:
+                buf += word[first + slot]
+            for slot, value in numbers:  # a small count is that many positions
+                if type(value) is int and 0 <= value <= _REPEATED:
+                    buf += word[first + slot] * value
+                else:
+                    later.append((slot, value))
+        if out is None:
+            out = np.empty(self.shape, np.float32)
+        planes.fill(
+            out,
+            self._layout,
+            seat,
+            buf,
+            hand,
+            table.hands,
+            wall,
+            rivers,
+            orders,
+            bonus,
+            aside,
+            shown,
+        )
+        if pieces or later:
+            for row, tiles in pieces:
+                out[self._walked + row] += tiles
+            flat = out[self._scalar_row :].reshape(-1)
+            for slot, value in later:
+                flat[slot] += value
+        return out
+
+    def _fixed_at(self, table: Table, key: tuple[Any, ...]) -> bytes:
+        """The positions of what a table shows a seat that changes seldom (``key``: the
+        seat, the phase, the window's kind, the dealer, the seat at turn, the last
+        discard, the window): the phase's and the kind's flags, the seats by role, the
+        last discard and the window's tile, the winds."""
+        seat, phase, kind, dealer, current, last, window = key[1:]
+        S = self.seats
+        word, extra = self._word, self._extra_at
+        first = self._scalar_row * WIDTH
+        out = b""
+        for value, categories in ((phase, self._phases), (kind, self._kinds)):
+            slot = categories.get(value) if value else None
+            if slot is not None:
+                out += word[first + slot]
+        if last is not None:
+            out += word[self._last * WIDTH + last[1]]
+            out += word[extra + 2 * S + (last[0] - seat) % S]
+        if window is not None and window[1]:
+            out += self._first_at(window[1], self._window)
+        out += self._winds_at(table.seat_name(seat), table._prevailing_seen())
+        out += word[extra + (dealer - seat) % S]
+        out += word[extra + S + (current - seat) % S]
+        return self._keep(key, out)
+
+    def _melds_at(self, key: tuple[Any, ...]) -> bytes:
+        """The positions of every seat's melds (``key``: ``"melds"``, the observing seat,
+        then the melds by seat as it sees them)."""
+        seat, melds = key[1], key[2:]
+        S = self.seats
+        out = b"".join([self._meld_at(text, (s - seat) % S) for s in range(S) for text in melds[s]])
+        return self._keep(key, out)
+
+    def _plain(
+        self,
+        seat: int,
+        phase: Any,
+        kind: Any,
+        wall: Any,
+        sizes: Any,
+        state: Any,
+        match: Any,
+    ) -> Parts | None:
+        """What the walker would read of the phase, the window's kind, the wall, the
+        hand sizes (fields every table shows, read at their precompiled slots), the rule
+        system's state and the match (walked): (pieces by row, numbers by slot, category
+        slots); None when the layout or the values of the first four are not the plain
         ones (the walker reads them then)."""
         if self._sizes is None:
             return None
-        phase = observation.get("phase")
-        window = observation.get("window")
-        kind = window.get("kind") if window else None
-        wall = observation.get("wall")
-        sizes = observation.get("hand_sizes")
         if (
             not (phase is None or type(phase) is str)
             or not (kind is None or type(kind) is str)
@@ -423,7 +575,17 @@ class MahjongEncoder:
         scalars: list[tuple[int, float]] = []
         if wall is not None and self._wall is not None:
             scalars.append((self._wall, wall))
-        return flags, scalars, sizes or []
+        if sizes:
+            S, slots = self.seats, self._sizes
+            scalars += [
+                (slot, v)
+                for i, v in enumerate(sizes)
+                if v is not None and (slot := slots[(i - seat) % S]) is not None
+            ]
+        if state or match:
+            pieces, more, also = self.walker.parts(seat, {"ruleset_state": state, "match": match})
+            return pieces, scalars + more, flags | also
+        return [], scalars, flags
 
     # -- the flat positions of texts (each read once, then kept) ---------------------------
 

@@ -163,7 +163,7 @@ class VectorGames:
         game = self.games[i]
         seat = game.to_act()[0]
         self.seats[i] = seat
-        self.episodes.encoder.encode(game.observation(seat), out=self.observations[i])
+        self.episodes.encode_game(game, seat, self.observations[i])
         row = self.masks[i]
         row.fill(0)
         legal = self._legal[i] = self.episodes.codes(game, seat)

@@ -64,6 +64,19 @@ from parlour.mahjong.wall import Wall
 
 TURN, CLAIM, ROB, OVER = "turn", "claim", "rob", "over"
 
+TilesSeen = tuple[
+    list[Tile],
+    list[tuple[str, ...]],
+    list[list[Tile]],
+    list[list[Tile]],
+    list[list[Tile]],
+    list[list[Tile]] | None,
+    list[list[Tile] | None] | None,
+    tuple[int, Tile] | None,
+    tuple[Any, Any] | None,
+]
+"""What :meth:`Table.tiles_seen` answers: the tiles of one seat's observation."""
+
 
 @dataclass(slots=True)
 class Win:
@@ -506,6 +519,56 @@ class Table(SpaceActions):
             "ruleset_state": self._ruleset_state(seat),
             "result": self.result(),
         }
+
+    def tiles_seen(self, seat: int) -> TilesSeen:
+        """The tiles of ``seat``'s observation as the table holds them, tile numbers
+        instead of notation (for an encoder that reads the table, not the observation
+        dict): ``(hand, melds, rivers, discarded, bonus, aside, shown, last_discard,
+        window)``, each entry what the observation's entry of that name shows:
+
+        * ``hand``: the seat's concealed tiles (sorted);
+        * by seat: ``melds`` (notation, as :meth:`observation` writes them: another
+          seat's concealed kong face down until the hand ends), ``rivers`` (the discards
+          still lying), ``discarded`` (every discard, in order), ``bonus``, ``aside``
+          (None when no tile is laid aside), ``shown`` (None when no hand is public;
+          the seat's own entry None);
+        * ``last_discard``: (seat, tile) while it may be claimed, else None;
+        * ``window``: (kind, tile) of the window open (the tile None when it names
+          none), else None.
+
+        The lists are the table's own: read them, never change them.
+
+        >>> t = Table(seed=7)
+        >>> _ = t.apply(0, t.parse_action("discard F"))
+        >>> hand, melds, rivers, discarded, bonus, aside, shown, last, window = t.tiles_seen(1)
+        >>> format_tiles(hand, sort=False) == t.observation(1)["hand"], rivers[0], last, window
+        (True, [32], (0, 32), ('claim', 'F'))
+        """
+        n = self.num_seats
+        if type(seat) is not int or not 0 <= seat < n:
+            seat = check_seat(seat, n)
+        over = self.phase == OVER
+        claimed = self._claimed
+        seen = self._seen
+        rivers = self.discards
+        window = self.window
+        last = self._discard if self._discard and self.phase == CLAIM else None
+        public = self.public
+        return (
+            self.hands[seat],
+            [(seen[s] or self._melds_seen(s))[1 if s == seat or over else 0] for s in range(n)],
+            rivers,
+            [self.discarded[s] if claimed[s] else rivers[s] for s in range(n)],
+            self.bonus,
+            self.aside if self._aside_count else None,
+            [self.hands[s] if s in public and s != seat else None for s in range(n)]
+            if public
+            else None,
+            last,
+            None
+            if window is None
+            else (window.info.get("kind", window.kind), window.info.get("tile")),
+        )
 
     def _melds_shown(self, seat: int) -> list[list[str]]:
         """Every seat's melds as ``seat`` sees them: its own face up, another's concealed
@@ -1733,6 +1796,7 @@ __all__ = [
     "ROB",
     "TURN",
     "Table",
+    "TilesSeen",
     "Win",
     "forfeit_action",
     "parse_forfeit",
