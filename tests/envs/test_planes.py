@@ -174,12 +174,15 @@ def test_the_filler_refuses_what_is_not_its_planes() -> None:
 
 
 @needs_compiled
-def test_ones_at_sets_the_mask() -> None:
+def test_put_at_sets_the_mask() -> None:
     assert PLANES is not None
     mask = np.zeros(10, np.int8)
-    PLANES.ones_at(mask, [1, 7, 7])
+    PLANES.put_at(mask, [1, 7, 7, 3], 1)
+    PLANES.put_at(mask, [3], 0)
     assert np.flatnonzero(mask).tolist() == [1, 7]
     with pytest.raises(IndexError):
-        PLANES.ones_at(mask, [10])
+        PLANES.put_at(mask, [10], 1)
+    with pytest.raises(ValueError):
+        PLANES.put_at(mask, [1], 128)
     with pytest.raises(TypeError):
-        PLANES.ones_at(np.zeros(10, np.float32), [1])
+        PLANES.put_at(np.zeros(10, np.float32), [1], 1)

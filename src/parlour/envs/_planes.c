@@ -23,8 +23,8 @@
  * tests/envs/test_planes.py checks them at every state of seeded games of every mahjong
  * rule system.
  *
- * ones_at(out, codes) sets out[c] = 1 for every int c of the list codes, out a writable
- * C-contiguous int8 buffer (an action mask).
+ * put_at(out, codes, value) sets out[c] = value for every int c of the list codes, out a
+ * writable C-contiguous int8 buffer (an action mask).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -290,15 +290,23 @@ fail:
     return NULL;
 }
 
-static PyObject *ones_at(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *put_at(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     Py_buffer out;
     PyObject **items;
     Py_ssize_t n, i;
     signed char *mask;
+    long value;
     (void)self;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "ones_at takes two arguments: out, codes");
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "put_at takes three arguments: out, codes, value");
+        return NULL;
+    }
+    value = PyLong_AsLong(args[2]);
+    if (value == -1 && PyErr_Occurred())
+        return NULL;
+    if (value < -128 || value > 127) {
+        PyErr_SetString(PyExc_ValueError, "put_at writes an int8 value");
         return NULL;
     }
     if (!PyList_Check(args[1])) {
@@ -309,7 +317,7 @@ static PyObject *ones_at(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         return NULL;
     if (out.itemsize != 1 || out.format == NULL || strcmp(out.format, "b") != 0) {
         PyBuffer_Release(&out);
-        PyErr_SetString(PyExc_TypeError, "ones_at writes into an int8 mask");
+        PyErr_SetString(PyExc_TypeError, "put_at writes into an int8 mask");
         return NULL;
     }
     mask = (signed char *)out.buf;
@@ -326,7 +334,7 @@ static PyObject *ones_at(PyObject *self, PyObject *const *args, Py_ssize_t nargs
             PyErr_Format(PyExc_IndexError, "code %zd is outside the mask", c);
             return NULL;
         }
-        mask[c] = 1;
+        mask[c] = (signed char)value;
     }
     PyBuffer_Release(&out);
     Py_RETURN_NONE;
@@ -341,9 +349,9 @@ static PyMethodDef planes_methods[] = {
      "shown, /): "
      "zero the float32 planes out and write a table's tiles into them (see the module "
      "source)."},
-    {"ones_at", (PyCFunction)(void (*)(void))ones_at, METH_FASTCALL,
-     "ones_at(out, codes, /): out[c] = 1 for every int c of the list codes; out a writable "
-     "C-contiguous int8 buffer."},
+    {"put_at", (PyCFunction)(void (*)(void))put_at, METH_FASTCALL,
+     "put_at(out, codes, value, /): out[c] = value for every int c of the list codes; out a "
+     "writable C-contiguous int8 buffer."},
     {NULL, NULL, 0, NULL},
 };
 

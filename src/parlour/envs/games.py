@@ -50,13 +50,29 @@ _CODES = 1 << 16
 Mask = npt.NDArray[np.int8]
 
 
-def _load_ones() -> Callable[[Mask, list[int]], None] | None:
+def _load_put() -> Callable[[Mask, list[int], int], None] | None:
     planes = load_extension("parlour.envs._planes")
-    return None if planes is None else planes.ones_at
+    return None if planes is None else planes.put_at
 
 
-_ONES = _load_ones()
-"""The compiled ``mask[codes] = 1`` (None on the pure path)."""
+_PUT = _load_put()
+"""The compiled ``mask[codes] = value`` (None on the pure path)."""
+
+
+def ones_at(mask: Mask, codes: list[int]) -> None:
+    """``mask[codes] = 1`` (compiled where it can be).
+
+    >>> mask = np.zeros(5, np.int8)
+    >>> ones_at(mask, [1, 3])
+    >>> mask.tolist()
+    [0, 1, 0, 1, 0]
+    """
+    if not codes:
+        return
+    if _PUT is not None:
+        _PUT(mask, codes, 1)
+    else:
+        mask[codes] = 1
 
 
 def agent_name(seat: int) -> str:
@@ -113,8 +129,8 @@ class Episodes:
 
     def codes(self, game: Game, seat: int) -> list[int]:
         """The legal actions of ``seat`` as indices of the action encoding (each action's
-        index found once, then kept: the encoding is the same in every game; the
-        indices of the last legal actions asked for are kept whole).
+        index found once, then kept: the encoding is the same in every game); the list
+        is kept (see :meth:`legal`): read it, never change it.
 
         >>> eps = Episodes("piquet")
         >>> game = eps.new_game(seed=1)
@@ -122,10 +138,23 @@ class Episodes:
         >>> eps.codes(game, seat) == [game.encode(a) for a in game.legal_actions(seat)]
         True
         """
+        return self.legal(game, seat)[1]
+
+    def legal(self, game: Game, seat: int) -> tuple[list[Action], list[int]]:
+        """The legal actions of ``seat`` as the game hands them out, and their indices
+        in the action encoding (the pair for the last legal actions asked for is kept
+        whole: read it, never change it).
+
+        >>> eps = Episodes("mcr")
+        >>> game = eps.new_game(seed=1)
+        >>> actions, codes = eps.legal(game, 0)
+        >>> [game.decode(c) for c in codes] == actions == game.legal_actions(0)
+        True
+        """
         legal = game.legal_actions(seat)
-        last, codes = self._last
-        if legal == last:  # the same actions (the same objects, mostly: quick to compare)
-            return codes
+        last = self._last
+        if legal == last[0]:  # the same actions (the same objects, mostly: quick to compare)
+            return legal, last[1]
         kept = self._codes
         out = []
         for action in legal:
@@ -135,8 +164,8 @@ class Episodes:
                     kept.clear()
                 code = kept[action] = game.encode(action)
             out.append(code)
-        self._last = (legal, out)
-        return out
+        found = self._last = (legal, out)
+        return found
 
     def legal_action(self, game: Game, seat: int, code: int) -> Action | None:
         """The legal action of ``seat`` at index ``code`` of the encoding, as the game
@@ -162,12 +191,7 @@ class Episodes:
     def mask(self, game: Game, seat: int) -> Mask:
         """The legal actions of ``seat`` as 1s over the game's action encoding."""
         mask = np.zeros(self.action_size, np.int8)
-        legal = self.codes(game, seat)
-        if legal:
-            if _ONES is not None:
-                _ONES(mask, legal)
-            else:
-                mask[legal] = 1
+        ones_at(mask, self.codes(game, seat))
         return mask
 
     def observe(self, game: Game, seat: int) -> dict[str, Any]:
@@ -308,4 +332,4 @@ def payments_since(game: Game, seen: int) -> tuple[list[int] | None, int]:
     return total, len(outcomes)
 
 
-__all__ = ["PROBE_GAMES", "Episodes", "agent_name", "payments_since"]
+__all__ = ["PROBE_GAMES", "Episodes", "agent_name", "ones_at", "payments_since"]

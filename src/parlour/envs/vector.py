@@ -40,10 +40,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from parlour.core.actions import Action
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Game
 from parlour.envs.encoding import Array
-from parlour.envs.games import Episodes, Mask, payments_since
+from parlour.envs.games import Episodes, Mask, ones_at, payments_since
 
 Step = tuple[
     Array,
@@ -96,6 +97,10 @@ class VectorGames:
         self.games: list[Game] = []
         self._seen = [0] * n
         self._legal: list[list[int]] = [[] for _ in range(n)]
+        self._actions: list[list[Action]] = [[] for _ in range(n)]
+        self._to_act = [0] * n  # seats, as ints
+        self._rows = list(self.observations)  # each game's row, made once
+        self._mask_rows = list(self.masks)
 
     def reset(self, seed: int | None = None) -> tuple[Array, Mask]:
         """Deal every game afresh (from ``seed`` when given) and answer the
@@ -123,13 +128,16 @@ class VectorGames:
             raise ValueError(f"{len(codes)} actions for {self.num_games} games")
         self.rewards[:] = 0
         self.dones[:] = False
-        masks = self.masks
         for i, game in enumerate(self.games):
             code = int(codes[i])
-            seat = int(self.seats[i])
-            if not 0 <= code < self.action_size or not masks[i, code]:
-                raise IllegalAction(f"game {i}: {code} is not a legal action of seat {seat}")
-            game.apply(seat, game.decode(code))
+            seat = self._to_act[i]
+            try:  # the action as the game handed it out (its mask's 1s are these)
+                action = self._actions[i][self._legal[i].index(code)]
+            except ValueError:
+                raise IllegalAction(
+                    f"game {i}: {code} is not a legal action of seat {seat}"
+                ) from None
+            game.apply(seat, action)
             self.acted[i] = seat
             payments, self._seen[i] = payments_since(game, self._seen[i])
             if payments is not None:
@@ -161,13 +169,15 @@ class VectorGames:
 
     def _write(self, i: int) -> None:
         game = self.games[i]
-        seat = game.to_act()[0]
+        seat = self._to_act[i] = game.to_act()[0]
         self.seats[i] = seat
-        self.episodes.encode_game(game, seat, self.observations[i])
-        row = self.masks[i]
+        eps = self.episodes
+        eps.encode_game(game, seat, self._rows[i])
+        row = self._mask_rows[i]
         row.fill(0)
-        legal = self._legal[i] = self.episodes.codes(game, seat)
-        row[legal] = 1
+        self._actions[i], legal = eps.legal(game, seat)
+        self._legal[i] = legal
+        ones_at(row, legal)
 
 
 def vector_steps_per_second(
