@@ -460,12 +460,23 @@ class MahjongEncoder:
             return None  # not the plain values: the reference path reads them
         word = self._word
         store = self._store
-        key = ("fixed", seat, phase, kind, table.dealer, table.current, last, window)
-        try:
-            found = store.get(key)  # what changes seldom: the flags, the seats by role, winds
-        except TypeError:  # a window's tile that is not text
-            return None
-        buf = bytearray(found if found is not None else self._fixed_at(table, key))
+        key = (
+            "fixed",
+            seat,
+            phase,
+            kind,
+            table.dealer,
+            table.current,
+            table.seat_name(seat),
+            table._prevailing_seen(),
+        )
+        found = store.get(key)  # what changes seldom: the flags, the seats by role, winds
+        buf = bytearray(found if found is not None else self._fixed_at(key))
+        if last is not None:
+            buf += word[self._last * WIDTH + last[1]]
+            buf += word[self._extra_at + 2 * self.seats + (last[0] - seat) % self.seats]
+        if window is not None and window[1]:
+            buf += self._first_at(window[1], self._window)
         if any(melds):
             seen = ("melds", seat, *melds)
             found = store.get(seen)
@@ -509,12 +520,12 @@ class MahjongEncoder:
                 flat[slot] += value
         return out
 
-    def _fixed_at(self, table: Table, key: tuple[Any, ...]) -> bytes:
-        """The positions of what a table shows a seat that changes seldom (``key``: the
-        seat, the phase, the window's kind, the dealer, the seat at turn, the last
-        discard, the window): the phase's and the kind's flags, the seats by role, the
-        last discard and the window's tile, the winds."""
-        seat, phase, kind, dealer, current, last, window = key[1:]
+    def _fixed_at(self, key: tuple[Any, ...]) -> bytes:
+        """The positions of what a table shows a seat that changes seldom (``key``:
+        ``"fixed"``, the seat, the phase, the window's kind, the dealer, the seat at
+        turn, the seat's wind, the prevailing wind): the phase's and the kind's flags,
+        the seats by role, the winds."""
+        seat, phase, kind, dealer, current, seat_name, prevailing = key[1:]
         S = self.seats
         word, extra = self._word, self._extra_at
         first = self._scalar_row * WIDTH
@@ -523,12 +534,7 @@ class MahjongEncoder:
             slot = categories.get(value) if value else None
             if slot is not None:
                 out += word[first + slot]
-        if last is not None:
-            out += word[self._last * WIDTH + last[1]]
-            out += word[extra + 2 * S + (last[0] - seat) % S]
-        if window is not None and window[1]:
-            out += self._first_at(window[1], self._window)
-        out += self._winds_at(table.seat_name(seat), table._prevailing_seen())
+        out += self._winds_at(seat_name, prevailing)
         out += word[extra + (dealer - seat) % S]
         out += word[extra + S + (current - seat) % S]
         return self._keep(key, out)

@@ -547,24 +547,27 @@ class Table(SpaceActions):
         n = self.num_seats
         if type(seat) is not int or not 0 <= seat < n:
             seat = check_seat(seat, n)
-        over = self.phase == OVER
-        claimed = self._claimed
-        seen = self._seen
-        rivers = self.discards
         window = self.window
-        last = self._discard if self._discard and self.phase == CLAIM else None
         public = self.public
+        if any(self.melds):
+            over = self.phase == OVER
+            seen = self._seen
+            melds = [
+                (seen[s] or self._melds_seen(s))[1 if s == seat or over else 0] for s in range(n)
+            ]
+        else:
+            melds = [()] * n
         return (
             self.hands[seat],
-            [(seen[s] or self._melds_seen(s))[1 if s == seat or over else 0] for s in range(n)],
-            rivers,
-            [self.discarded[s] if claimed[s] else rivers[s] for s in range(n)],
+            melds,
+            self.discards,
+            self.discarded,  # as the observation's: the river until a discard is claimed
             self.bonus,
             self.aside if self._aside_count else None,
             [self.hands[s] if s in public and s != seat else None for s in range(n)]
             if public
             else None,
-            last,
+            self._discard if self._discard and self.phase == CLAIM else None,
             None
             if window is None
             else (window.info.get("kind", window.kind), window.info.get("tile")),
