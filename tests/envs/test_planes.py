@@ -186,3 +186,30 @@ def test_put_at_sets_the_mask() -> None:
         PLANES.put_at(mask, [1], 128)
     with pytest.raises(TypeError):
         PLANES.put_at(np.zeros(10, np.float32), [1], 1)
+
+
+@needs_compiled
+def test_the_planes_read_from_the_table_follow_a_match_into_its_next_round() -> None:
+    """The winds change with the round: the planes read from the table of a later
+    round are still its observation's (what the encoder keeps is keyed by them)."""
+    eps = Episodes("mcr", match=True, hands=8)
+    enc = eps.encoder
+    game = eps.new_game(seed=5)
+    rng = random.Random(5)
+    first = game.game.prevailing  # type: ignore[attr-defined]
+    for _ in range(12_000):
+        if game.is_over() or game.game.prevailing != first:  # type: ignore[attr-defined]
+            break
+        seat = game.to_act()[0]
+        enc.encode_game(game, seat)  # what the encoder keeps, from the first round
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    assert game.game.prevailing != first  # type: ignore[attr-defined]
+    compared = 0
+    for _ in range(60):
+        for seat in range(game.num_seats):
+            reference = enc.encode(game.observation(seat))
+            assert enc.encode_game(game, seat).tobytes() == reference.tobytes()  # type: ignore[union-attr]
+            compared += 1
+        seat = game.to_act()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    assert compared == 240
