@@ -144,7 +144,7 @@ def _rows(
                 hand += 1  # a hand that ended unfinished
             game, seen = now, 0
         last = len(rows["action"])
-        rows["observation"].append(episodes.encode(game.observation(seat)))
+        rows["observation"].append(episodes.encode_game(game, seat))
         rows["mask"].append(episodes.mask(game, seat))
         rows["action"].append(game.encode(action))
         rows["reward"].append(0.0)

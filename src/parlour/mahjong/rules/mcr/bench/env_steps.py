@@ -12,13 +12,18 @@ Run side by side in one process, random legal actions throughout, best of the ru
 * ``RLCard mahjong env.step``: ``rlcard.make("mahjong")``, ``env.step`` with its
   state encoding (the 6x34x4 planes and the legal actions; no flowers, no scoring),
   when RLCard is installed;
+* ``MCR engine step`` and ``MCR observation encoded``:
+  :func:`parlour.envs.encoding_cost` (the legal actions and a random one applied; the
+  planes of the seat to act; timed side by side at every step), and their ratio (an
+  encoding in engine steps);
 * then ``VectorGames <system>`` for every playable rule system.
 
-The target: the AEC environment at least 10x RLCard's ``env.step``.
+The target: the AEC environment at least 10x RLCard's ``env.step``; and an observation
+encoded in well under an engine step.
 
 >>> rows = run_env_bench(steps=60, repeat=1, peers=False, systems=("mcr",))
->>> [r["name"] for r in rows]
-['parlour AEC env, tensors', 'parlour VectorGames (16 games), tensors', 'VectorGames mcr']
+>>> [r["name"] for r in rows if r["kind"] == "timing"]
+['parlour AEC env, tensors', 'parlour VectorGames (16 games), tensors', 'MCR engine step', 'MCR observation encoded', 'VectorGames mcr']
 """
 
 from __future__ import annotations
@@ -78,7 +83,7 @@ def run_env_bench(
     """Time the measurements (see the module docstring): rows ``{"kind": "timing",
     "name", "steps", "per_second"}``, then the ratio to RLCard (kind ``ratio`` with the
     target, ``ratio-info`` for VectorGames) or a ``skipped`` note."""
-    from parlour.envs import steps_per_second
+    from parlour.envs import encoding_cost, steps_per_second
     from parlour.envs.vector import vector_steps_per_second
     from parlour.registry import registry
 
@@ -92,6 +97,16 @@ def run_env_bench(
     rl = _rlcard_runner(steps, seed) if peers else None
     if rl is not None:
         runs.append(("RLCard mahjong env.step (its state encoding)", rl))
+    costs: list[tuple[float, float]] = []
+
+    def engine() -> float:
+        costs.append(encoding_cost("mcr", steps, seed=seed))
+        return 1 / costs[-1][0]
+
+    def encoded() -> float:
+        return 1 / max(costs[-1][1], 1e-9)
+
+    runs += [("MCR engine step", engine), ("MCR observation encoded", encoded)]
     names = list(systems) if systems is not None else [s.name for s in registry.playable()]
     for name in names:
         runs.append(
@@ -129,6 +144,13 @@ def run_env_bench(
         rows.append(
             {"kind": "skipped", "name": "RLCard not installed (pip install rlcard): no ratio"}
         )
+    rows.append(
+        {
+            "kind": "ratio-info",
+            "name": "MCR observation encoded, in engine steps",
+            "ratio": best["MCR engine step"] / best["MCR observation encoded"],
+        }
+    )
     return rows
 
 
