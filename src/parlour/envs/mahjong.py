@@ -460,18 +460,9 @@ class MahjongEncoder:
             return None  # not the plain values: the reference path reads them
         word = self._word
         store = self._store
-        key = (
-            "fixed",
-            seat,
-            phase,
-            kind,
-            table.dealer,
-            table.current,
-            table.seat_name(seat),
-            table._prevailing_seen(),
-        )
+        key = ("fixed", seat, phase, kind, table.dealer, table.current, table.prevailing)
         found = store.get(key)  # what changes seldom: the flags, the seats by role, winds
-        buf = bytearray(found if found is not None else self._fixed_at(key))
+        buf = bytearray(found if found is not None else self._fixed_at(key, table))
         if last is not None:
             buf += word[self._last * WIDTH + last[1]]
             buf += word[self._extra_at + 2 * self.seats + (last[0] - seat) % self.seats]
@@ -520,12 +511,14 @@ class MahjongEncoder:
                 flat[slot] += value
         return out
 
-    def _fixed_at(self, key: tuple[Any, ...]) -> bytes:
-        """The positions of what a table shows a seat that changes seldom (``key``:
+    def _fixed_at(self, key: tuple[Any, ...], table: Table) -> bytes:
+        """The positions of what ``table`` shows a seat that changes seldom (``key``:
         ``"fixed"``, the seat, the phase, the window's kind, the dealer, the seat at
-        turn, the seat's wind, the prevailing wind): the phase's and the kind's flags,
-        the seats by role, the winds."""
-        seat, phase, kind, dealer, current, seat_name, prevailing = key[1:]
+        turn, the prevailing wind): the phase's and the kind's flags, the seats by role,
+        the winds (the seat's: the same at every table of the rule system with that
+        dealer)."""
+        seat, phase, kind, dealer, current = key[1:6]
+        seat_name, prevailing = table.seat_name(seat), table._prevailing_seen()
         S = self.seats
         word, extra = self._word, self._extra_at
         first = self._scalar_row * WIDTH
