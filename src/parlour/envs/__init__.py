@@ -8,7 +8,8 @@ Gymnasium, numpy).
   named bots (:class:`~parlour.envs.single.SingleSeatEnv`);
 * the observation encoders of each family: :mod:`parlour.envs.mahjong` (feature
   planes over the 43 tile kinds) and :mod:`parlour.envs.cards` (card planes over a full
-  pack), both reading only the observation dict of one seat;
+  pack), both reading only what one seat observes (its observation dict; the mahjong
+  planes, quicker, the same tiles read from the table);
 * :class:`VectorGames` — ``n`` games stepped together in one process, observations
   and masks written into preallocated arrays, with auto-reset
   (:mod:`parlour.envs.vector`);

@@ -1,8 +1,12 @@
 """Feature planes of a mahjong observation: :class:`MahjongEncoder`.
 
-The encoder reads only the observation dict of one seat (what
-:meth:`parlour.mahjong.table.Table.observation` gives it) and writes a float32 array
-of shape ``(rows, 43)``: one column per tile kind (``0-8`` characters, ``9-17``
+The encoder reads only what one seat observes: its observation dict (what
+:meth:`parlour.mahjong.table.Table.observation` gives it: :meth:`MahjongEncoder.encode`,
+the reference) or, quicker, the same tiles as the table holds them
+(:meth:`parlour.mahjong.table.Table.tiles_seen`, written into the planes by the compiled
+``_planes.fill``: :meth:`MahjongEncoder.encode_game`, the environments' path, tested
+byte-identical to the reference at every state of seeded games); it writes a float32
+array of shape ``(rows, 43)``: one column per tile kind (``0-8`` characters, ``9-17``
 circles, ``18-26`` bamboos, ``27-30`` winds E S W N, ``31-33`` dragons C F P,
 ``34-41`` flowers and seasons, ``42`` the joker; see :mod:`parlour.mahjong.tiles`).
 Seats are relative: block ``r`` is the seat ``r`` places after the observing one in
