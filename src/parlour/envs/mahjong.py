@@ -440,7 +440,12 @@ class MahjongEncoder:
         if (
             planes is None
             or self._sizes is None
-            or (out is not None and not out.flags.c_contiguous)
+            or (
+                out is not None
+                and (
+                    not out.flags.c_contiguous or out.shape != self.shape or out.dtype != np.float32
+                )
+            )
         ):
             return None
         match = None
