@@ -389,6 +389,13 @@ class RuleSystem:
         every move."""
         raise NotImplementedError
 
+    def record_results(self, record: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The results of a finished game's ``record``, unit by unit (a hand, a whole
+        card game), in the shape a simulation's results have (``winners``,
+        ``payments`` or ``scores``, ``patterns``...) but by player, not by seat (for
+        the figures of :mod:`parlour.sim.plots`)."""
+        raise NotImplementedError
+
     def validate_text(self, report: Report) -> str:
         """How ``parlour validate`` says that a record holds."""
         return f"{report.hands} {self.unit[1]}, {report.moves} moves replayed, the result agrees"
