@@ -49,6 +49,15 @@ UNIT_FILES = ("hands", "games")
 COLUMNS = ("rules", "bots", "result")
 """The columns of a simulation's rows that the figures read."""
 
+CAPTIONS = {
+    "score-distribution": "Score distribution",
+    "cumulative-score": "Cumulative score",
+    "win-rates": "Win rates (95% confidence bars)",
+    "patterns": "Pattern frequencies",
+    "game-stats": "Per game figures",
+}
+"""What each figure shows, by name."""
+
 By = Literal["seat", "bot"]
 
 
@@ -608,6 +617,7 @@ def write_plots(
 
 
 __all__ = [
+    "CAPTIONS",
     "FORMATS",
     "MAX_UNITS",
     "Series",
