@@ -1,0 +1,243 @@
+"""The figures of a simulation (parlour.sim.plots): each file written is opened and
+checked as an image (PNG: a real image of 800 × 500 pixels with more than a few
+colours; SVG: XML with an <svg> root that has a width and a height), for a small MCR
+simulation and a card game's; ``simulate --plots`` and ``parlour plot DIR``; the
+server's results page of a finished table and the upload of a simulation."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from PIL import Image
+from typer.testing import CliRunner
+
+from parlour.cli import app
+from parlour.server.app import MAX_UPLOAD, create_app
+from parlour.server.limits import Limits
+from parlour.sim import simulate, write_outputs
+from parlour.sim.plots import (
+    Series,
+    figures,
+    from_results,
+    load,
+    rates,
+    render,
+    series,
+    write_plots,
+)
+
+runner = CliRunner()
+BROWSER = {"accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+PARQUET = {"content-type": "application/vnd.apache.parquet"}
+
+
+def check_png(path: Path) -> None:
+    assert path.stat().st_size > 5000, path
+    with Image.open(path) as image:
+        assert image.format == "PNG"
+        assert image.size == (800, 500)
+        image.load()
+        colours = image.convert("RGB").getcolors(maxcolors=1 << 16)
+        assert colours is None or len(colours) > 8, (path, colours)
+
+
+def check_svg(path: Path) -> None:
+    assert path.stat().st_size > 5000, path
+    root = ET.fromstring(path.read_bytes())
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert root.get("width", "").endswith("pt") and root.get("height", "").endswith("pt")
+    assert float(root.get("width", "0")[:-2]) > 0 and float(root.get("height", "0")[:-2]) > 0
+
+
+def check_files(written: list[Path], names: set[str]) -> None:
+    assert {p.stem for p in written} == names
+    assert sorted(p.suffix for p in written) == sorted([".png", ".svg"] * len(names))
+    for path in written:
+        (check_png if path.suffix == ".png" else check_svg)(path)
+
+
+@pytest.fixture(scope="module")
+def mcr_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("mcr")
+    bots = ["greedy", "greedy", "random", "random"]
+    summary = simulate(bots, hands=8, seed=1, rules="mcr", out=out)
+    write_outputs(summary, out, "mcr")
+    return out
+
+
+@pytest.fixture(scope="module")
+def card_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("cards")
+    summary = simulate(["heuristic", "random"], hands=3, seed=1, rules="piquet", out=out)
+    write_outputs(summary, out, "piquet")
+    return out
+
+
+def test_an_mcr_simulation_draws_four_figures_as_png_and_svg(mcr_out: Path, tmp_path: Path) -> None:
+    written = write_plots(mcr_out, tmp_path)
+    check_files(written, {"score-distribution", "cumulative-score", "win-rates", "patterns"})
+    sim = load(mcr_out / "hands.parquet")
+    assert sim.rules == "mcr" and len(sim.units) == 8 and sim.unit == "hands"
+    assert sim.claims  # mahjong results: deal-in would apply, but they do not say it
+    summary = json.loads((mcr_out / "summary.json").read_text())
+    for line, seat in zip(series(sim), summary["seats"], strict=True):
+        assert line.wins == seat["wins"] and line.dealt_in is None
+        assert sum(line.scores) / len(line.scores) == pytest.approx(seat["mean_score"])
+
+
+def test_a_card_game_draws_its_own_figures_and_no_patterns(card_out: Path, tmp_path: Path) -> None:
+    written = write_plots(card_out, tmp_path)
+    check_files(written, {"score-distribution", "cumulative-score", "win-rates", "game-stats"})
+    assert load(card_out).unit == "games"
+
+
+def test_per_bot_series_and_known_deal_ins() -> None:
+    results = [
+        {"winners": [1], "payments": [-8, 24, -8, -8], "self_drawn": [False], "dealt_in": [0]},
+        {"winners": [], "payments": [0, 0, 0, 0], "self_drawn": [], "dealt_in": []},
+    ]
+    sim = from_results(results, rules="mcr", bots=["a", "b", "a", "c"])
+    lines = series(sim, by="bot")
+    assert [(s.label, s.units, s.wins, s.dealt_in) for s in lines] == [
+        ("a", 4, 0, 1),
+        ("b", 2, 1, 0),
+        ("c", 2, 0, 0),
+    ]
+    fig = figures(sim)["win-rates"]
+    labels = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert "deal-in rate" in labels and "win rate" in labels
+    # a tournament's series, labelled as it likes
+    own = rates([Series("x", (1.0, -1.0), 1), Series("y", (-1.0, 1.0), 1)], "a tournament")
+    assert render(own, "png")[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_malformed_results_are_refused_with_the_reason() -> None:
+    with pytest.raises(ValueError, match="result 0: 1 scores for 2 seats"):
+        from_results([{"payments": [1]}], rules="mcr", bots=["a", "b"])
+    with pytest.raises(ValueError, match="winners is not a list of seats 0 to 1"):
+        from_results([{"payments": [1, -1], "winners": [5]}], rules="mcr", bots=["a", "b"])
+    with pytest.raises(ValueError, match="not a number"):
+        from_results([{"payments": [1, "x"]}], rules="mcr", bots=["a", "b"])
+
+
+def test_simulate_plots_and_parlour_plot(tmp_path: Path) -> None:
+    out = tmp_path / "sim"
+    args = ["simulate", "--rules", "ninety-nine", "--games", "2", "--seed", "3"]
+    result = runner.invoke(app, [*args, "--bots", "heuristic,random,random", "--plots"])
+    assert result.exit_code == 2
+    assert "--plots draws the figures in the --out directory: give --out DIR" in result.output
+    result = runner.invoke(
+        app, [*args, "--bots", "heuristic,random,random", "--out", str(out), "--plots"]
+    )
+    assert result.exit_code == 0, result.output
+    names = {"score-distribution", "cumulative-score", "win-rates", "game-stats"}
+    check_files([p for p in out.iterdir() if p.suffix in (".png", ".svg")], names)
+    again = tmp_path / "again"
+    result = runner.invoke(app, ["plot", str(out), "--out", str(again), "--no-svg"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in again.iterdir()) == sorted(f"{n}.png" for n in names)
+    result = runner.invoke(app, ["plot", str(tmp_path / "nothing")])
+    assert result.exit_code == 2 and "no such file or directory" in result.output
+    result = runner.invoke(app, ["plot", str(again)])
+    assert result.exit_code == 2 and "holds no hands.parquet or games.parquet" in result.output
+
+
+# -- the server ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}", limits=Limits.none())) as c:
+        yield c
+
+
+def _svgs(figures: list[dict[str, str]]) -> list[ET.Element]:
+    return [ET.fromstring(f["svg"]) for f in figures]
+
+
+def test_a_finished_tables_results_page_shows_its_figures(client: TestClient) -> None:
+    spec = {"seats": ["greedy"] * 4, "policy": {"hands": 2, "bot_seconds": 0}}
+    made = client.post("/api/tables", json=spec | {"wait_seconds": 30}).json()
+    assert made["status"] == "finished"
+    table = client.get(made["spectator"], headers=BROWSER).text
+    assert f'href="/tables/{made["id"]}/results"' in table
+    page = client.get(f"/tables/{made['id']}/results", headers=BROWSER)
+    assert page.status_code == 200
+    for name in ("score-distribution", "cumulative-score", "win-rates"):
+        assert f'id="plot-{name}"' in page.text
+    assert page.text.count('<svg role="img" aria-label=') >= 3
+    assert "greedy 1, greedy 2, greedy 3, greedy 4 · 2 hands" in page.text
+    running = client.post("/api/tables", json={"seats": ["human", "random", "random", "random"]})
+    game = running.json()["id"]
+    page = client.get(f"/tables/{game}/results", headers=BROWSER)
+    assert page.status_code == 409 and "This table is still being played" in page.text
+    assert client.get("/tables/nope/results").status_code == 404
+
+
+def test_an_uploaded_simulation_is_drawn(client: TestClient, mcr_out: Path) -> None:
+    page = client.get("/results", headers=BROWSER)
+    assert page.status_code == 200 and 'id="upload"' in page.text
+    assert 'href="/results"' in client.get("/", headers=BROWSER).text
+    data = (mcr_out / "hands.parquet").read_bytes()
+    answer = client.post("/api/results", content=data, headers=PARQUET)
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["units"] == 8 and body["rules"] == "mcr"
+    assert [f["name"] for f in body["figures"]] == [
+        "score-distribution",
+        "cumulative-score",
+        "win-rates",
+        "patterns",
+    ]
+    assert all(s.tag == "{http://www.w3.org/2000/svg}svg" for s in _svgs(body["figures"]))
+    rows = [json.loads(line) for line in (mcr_out / "hands.jsonl").read_text().splitlines()]
+    summary = json.loads((mcr_out / "summary.json").read_text())
+    answer = client.post("/api/results", json={"summary": summary, "results": rows})
+    assert answer.status_code == 200 and answer.json()["units"] == 8
+
+
+@pytest.mark.parametrize(
+    ("body", "problem"),
+    [
+        (b"", "no file"),
+        (b"hello", "neither Parquet nor JSON"),
+        (b"PAR1 but nothing else", "not a Parquet file that can be read"),
+        (b'{"results": 3}', "the JSON is not a simulation"),
+        (b'{"results": [{"payments": [1]}], "bots": ["a", "b"]}', "1 scores for 2 seats"),
+    ],
+)
+def test_a_bad_upload_is_refused_naming_the_problem(
+    client: TestClient, body: bytes, problem: str
+) -> None:
+    answer = client.post("/api/results", content=body, headers=PARQUET)
+    assert answer.status_code == 400 and problem in answer.json()["detail"]
+
+
+def test_a_parquet_file_of_other_rows_and_an_oversized_upload(
+    client: TestClient, tmp_path: Path
+) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    path = tmp_path / "other.parquet"
+    pq.write_table(pa.table({"x": [1, 2]}), path)
+    answer = client.post("/api/results", content=path.read_bytes(), headers=PARQUET)
+    assert answer.status_code == 400
+    assert "no rules, bots, result column" in answer.json()["detail"]
+    answer = client.post("/api/results", content=b"PAR1" + b"\0" * MAX_UPLOAD, headers=PARQUET)
+    assert answer.status_code == 413
+
+
+def test_names_in_an_upload_cannot_reach_the_page(client: TestClient) -> None:
+    bots = ["<script>alert(1)</script>", "$\\frac$"]
+    result = {"winners": [0], "payments": [1, -1], "patterns": [{"name": "--><img onerror=x>"}]}
+    answer = client.post("/api/results", json={"rules": "mcr", "bots": bots, "results": [result]})
+    assert answer.status_code == 200
+    for svg in (f["svg"] for f in answer.json()["figures"]):
+        assert "<script" not in svg and "<img" not in svg
+        ET.fromstring(svg)
