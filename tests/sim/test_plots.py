@@ -33,7 +33,7 @@ from parlour.sim.plots import (
 
 runner = CliRunner()
 BROWSER = {"accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
-PARQUET = {"content-type": "application/vnd.apache.parquet"}
+PARQUET = {"content-type": "application/octet-stream"}
 
 
 def check_png(path: Path) -> None:
@@ -241,3 +241,33 @@ def test_names_in_an_upload_cannot_reach_the_page(client: TestClient) -> None:
     for svg in (f["svg"] for f in answer.json()["figures"]):
         assert "<script" not in svg and "<img" not in svg
         ET.fromstring(svg)
+
+
+# -- the README --------------------------------------------------------------------------------
+
+
+def test_the_readme_plot_commands_run_as_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shlex
+
+    readme = Path(__file__).resolve().parents[2] / "README.md"
+    block = readme.read_text(encoding="utf-8").split("### Playing and simulating", 1)[1]
+    block = block.split("```sh", 1)[1].split("```", 1)[0]
+    lines = [shlex.split(line)[1:] for line in block.splitlines() if line.startswith("parlour ")]
+    plots = next(c for c in lines if c[0] == "simulate" and "--plots" in c)
+    plot = next(c for c in lines if c[0] == "plot")
+    first = next(c for c in lines if c[0] == "simulate" and "--out" in c)
+    assert plot[1] == first[first.index("--out") + 1]  # it draws the README's first run
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, plots)
+    assert result.exit_code == 0, result.output
+    out = Path(plots[plots.index("--out") + 1])
+    assert (out / "win-rates.png").is_file() and (out / "game-stats.svg").is_file()
+    first[first.index("--games") + 1] = "4"  # the README plays 1000: fewer will do
+    first[first.index("--workers") + 1] = "1"
+    result = runner.invoke(app, first)
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, plot)
+    assert result.exit_code == 0, result.output
+    check_png(Path(plot[1]) / "score-distribution.png")

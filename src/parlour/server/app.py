@@ -648,9 +648,7 @@ def create_app(
                 "description": "A simulation's hands.parquet or games.parquet (parlour "
                 "simulate --out), or a JSON object with its results, rules and bots.",
                 "content": {
-                    "application/vnd.apache.parquet": {
-                        "schema": {"type": "string", "format": "binary"}
-                    },
+                    "application/octet-stream": {"schema": {"type": "string", "format": "binary"}},
                     "application/json": {"schema": {"type": "object"}},
                 },
             }
@@ -675,7 +673,7 @@ def create_app(
                 raise HTTPException(400, "the simulation holds no hands or games")
             drawn = await asyncio.to_thread(draw_figures, sim)
         return {
-            "title": sim.title,
+            "title": sim.heading,
             "rules": sim.rules,
             "units": len(sim.units),
             "figures": [{"name": n, "caption": c, "svg": svg} for n, c, svg in drawn],
@@ -755,7 +753,7 @@ def _record_figures(record: dict[str, Any]) -> tuple[str, list[tuple[str, str, s
 
     system = find_system(record.get("ruleset") or record.get("rules") or "")
     sim = from_record(record, system.record_results(record))
-    return sim.title, draw_figures(sim)
+    return sim.heading, draw_figures(sim)
 
 
 PROBLEMS: dict[int, tuple[str, str, str | None]] = {

@@ -95,6 +95,16 @@ class Simulation:
         return self.units[0].bots if self.units else ()
 
     @property
+    def heading(self) -> str:
+        """The :attr:`title` as a page shows it (a ``$`` as itself, not escaped for the
+        figures).
+
+        >>> Simulation("mcr", (Unit((0.0,), (), (clean_label("$a"),)),)).heading
+        'mcr · $a · 1 hand'
+        """
+        return self.title.replace("\\$", "$")
+
+    @property
     def title(self) -> str:
         """``rules · bots · N units`` (a figure's second line).
 
@@ -444,6 +454,9 @@ def cumulative_score(lines: Sequence[Series], title: str, unit: str = "hands") -
             running.append(total)
         ax.plot(range(len(running)), running, label=s.label, linewidth=1.4)
     ax.axhline(0, color="0.7", linewidth=0.8, zorder=0)
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(unit)
     ax.set_ylabel("cumulative score")
     ax.legend(fontsize=8, loc="best")

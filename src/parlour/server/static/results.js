@@ -31,7 +31,7 @@ export function results() {
     try {
       const reply = await fetch('/api/results', {
         method: 'POST',
-        headers: { 'content-type': json ? 'application/json' : 'application/vnd.apache.parquet' },
+        headers: { 'content-type': json ? 'application/json' : 'application/octet-stream' },
         body: chosen,
       });
       let data = null;
