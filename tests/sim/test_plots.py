@@ -125,6 +125,24 @@ def test_malformed_results_are_refused_with_the_reason() -> None:
         from_results([{"payments": [1, "x"]}], rules="mcr", bots=["a", "b"])
 
 
+def test_a_record_gives_the_results_its_game_had_in_every_rule_system() -> None:
+    from parlour.registry import registry
+
+    checked = 0
+    for system in registry.playable():
+        for players in system.players:
+            options = system.check_options({"players": players} if len(system.players) > 1 else {})
+            bots = system.default_bots(system.seats(options))
+            result = system.play_one(bots, 5, 0, options, record=True)
+            (found,) = system.record_results(result["record"])
+            assert found["winners"] == result["winners"], system.name
+            assert found.get("payments", found.get("scores")) == result.get(
+                "payments", result.get("scores")
+            ), system.name
+            checked += 1
+    assert checked >= 14
+
+
 def test_simulate_plots_and_parlour_plot(tmp_path: Path) -> None:
     out = tmp_path / "sim"
     args = ["simulate", "--rules", "ninety-nine", "--games", "2", "--seed", "3"]
@@ -177,6 +195,32 @@ def test_a_finished_tables_results_page_shows_its_figures(client: TestClient) ->
     page = client.get(f"/tables/{game}/results", headers=BROWSER)
     assert page.status_code == 409 and "This table is still being played" in page.text
     assert client.get("/tables/nope/results").status_code == 404
+
+
+@pytest.mark.parametrize(("rules", "players"), [("kawuxing", 4), ("classical", 5)])
+def test_a_table_with_a_resting_player_is_drawn_by_player(
+    client: TestClient, rules: str, players: int
+) -> None:
+    from parlour.registry import find_system
+
+    spec = {
+        "rules": rules,
+        "options": {"players": players},
+        "seats": ["greedy"] * players,
+        "policy": {"hands": 3, "bot_seconds": 0},
+        "wait_seconds": 30,
+    }
+    made = client.post("/api/tables", json=spec).json()
+    assert made["status"] == "finished"
+    record = client.get(f"/api/tables/{made['id']}/record").json()
+    results = find_system(rules).record_results(record)
+    assert len(results) == 3
+    start = record["results"]["scores"][0] - sum(r["payments"][0] for r in results)
+    for p in range(players):  # each player's hands add up to their score in the standings
+        assert start + sum(r["payments"][p] for r in results) == record["results"]["scores"][p]
+    assert all(len(h["setup"]["seating"]) < players for h in record["hands"])  # one rests
+    page = client.get(f"/tables/{made['id']}/results", headers=BROWSER)
+    assert page.status_code == 200 and page.text.count("<svg") >= 3
 
 
 def test_an_uploaded_simulation_is_drawn(client: TestClient, mcr_out: Path) -> None:

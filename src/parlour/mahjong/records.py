@@ -549,13 +549,15 @@ def record_results(record: Mapping[str, Any]) -> list[dict[str, Any]]:
     [([1], [-8, 8], [0])]
     """
     out: list[dict[str, Any]] = []
+    players = record.get("players") or []
     for entry in record.get("hands", []):
         result = entry.get("result")
         if not isinstance(result, Mapping):
             continue  # a hand not finished
         payments = list(result.get("payments", []))
         seating = (entry.get("setup") or {}).get("seating") or list(range(len(payments)))
-        by_player = [0] * len(payments)
+        # a player resting this hand (the five-player dreamer's) neither pays nor is paid
+        by_player = [0] * max(len(players), len(seating))
         for seat, amount in enumerate(payments):
             by_player[seating[seat]] = amount
         wins = result.get("wins") or []

@@ -21,6 +21,7 @@ its ``hands.parquet`` or ``games.parquet``, or their bytes), from results in mem
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import math
@@ -136,15 +137,32 @@ class Series:
 
 
 def clean_label(text: object, limit: int = 40) -> str:
-    """``text`` fit for a figure: printable, at most ``limit`` characters, and no
+    """``text`` fit for a figure: printable, without the characters the figures' font
+    cannot draw (unless that leaves nothing), at most ``limit`` characters, and no
     mathtext (a ``$`` is drawn as itself).
 
     >>> clean_label("a$b\\x00c"), len(clean_label("y" * 99))
     ('a\\\\$bc', 40)
     """
     s = "".join(c for c in str(text) if c.isprintable())
+    glyphs = _glyphs()
+    if glyphs is not None:  # "small win 小胡" as "small win" when the font has no 小胡
+        drawn = " ".join("".join(c for c in s if ord(c) in glyphs).split())
+        s = drawn or s
     s = s if len(s) <= limit else s[: limit - 1] + "…"
     return s.replace("$", r"\$")
+
+
+@functools.cache
+def _glyphs() -> frozenset[int] | None:
+    """The characters matplotlib's default font draws (None: not known)."""
+    try:
+        from matplotlib import font_manager, ft2font
+
+        path = font_manager.findfont(font_manager.FontProperties(), fallback_to_default=True)
+        return frozenset(ft2font.FT2Font(path).get_charmap())
+    except (OSError, RuntimeError, ValueError):  # pragma: no cover - no font at all
+        return None
 
 
 def _number(value: Any, what: str) -> float:
