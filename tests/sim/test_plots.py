@@ -130,6 +130,8 @@ def test_a_record_gives_the_results_its_game_had_in_every_rule_system() -> None:
 
     checked = 0
     for system in registry.playable():
+        if system.name.startswith("test-"):  # registered by another test module, not parlour's
+            continue
         for players in system.players:
             options = system.check_options({"players": players} if len(system.players) > 1 else {})
             bots = system.default_bots(system.seats(options))
