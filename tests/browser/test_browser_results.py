@@ -1,5 +1,5 @@
 """The results pages in a browser: a finished table's figures are drawn (inline SVG of
-a real size) and linked from its table, and a simulation uploaded on the results page
+a real size) and linked from its table and the records, and a simulation uploaded on the results page
 is drawn; both pages pass the accessibility audit. (The same server, browser and
 helpers as ``test_browser.py``.)"""
 
@@ -53,6 +53,11 @@ def test_a_finished_tables_results_are_drawn_in_the_browser(
     _figures_drawn(page, 3)
     assert "greedy 1" in page.inner_text("#results-title")
     assert audit(page) == []
+    # the records list the results of each finished table too
+    page.goto(server + "/records")
+    page.locator(f'tr[data-game="{made["id"]}"] .results-link').click()
+    page.wait_for_url(f"**/tables/{made['id']}/results")
+    _figures_drawn(page, 3)
 
 
 def test_an_uploaded_simulation_is_drawn_in_the_browser(

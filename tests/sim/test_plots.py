@@ -225,6 +225,15 @@ def test_a_table_with_a_resting_player_is_drawn_by_player(
     assert page.status_code == 200 and page.text.count("<svg") >= 3
 
 
+def test_a_finished_card_table_is_drawn_as_one_game(client: TestClient) -> None:
+    spec = {"rules": "piquet", "seats": ["random", "random"], "policy": {"bot_seconds": 0}}
+    made = client.post("/api/tables", json=spec | {"wait_seconds": 30}).json()
+    assert made["status"] == "finished"
+    page = client.get(f"/tables/{made['id']}/results", headers=BROWSER)
+    assert page.status_code == 200 and "piquet · random 1, random 2 · 1 game ·" in page.text
+    assert 'id="plot-win-rates"' in page.text
+
+
 def test_an_uploaded_simulation_is_drawn(client: TestClient, mcr_out: Path) -> None:
     page = client.get("/results", headers=BROWSER)
     assert page.status_code == 200 and 'id="upload"' in page.text
