@@ -1,7 +1,7 @@
 """The results pages in a browser: a finished table's figures are drawn (inline SVG of
-a real size) and linked from its table and the records, and a simulation uploaded on the results page
-is drawn; both pages pass the accessibility audit. (The same server, browser and
-helpers as ``test_browser.py``.)"""
+a real size) and linked from its table and the records, and a simulation uploaded on
+the results page is drawn; both pages pass the accessibility audit. (The same server,
+browser and helpers as ``test_browser.py``.)"""
 
 from __future__ import annotations
 
