@@ -167,6 +167,20 @@ def test_simulate_plots_and_parlour_plot(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "holds no hands.parquet or games.parquet" in result.output
 
 
+def test_plot_draws_the_chunks_a_stopped_run_finished(tmp_path: Path) -> None:
+    # simulate writes each chunk as it is finished; the run's files are put together at
+    # the end (write_outputs): before that, only its chunks are there, as after a kill
+    bots = ["random"] * 4
+    simulate(bots, hands=6, seed=4, workers=2, rules="mcr", out=tmp_path)
+    assert not (tmp_path / "hands.parquet").exists()
+    assert len(list((tmp_path / "parts").glob("part-*.parquet"))) > 1
+    sim = load(tmp_path)
+    assert len(sim.units) == 6 and sim.unit == "hands"
+    result = runner.invoke(app, ["plot", str(tmp_path), "--no-png"])
+    assert result.exit_code == 0, result.output
+    check_svg(tmp_path / "cumulative-score.svg")
+
+
 # -- the server ------------------------------------------------------------------------------
 
 

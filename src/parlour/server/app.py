@@ -1,8 +1,9 @@
 """The parlour server: pages, a JSON API and one WebSocket per seat.
 
 ``create_app()`` builds the ASGI app (FastAPI, served by uvicorn: ``parlour serve``).
-HTTP serves the pages (home, table, calculator, records, replay), the API (rule systems,
-tables, records, the scorer) and the OpenAPI schema at ``/openapi.json``; each seat and
+HTTP serves the pages (home, table, calculator, records, replay, a finished table's
+results, the results of an uploaded simulation), the API (rule systems, tables, records,
+the scorer, the figures of a simulation) and the OpenAPI schema at ``/openapi.json``; each seat and
 each spectator has a WebSocket at ``/ws/{token}``, reached through the secret link the
 table's creator hands out.
 

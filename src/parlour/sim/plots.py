@@ -403,7 +403,12 @@ def from_record(record: Mapping[str, Any], results: Sequence[Mapping[str, Any]])
 def series(sim: Simulation, by: By = "seat") -> list[Series]:
     """The figures' series: one per seat (``by="seat"``, labelled ``seat N: bot`` or
     with the simulation's labels) or one per bot (``by="bot"``: every seat a bot
-    played, in order of first appearance; for tournaments, whose seatings change)."""
+    played, in order of first appearance; for tournaments, whose seatings change).
+
+    >>> sim = from_results([{"winners": [0], "scores": [2, 0]}], rules="piquet", bots="ab")
+    >>> [(s.label, s.wins) for s in series(sim)]
+    [('seat 0: a', 1), ('seat 1: b', 0)]
+    """
     keys: dict[str, int] = {}
     scores: list[list[float]] = []
     wins: list[int] = []
@@ -436,7 +441,10 @@ def series(sim: Simulation, by: By = "seat") -> list[Series]:
 
 def new_figure() -> Figure:
     """An empty figure of :data:`WIDTH` × :data:`HEIGHT` inches at :data:`DPI`, its
-    layout constrained (no pyplot)."""
+    layout constrained (no pyplot).
+
+    >>> new_figure().get_size_inches().tolist(), new_figure().dpi
+    ([8.0, 5.0], 100)"""
     from matplotlib.figure import Figure
 
     return Figure(figsize=(WIDTH, HEIGHT), dpi=DPI, layout="constrained")
@@ -447,7 +455,12 @@ def _titled(fig: Figure, ax: Axes, what: str, title: str) -> None:
 
 
 def score_distribution(lines: Sequence[Series], title: str, unit: str = "hands") -> Figure:
-    """Box plots of each series' scores per unit (the mean a diamond)."""
+    """Box plots of each series' scores per unit (the mean a diamond).
+
+    >>> fig = score_distribution([Series("a", (1.0, -1.0), 1)], "a test")
+    >>> fig.axes[0].get_title()
+    'Score distribution\\na test'
+    """
     fig = new_figure()
     ax = fig.add_subplot()
     data = [list(s.scores) or [0.0] for s in lines]
@@ -461,7 +474,12 @@ def score_distribution(lines: Sequence[Series], title: str, unit: str = "hands")
 
 
 def cumulative_score(lines: Sequence[Series], title: str, unit: str = "hands") -> Figure:
-    """Each series' running total over the units it played, in order."""
+    """Each series' running total over the units it played, in order.
+
+    >>> fig = cumulative_score([Series("a", (1.0, 2.0), 1)], "a test")
+    >>> fig.axes[0].lines[0].get_ydata().tolist()
+    [0.0, 1.0, 3.0]
+    """
     fig = new_figure()
     ax = fig.add_subplot()
     for s in lines:
@@ -492,7 +510,12 @@ def rates(
 ) -> Figure:
     """Each series' win rate (and deal-in rate, when known) with its 95% Wilson
     interval (:func:`parlour.sim.intervals.rate_interval`); the draw rate a line;
-    ``note`` said under the bars."""
+    ``note`` said under the bars.
+
+    >>> fig = rates([Series("a", (1.0, -1.0), 1, 0)], "a test", draws=0, units=2)
+    >>> [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    ['draw rate 0.0%', 'win rate', 'deal-in rate']
+    """
     fig = new_figure()
     ax = fig.add_subplot()
     bars = [("win rate", [s.wins for s in lines], "tab:blue")]
@@ -526,7 +549,12 @@ def rates(
 
 def pattern_frequencies(counts: Mapping[str, int], wins: int, title: str, top: int = TOP) -> Figure:
     """The ``top`` patterns most often in the winning hands: the share of the ``wins``
-    holding each."""
+    holding each.
+
+    >>> fig = pattern_frequencies({"Chicken Hand": 1, "Flower Tiles": 2}, 2, "a test")
+    >>> [t.get_text() for t in fig.axes[0].get_yticklabels()]
+    ['Chicken Hand', 'Flower Tiles']
+    """
     fig = new_figure()
     ax = fig.add_subplot()
     best = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:top][::-1]
@@ -542,7 +570,11 @@ def pattern_frequencies(counts: Mapping[str, int], wins: int, title: str, top: i
 
 
 def game_stats(values: Mapping[str, Sequence[float]], title: str, unit: str = "games") -> Figure:
-    """A histogram of each of a card game's own figures over the ``unit``."""
+    """A histogram of each of a card game's own figures over the ``unit``.
+
+    >>> len(game_stats({"deals": [9, 9, 12], "capots": [0, 1, 0]}, "a test").axes)
+    2
+    """
     fig = new_figure()
     names = list(values)[:6]
     axes = fig.subplots(1, len(names), squeeze=False)[0]
@@ -558,7 +590,13 @@ def game_stats(values: Mapping[str, Sequence[float]], title: str, unit: str = "g
 def figures(sim: Simulation, *, by: By = "seat", top: int = TOP) -> dict[str, Figure]:
     """The figures of ``sim`` by name: ``score-distribution``, ``cumulative-score``,
     ``win-rates``, and ``patterns`` (when winning hands have patterns) or
-    ``game-stats`` (when the units carry their own figures); none for no units."""
+    ``game-stats`` (when the units carry their own figures); none for no units.
+
+    >>> sim = from_results([{"winners": [1], "scores": [1, 2], "stats": {"hands": 9}}],
+    ...     rules="piquet", bots=["heuristic", "random"])
+    >>> list(figures(sim))
+    ['score-distribution', 'cumulative-score', 'win-rates', 'game-stats']
+    """
     if not sim.units:
         return {}
     lines = series(sim, by)
@@ -600,7 +638,12 @@ def figures(sim: Simulation, *, by: By = "seat", top: int = TOP) -> dict[str, Fi
 
 def render(fig: Figure, fmt: str = "svg") -> bytes:
     """``fig`` as PNG (800 × 500 pixels) or SVG bytes, with no date in them (the same
-    figure gives the same bytes)."""
+    figure gives the same bytes).
+
+    >>> png = render(new_figure(), "png")
+    >>> png[:4], int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    (b'\\x89PNG', 800, 500)
+    """
     if fmt not in FORMATS:
         raise ValueError(f"a figure is drawn as {' or '.join(FORMATS)}, not {fmt!r}")
     buffer = io.BytesIO()
@@ -631,7 +674,14 @@ def write_plots(
 ) -> list[Path]:
     """Draw the figures of ``source`` (a :class:`Simulation`, or a directory or
     Parquet file :func:`load` reads) in directory ``out`` (created if need be), each
-    as ``<name>.<format>``; the files written."""
+    as ``<name>.<format>``; the files written.
+
+    >>> import tempfile
+    >>> sim = from_results([{"winners": [0], "scores": [2, 0]}], rules="piquet", bots="ab")
+    >>> with tempfile.TemporaryDirectory() as out:
+    ...     [p.name for p in write_plots(sim, out, ["svg"])]
+    ['score-distribution.svg', 'cumulative-score.svg', 'win-rates.svg']
+    """
     sim = source if isinstance(source, Simulation) else load(source)
     for fmt in formats:
         if fmt not in FORMATS:
