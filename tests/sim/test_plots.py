@@ -116,6 +116,19 @@ def test_per_bot_series_and_known_deal_ins() -> None:
     assert render(own, "png")[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_a_long_run_is_drawn_with_bounded_points() -> None:
+    n = 5000
+    results = [
+        {"winners": [i % 3], "scores": [float(i % 3 == s) for s in range(3)]} for i in range(n)
+    ]
+    sim = from_results(results, rules="ninety-nine", bots=["a", "b", "c"])
+    drawn = figures(sim)
+    line = drawn["cumulative-score"].axes[0].lines[0]
+    assert len(line.get_xdata()) <= 2001 and list(line.get_xdata())[-1] == n
+    assert list(line.get_ydata())[-1] == sum(r["scores"][0] for r in results)
+    assert len(render(drawn["score-distribution"], "svg")) < 200_000  # no outliers one by one
+
+
 def test_malformed_results_are_refused_with_the_reason() -> None:
     with pytest.raises(ValueError, match="result 0: 1 scores for 2 seats"):
         from_results([{"payments": [1]}], rules="mcr", bots=["a", "b"])

@@ -44,7 +44,13 @@ FORMATS = ("png", "svg")
 TOP = 15
 """How many patterns the pattern figure shows (the most frequent)."""
 MAX_UNITS = 200_000
-"""The most units (rows) a simulation read from bytes may hold (an upload)."""
+"""The most units (rows) a simulation read from bytes may hold (an upload); files are
+read whole."""
+POINTS = 2000
+"""The most points a cumulative line is drawn with (a longer run is sampled evenly)."""
+FLIERS = 1000
+"""Past this many units a score distribution draws no outliers one by one (its
+whiskers then reach the 1st and 99th percentiles)."""
 UNIT_FILES = ("hands", "games")
 """The names of a simulation's row files, ``<name>.parquet``."""
 COLUMNS = ("rules", "bots", "result")
@@ -273,8 +279,6 @@ def from_table(table: Any, unit: str | None = None) -> Simulation:
             f"the rows have no {', '.join(missing)} column: they are not the rows "
             "parlour simulate --out writes (hands.parquet, games.parquet)"
         )
-    if table.num_rows > MAX_UNITS:
-        raise ValueError(f"at most {MAX_UNITS} rows are drawn, not {table.num_rows}")
     rules_col = table.column("rules").to_pylist()
     bots_col = table.column("bots").to_pylist()
     lines = table.column("result").to_pylist()
@@ -296,6 +300,8 @@ def from_table(table: Any, unit: str | None = None) -> Simulation:
 
 
 def _parquet(source: Path | bytes, unit: str | None = None) -> Simulation:
+    """The simulation in a Parquet file, or in its bytes (at most :data:`MAX_UNITS`
+    rows)."""
     try:
         import pyarrow as pa  # type: ignore[import-untyped,import-not-found,unused-ignore]
         import pyarrow.parquet as pq  # type: ignore[import-untyped,import-not-found,unused-ignore]
@@ -305,7 +311,7 @@ def _parquet(source: Path | bytes, unit: str | None = None) -> Simulation:
     try:
         file = pq.ParquetFile(where)
         rows = file.metadata.num_rows
-        if rows > MAX_UNITS:
+        if isinstance(source, bytes) and rows > MAX_UNITS:
             raise ValueError(f"at most {MAX_UNITS} rows are drawn, not {rows}")
         names = set(file.schema_arrow.names)
         table = file.read(columns=[c for c in COLUMNS if c in names])
@@ -380,8 +386,6 @@ def _parts(parts: Sequence[Path]) -> Simulation:
     """The units of the chunks a run has finished so far (in unit order)."""
     sims = [_parquet(p) for p in parts]
     units = tuple(u for s in sims for u in s.units)
-    if len(units) > MAX_UNITS:
-        raise ValueError(f"at most {MAX_UNITS} rows are drawn, not {len(units)}")
     first = sims[0]
     return Simulation(first.rules, units, first.unit, None, any(s.claims for s in sims))
 
@@ -455,7 +459,8 @@ def _titled(fig: Figure, ax: Axes, what: str, title: str) -> None:
 
 
 def score_distribution(lines: Sequence[Series], title: str, unit: str = "hands") -> Figure:
-    """Box plots of each series' scores per unit (the mean a diamond).
+    """Box plots of each series' scores per unit (the mean a diamond; past
+    :data:`FLIERS` units, whiskers at the 1st and 99th percentiles and no outliers).
 
     >>> fig = score_distribution([Series("a", (1.0, -1.0), 1)], "a test")
     >>> fig.axes[0].get_title()
@@ -464,17 +469,27 @@ def score_distribution(lines: Sequence[Series], title: str, unit: str = "hands")
     fig = new_figure()
     ax = fig.add_subplot()
     data = [list(s.scores) or [0.0] for s in lines]
-    ax.boxplot(data, showmeans=True, meanprops={"marker": "D", "markersize": 5})
+    many = max((len(d) for d in data), default=0) > FLIERS
+    ax.boxplot(
+        data,
+        showmeans=True,
+        meanprops={"marker": "D", "markersize": 5},
+        showfliers=not many,
+        whis=(1.0, 99.0) if many else 1.5,
+    )
     ax.set_xticks(range(1, len(lines) + 1), [s.label for s in lines], rotation=0, fontsize=8)
     ax.axhline(0, color="0.7", linewidth=0.8, zorder=0)
-    ax.set_ylabel(f"score per {unit.rstrip('s')}")
+    ax.set_ylabel(
+        f"score per {unit.rstrip('s')}" + (" (whiskers: 1st, 99th percentiles)" if many else "")
+    )
     ax.set_xlabel("seat" if lines and lines[0].label.startswith("seat ") else "player")
     _titled(fig, ax, "Score distribution", title)
     return fig
 
 
 def cumulative_score(lines: Sequence[Series], title: str, unit: str = "hands") -> Figure:
-    """Each series' running total over the units it played, in order.
+    """Each series' running total over the units it played, in order (drawn with
+    :data:`POINTS` points at most).
 
     >>> fig = cumulative_score([Series("a", (1.0, 2.0), 1)], "a test")
     >>> fig.axes[0].lines[0].get_ydata().tolist()
@@ -488,7 +503,11 @@ def cumulative_score(lines: Sequence[Series], title: str, unit: str = "hands") -
         for x in s.scores:
             total += x
             running.append(total)
-        ax.plot(range(len(running)), running, label=s.label, linewidth=1.4)
+        step = max(1, math.ceil(len(running) / POINTS))
+        xs = list(range(0, len(running), step))
+        if xs[-1] != len(running) - 1:
+            xs.append(len(running) - 1)
+        ax.plot(xs, [running[x] for x in xs], label=s.label, linewidth=1.4)
     ax.axhline(0, color="0.7", linewidth=0.8, zorder=0)
     from matplotlib.ticker import MaxNLocator
 
@@ -699,8 +718,10 @@ def write_plots(
 
 __all__ = [
     "CAPTIONS",
+    "FLIERS",
     "FORMATS",
     "MAX_UNITS",
+    "POINTS",
     "Series",
     "Simulation",
     "Unit",
