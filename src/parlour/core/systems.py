@@ -504,6 +504,7 @@ class RuleSystem:
             "options": [o.to_json() for o in self.options()],
             "option_rules": [r.says for r in self.option_rules()],
             "bots": list(self.bot_names()),
+            "outside_bots": list(self.outside_bots()),
             "scores": self.scores,
             "settles": self.settles,
             "situation": [f.name for f in self.situation],
