@@ -2,7 +2,8 @@
 
 ``parlour rules`` lists the rule systems; ``parlour score`` scores a finished hand (the
 flags of a rule system's situation: ``parlour score --rules NAME --help``);
-``parlour play`` and ``parlour simulate`` play against bots and run bots in parallel;
+``parlour play`` and ``parlour simulate`` play against bots and run bots in parallel,
+``parlour tournament`` plays a duplicate tournament between bots;
 ``parlour replay`` and ``parlour validate`` read game records, ``parlour export`` turns
 them into arrays for imitation learning; ``parlour analyse``
 shows a hand's shapes; ``parlour serve`` serves the browser pages; ``parlour bench``
@@ -12,7 +13,7 @@ reads the rule system's descriptor from the registry and tests no rule system's 
 
 from __future__ import annotations
 
-from parlour.cli import analyse, bench, export, play, records, rules, score, serve
+from parlour.cli import analyse, bench, export, play, records, rules, score, serve, tournament
 from parlour.cli.analyse import analyse_hand
 from parlour.cli.app import app, console, err_console
 from parlour.cli.score import score_jsonl, situation_from_args
@@ -47,4 +48,5 @@ __all__ = [
     "score_jsonl",
     "serve",
     "situation_from_args",
+    "tournament",
 ]

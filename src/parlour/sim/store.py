@@ -120,6 +120,12 @@ def _schema(pa: Any) -> Any:
     )
 
 
+def unit_schema(pa: Any, extra: Sequence[tuple[str, Any]] = ()) -> Any:
+    """The Parquet schema of a simulation's units (:data:`COLUMNS`), with the ``extra``
+    (name, type) fields first (a tournament's deal and seating)."""
+    return pa.schema([*extra, *_schema(pa)])
+
+
 def results_of(table: Any) -> list[dict[str, Any]]:
     """The units' results (with their records, when kept) back from a Parquet table."""
     out: list[dict[str, Any]] = []
@@ -235,4 +241,4 @@ def finish(out: Path, stem: str) -> Path | None:
     return run.finish(stem)
 
 
-__all__ = ["COLUMNS", "Run", "finish", "results_of", "rows"]
+__all__ = ["COLUMNS", "Run", "finish", "results_of", "rows", "unit_schema"]
