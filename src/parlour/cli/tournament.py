@@ -161,7 +161,7 @@ def ranking_view(
     >>> print(as_text(ranking_view([row], "mcr", 2, 4)))
     mcr: 2 deals, each played with 24 seatings (95% intervals)
     # | bot | played | mean score | win rate | deal-in rate | rating | ordinal
-    1 | greedy | 48 | +40.75 ± 20.09 | 75.0% (61.0–85.0) | - | 50.20 ± 5.55 | 33.56
+    1 | greedy | 48 | +40.75 ± 20.09 | 75.0% (61.0 – 85.0) | - | 50.20 ± 5.55 | 33.56
     """
     from math import factorial
 
@@ -196,7 +196,8 @@ def ranking_view(
 def _rate(row: Mapping[str, Any], name: str) -> str:
     if row[name] is None:
         return "-"
-    return f"{row[name]:.1%} ({100 * row[name + '_low']:.1f}–{100 * row[name + '_high']:.1f})"
+    low, high = 100 * row[name + "_low"], 100 * row[name + "_high"]
+    return f"{row[name]:.1%} ({low:.1f} – {high:.1f})"  # spaces: a narrow table wraps there
 
 
 __all__ = ["ranking_view", "tournament_command"]
