@@ -1,6 +1,7 @@
 """Duplicate tournaments (:mod:`parlour.sim.tournament`): every deal played with every
 seating, verified from the written records; the ranking's intervals and ratings; the
-same results whatever the worker count; ``parlour tournament``."""
+same results whatever the worker count (``parlour tournament``:
+tests/cli/test_tournament_cli.py)."""
 
 from __future__ import annotations
 
@@ -8,28 +9,23 @@ import json
 import math
 import subprocess
 import sys
-import types
 from collections import Counter
-from collections.abc import Sequence
-from itertools import permutations
 from pathlib import Path
 from typing import Any
 
 import pyarrow as pa  # type: ignore[import-untyped,import-not-found,unused-ignore]
 import pyarrow.parquet as pq  # type: ignore[import-untyped,import-not-found,unused-ignore]
 import pytest
-from typer.testing import CliRunner
 
 import parlour
-from parlour.cli import app
-from parlour.records import replay, validate
+from duplicates import check_duplicated
+from parlour.records import validate
 from parlour.sim import local_engine, simulate
-from parlour.sim.intervals import Z95, grouped_mean_interval, mean_interval, seat_scores
+from parlour.sim.intervals import Z95, grouped_mean_interval, mean_interval
 from parlour.sim.tournament import (
     COLUMNS,
     FILE,
     Played,
-    entry_labels,
     ranks_of,
     ratings,
     seatings,
@@ -37,55 +33,13 @@ from parlour.sim.tournament import (
     tournament,
 )
 
-runner = CliRunner()
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 FOUR = ["greedy", "random", "random", "random"]
 
 
-def _dealt(record: dict[str, Any]) -> list[Any]:
-    """What the first deal of ``record`` dealt, seat by seat: the events of its move 0
-    (the dice, every seat's tiles or cards)."""
-    first = next(step for step in replay(record) if step.move == 0)
-    return [e.to_json() for e in first.events]
-
-
-def _check_duplicated(out: Path, bots: Sequence[str], deals: int) -> int:
-    """Check from the files in ``out`` that every deal was played with every seating of
-    ``bots``, the same deal each time; the number of rows checked."""
-    table = pq.read_table(out / FILE)
-    rows = table.to_pylist()
-    seats = len(bots)
-    every = set(permutations(range(seats)))
-    assert len(rows) == deals * len(every)
-    labels = entry_labels(bots)
-    by_deal: dict[int, list[dict[str, Any]]] = {}
-    for row in rows:
-        by_deal.setdefault(row["deal"], []).append(row)
-        assert row["index"] == row["deal"]
-        assert row["bots"] == [bots[e] for e in row["seating"]]
-        assert row["entries"] == [labels[e] for e in row["seating"]]
-    assert sorted(by_deal) == list(range(deals))
-    unit_seeds = set()
-    for deal, played in by_deal.items():
-        assert {tuple(r["seating"]) for r in played} == every  # every seating, once
-        assert len({r["unit_seed"] for r in played}) == 1  # one deal's seed
-        unit_seeds.add(played[0]["unit_seed"])
-        records = [json.loads(r["record"]) for r in played]
-        dealt = [_dealt(rec) for rec in records]
-        assert all(d == dealt[0] for d in dealt), deal  # the same tiles to the same seats
-        # each entry played every seat's tiles of the deal, as often as any other
-        for entry in range(seats):
-            sat = Counter(r["seating"].index(entry) for r in played)
-            assert sat == dict.fromkeys(range(seats), math.factorial(seats - 1))
-        for r in played:
-            assert r["payments"] == [float(x) for x in seat_scores(json.loads(r["result"]))]
-    assert len(unit_seeds) == deals  # the deals differ from one another
-    return len(rows)
-
-
 def test_every_deal_is_played_with_every_seating_of_the_same_tiles(tmp_path: Path) -> None:
     table = tournament("mcr", FOUR, deals=2, seed=4, out=tmp_path)
-    assert _check_duplicated(tmp_path, FOUR, 2) == 48
+    assert check_duplicated(tmp_path, FOUR, 2) == 48
     rows = pq.read_table(tmp_path / FILE).to_pylist()
     assert len(seatings(4)) == 24
     for row in rows[:24:5]:  # the records replay to the results written beside them
@@ -110,7 +64,7 @@ def test_card_games_and_three_seats_are_duplicated_too(
 ) -> None:
     assert len(seatings(len(bots))) == count
     table = tournament(rules, bots, deals=1, seed=2, out=tmp_path)
-    assert _check_duplicated(tmp_path, bots, 1) == count
+    assert check_duplicated(tmp_path, bots, 1) == count
     assert table.column("hands").to_pylist() == [count] * len(bots)
 
 
@@ -271,66 +225,3 @@ def test_a_mahjong_hand_names_who_dealt_in() -> None:
             assert r["dealt_in"] in range(4) and r["dealt_in"] not in r["winners"]
             kinds["discard"] += 1
     assert kinds["discard"] and kinds["self-drawn"]
-
-
-# -- parlour tournament -------------------------------------------------------------------
-
-
-def test_the_command_prints_the_ranking_and_writes_the_records(tmp_path: Path) -> None:
-    out = tmp_path / "t"
-    args = ["tournament", "--rules", "mcr", "--bots", "greedy,random,random,random"]
-    result = runner.invoke(app, [*args, "--deals", "1", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    text = result.output
-    assert "mcr: 1 deal, each played with 24 seatings" in text
-    for word in ("greedy", "random#1", "random#3", "mean", "win", "deal-in", "ordinal"):
-        assert word in text
-    assert _check_duplicated(out, FOUR, 1) == 24
-
-
-def test_the_command_takes_options_and_workers(tmp_path: Path) -> None:
-    args = ["tournament", "--rules", "mcr", "--bots", "random,random,random,greedy"]
-    result = runner.invoke(
-        app, [*args, "--deals", "2", "--workers", "2", "--option", "kong_values=reference"]
-    )
-    assert result.exit_code == 0, result.output
-    assert "mcr: 2 deals" in result.output
-
-
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["--rules", "nope", "--bots", "a,b"], "unknown rule system 'nope'"),
-        (["--bots", "random,random"], "mcr is played at 4 seats, give 4 comma-separated bots"),
-        (["--bots", "random"], "give 4 comma-separated bots, not 1"),
-        (["--bots", "random,random,random,nobody"], "unknown bot 'nobody' in --bots"),
-        (["--bots", "random,random,random,random", "--deals", "0"], "--deals and --workers"),
-        (["--bots", "random,random,random,random", "--engine", "spark"], "unknown --engine"),
-        (["--bots", "random,random,random,random", "--address", "x:1"], "--engine ray"),
-        (["--bots", "random,random,random,random", "--option", "nope=1"], "nope"),
-    ],
-)
-def test_the_command_refuses_bad_input(args: list[str], message: str) -> None:
-    result = runner.invoke(app, ["tournament", "--rules", "mcr", *args])
-    assert result.exit_code == 2, result.output
-    assert message in " ".join(result.output.split())
-    assert "Traceback" not in result.output
-
-
-def test_the_ray_engine_is_asked_for_lazily(monkeypatch: pytest.MonkeyPatch) -> None:
-    args = ["tournament", "--bots", "random,random,random,random", "--deals", "1"]
-    monkeypatch.setitem(sys.modules, "parlour.sim.ray_engine", None)  # not there
-    result = runner.invoke(app, [*args, "--engine", "ray"])
-    assert result.exit_code == 2 and "Ray engine is unavailable" in result.output
-    asked: list[str | None] = []
-
-    def ray_engine(address: str | None) -> Any:
-        asked.append(address)
-        return local_engine
-
-    fake = types.ModuleType("parlour.sim.ray_engine")
-    fake.ray_engine = ray_engine  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "parlour.sim.ray_engine", fake)
-    result = runner.invoke(app, [*args, "--engine", "ray", "--address", "head:6379"])
-    assert result.exit_code == 0, result.output
-    assert asked == ["head:6379"]
