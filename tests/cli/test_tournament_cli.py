@@ -98,3 +98,13 @@ def test_the_readme_tournament_commands_run_as_written(
         assert result.exit_code == 0, (args, result.output)
         assert "each played with" in result.output
     assert check_duplicated(tmp_path / "tour-out", ["heuristic", "random"], 4) == 8
+
+
+def test_a_seed_beyond_64_bits_is_refused_with_out(tmp_path: Path) -> None:
+    args = ["tournament", "--bots", "random,random,random,random", "--deals", "1"]
+    result = runner.invoke(app, [*args, "--seed", str(2**64), "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "--out keeps the seed as a 64-bit integer" in " ".join(result.output.split())
+    assert not (tmp_path / "tournament.parquet").exists()
+    result = runner.invoke(app, [*args, "--seed", str(2**64)])  # nothing written: any seed
+    assert result.exit_code == 0, result.output

@@ -261,11 +261,16 @@ def tournament(
     ``summary.json``; ``record`` keeps each unit's game record in its row.
 
     ValueError for an unknown rule system or bot, a count of bots other than the rule
-    system's seats, or fewer than one deal, before anything is played.
+    system's seats, fewer than one deal, or (with ``out``) a seed beyond 64 bits, before
+    anything is played.
     """
     if deals < 1:
         raise ValueError(f"a tournament plays at least 1 deal, not {deals}")
     system, values = prepare(rules, bots, options)
+    if out is not None:
+        from parlour.sim.store import check_seed
+
+        check_seed(seed)
     entries = list(bots)
     arrangements = seatings(len(entries))
     games = list(dict.fromkeys(tuple(entries[e] for e in s) for s in arrangements))
