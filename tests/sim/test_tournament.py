@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import subprocess
 import sys
 from collections import Counter
@@ -26,6 +27,7 @@ from parlour.sim.tournament import (
     COLUMNS,
     FILE,
     Played,
+    chunk_plan,
     ranks_of,
     ratings,
     seatings,
@@ -86,25 +88,47 @@ def test_the_results_are_the_same_whatever_the_worker_count(tmp_path: Path) -> N
             assert a.read_bytes() == b.read_bytes()
 
 
-def test_an_engine_plays_the_chunks_it_is_given() -> None:
-    calls: list[int] = []
+@pytest.mark.parametrize(("deals", "calls"), [(2, 2), (4, 1)])
+def test_an_engine_plays_the_chunks_in_any_order(deals: int, calls: int) -> None:
+    jobs_seen: list[int] = []
 
     def engine(jobs: Any, workers: int) -> Any:
-        calls.append(len(jobs))
-        return reversed(list(local_engine(jobs, workers)))  # in any order
+        jobs_seen.append(len(jobs))
+        chunks = list(local_engine(jobs, workers))
+        random.Random(len(jobs)).shuffle(chunks)  # in any order
+        return iter(chunks)
 
     seen: list[tuple[int, int]] = []
     table = tournament(
         "mcr",
         FOUR,
-        deals=2,
+        deals=deals,
         seed=7,
         engine=engine,
         progress=lambda done, total: seen.append((done, total)),
     )
-    assert table.equals(tournament("mcr", FOUR, deals=2, seed=7))
-    # greedy on each of the 4 seats: 4 distinct games a deal, one engine call each
-    assert len(calls) == 4 and seen[0] == (0, 8) and seen[-1] == (8, 8)
+    assert table.equals(tournament("mcr", FOUR, deals=deals, seed=7))
+    # greedy on each of the 4 seats: 4 distinct games a deal, in one engine call when
+    # there are as many deals
+    total = 4 * deals
+    assert len(jobs_seen) == calls and seen[0] == (0, total) and seen[-1] == (total, total)
+
+
+@pytest.mark.parametrize("workers", [1, 2, 16])
+def test_the_chunks_of_an_engine_call_are_told_apart(workers: int) -> None:
+    cases = 0
+    for games in (1, 2, 4, 6, 24, 120):
+        for deals in (1, 2, 3, 5, 23, 24, 25, 100, 1001):
+            calls = chunk_plan(games, deals, workers)
+            assert len(calls) == -(-games // min(games, deals))
+            played: dict[int, list[int]] = {}
+            for call in calls:
+                assert len({(a, b) for _, a, b in call}) == len(call)  # told apart
+                for g, a, b in call:
+                    played.setdefault(g, []).extend(range(a, b))
+            assert played == {g: list(range(deals)) for g in range(games)}  # each deal once
+            cases += 1
+    assert cases == 54
 
 
 def test_the_mean_interval_is_the_textbook_one() -> None:

@@ -221,6 +221,35 @@ def ranking_table(rows: Sequence[Mapping[str, Any]]) -> Any:
     return pa.table({c: [r[c] for r in rows] for c in COLUMNS}, schema=schema)
 
 
+def chunk_plan(games: int, deals: int, workers: int) -> list[list[tuple[int, int, int]]]:
+    """How the ``deals`` deals of each of ``games`` games (distinct seatings) are played:
+    the engine calls, each a list of chunks (game, first deal, end). An engine tells a
+    chunk by its first unit and the number of its results, and every game plays the
+    same deals: within a call the games' chunks are cut apart (game ``j`` of a call
+    first plays deals ``0..j``, then chunks of ``c`` deals, ``c`` at least the games
+    in the call), so that no two chunks of a call start at the same deal and end at the
+    same deal. One call when there are at least as many deals as games.
+
+    >>> chunk_plan(3, 5, 1)
+    [[(0, 0, 1), (0, 1, 4), (0, 4, 5), (1, 0, 2), (1, 2, 5), (2, 0, 3), (2, 3, 5)]]
+    >>> [[(g, a, b) for g, a, b in call] for call in chunk_plan(3, 2, 1)]
+    [[(0, 0, 1), (0, 1, 2), (1, 0, 2)], [(2, 0, 1), (2, 1, 2)]]
+    """
+    per_call = max(1, min(games, deals))
+    calls = []
+    for first in range(0, games, per_call):
+        group = range(first, min(games, first + per_call))
+        size = max(1, min(50, len(group) * deals // max(1, workers * 8) or 1))
+        step = max(size, len(group))
+        call = []
+        for j, g in enumerate(group):
+            cuts = [0, *range(min(j + 1, deals), deals, step), deals]
+            call += [(g, a, b) for a, b in itertools.pairwise(cuts) if a < b]
+        assert len({(a, b) for _, a, b in call}) == len(call)
+        calls.append(call)
+    return calls
+
+
 def _played(
     jobs: Sequence[Job], workers: int, engine: Engine
 ) -> Iterator[tuple[int, list[dict[str, Any]]]]:
@@ -276,20 +305,21 @@ def tournament(
     games = list(dict.fromkeys(tuple(entries[e] for e in s) for s in arrangements))
     keep = record and out is not None
     opts = tuple(sorted(values.items()))
-    size = max(1, min(50, deals // max(1, workers * 8) or 1))
     total = len(games) * deals
     results: dict[tuple[tuple[str, ...], int], dict[str, Any]] = {}
     done = 0
     if progress:
         progress(0, total)
     run = engine or local_engine
-    for names in games:  # an engine tells a chunk by its first unit: one call a seating
+    for call in chunk_plan(len(games), deals, workers):
         jobs: list[Job] = [
             # not fast, no deck, a batch (no unread observations): the same games
-            (system.name, names, seed, start, min(deals, start + size), keep, opts, *BATCH)
-            for start in range(0, deals, size)
+            (system.name, games[g], seed, start, end, keep, opts, *BATCH)
+            for g, start, end in call
         ]
+        which = {(start, end): games[g] for g, start, end in call}
         for start, chunk in _played(jobs, workers, run):
+            names = which[start, start + len(chunk)]
             for i, result in enumerate(chunk):
                 results[names, start + i] = result
             done += len(chunk)
@@ -369,6 +399,7 @@ __all__ = [
     "FILE",
     "Played",
     "Seating",
+    "chunk_plan",
     "entry_labels",
     "ranking_table",
     "ranks_of",
