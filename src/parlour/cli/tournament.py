@@ -49,7 +49,9 @@ def tournament_command(
         ),
     ] = 10,
     seed: Annotated[int, typer.Option(metavar="N", help="Seed of the tournament.")] = 0,
-    workers: Annotated[int, typer.Option(metavar="N", help="Local processes.")] = 1,
+    workers: Annotated[
+        int, typer.Option(metavar="N", help="Local processes (--engine ray: tasks at once).")
+    ] = 1,
     engine: Annotated[
         str,
         typer.Option(metavar="ENGINE", help="What plays the games: local (processes) or ray."),
