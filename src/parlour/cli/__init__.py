@@ -2,8 +2,7 @@
 
 ``parlour rules`` lists the rule systems; ``parlour score`` scores a finished hand (the
 flags of a rule system's situation: ``parlour score --rules NAME --help``);
-``parlour play`` and ``parlour simulate`` play against bots and run bots in parallel,
-``parlour tournament`` plays a duplicate tournament between bots;
+``parlour play`` and ``parlour simulate`` play against bots and run bots in parallel;
 ``parlour replay`` and ``parlour validate`` read game records, ``parlour export`` turns
 them into arrays for imitation learning; ``parlour analyse``
 shows a hand's shapes; ``parlour serve`` serves the browser pages; ``parlour bench``
