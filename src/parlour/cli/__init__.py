@@ -12,7 +12,7 @@ reads the rule system's descriptor from the registry and tests no rule system's 
 
 from __future__ import annotations
 
-from parlour.cli import analyse, bench, export, play, records, rules, score, serve
+from parlour.cli import analyse, bench, export, play, records, rules, score, serve, tournament
 from parlour.cli.analyse import analyse_hand
 from parlour.cli.app import app, console, err_console
 from parlour.cli.score import score_jsonl, situation_from_args
@@ -47,4 +47,5 @@ __all__ = [
     "score_jsonl",
     "serve",
     "situation_from_args",
+    "tournament",
 ]
