@@ -50,6 +50,9 @@ def test_rules_shows_a_systems_options() -> None:
     data = json.loads(runner.invoke(app, ["rules", "mcr", "--json"]).output)
     assert data["options"] == [o.to_json() for o in find_system("mcr").options()]
     assert data["options"][0]["default"] == "source"
+    # MCR takes outside programs over the Botzone protocol; the others none
+    assert data["outside_bots"] == ["botzone"]
+    assert "--bots botzone:COMMAND" in text and "botzone-json:COMMAND" in text
     kawuxing = runner.invoke(app, ["rules", "kawuxing"])
     assert kawuxing.exit_code == 0 and "status: playable" in kawuxing.output
     wuhan = runner.invoke(app, ["rules", "wuhan"])
@@ -58,6 +61,10 @@ def test_rules_shows_a_systems_options() -> None:
     hangzhou = runner.invoke(app, ["rules", "hangzhou"])
     assert hangzhou.exit_code == 0 and "status: playable" in hangzhou.output
     assert "max_loss = 100" in hangzhou.output and "bots: greedy, random" in hangzhou.output
+    assert "outside programs" not in hangzhou.output
+    assert (
+        json.loads(runner.invoke(app, ["rules", "hangzhou", "--json"]).output)["outside_bots"] == []
+    )
     alias = runner.invoke(app, ["rules", "fuzhou"])
     assert alias.exit_code == 0 and "xiamen" in alias.output and "playable" in alias.output
 

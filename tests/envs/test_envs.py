@@ -76,8 +76,12 @@ def test_the_single_seat_environment_passes_the_checker(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["mcr", "ninety-nine"])
-def test_the_single_seat_environment_runs_vectorised(name: str) -> None:
-    vec = gymnasium.vector.SyncVectorEnv([lambda: single(name) for _ in range(2)])
+@pytest.mark.parametrize("vector", ["sync", "async"])
+def test_the_single_seat_environment_runs_vectorised(name: str, vector: str) -> None:
+    """Under Gymnasium's SyncVectorEnv and AsyncVectorEnv (each game in a process of
+    its own): auto-reset, masks only while the episode runs."""
+    make = gymnasium.vector.SyncVectorEnv if vector == "sync" else gymnasium.vector.AsyncVectorEnv
+    vec = make([lambda: single(name) for _ in range(2)])
     obs, infos = vec.reset(seed=4)
     assert obs["action_mask"].shape[0] == 2
     rng = np.random.default_rng(0)
@@ -236,14 +240,17 @@ def test_no_seat_is_told_what_an_earlier_seat_of_its_window_answered(name: str) 
             if len(to_act) > 1 and len(legal) > 1 and rng.random() < 0.3:
                 later = to_act[1]
                 seen = []
+                texts: list[str] = []
                 for answer in legal[:2]:
                     other = episodes.new_game(seed=seed)
                     for seat, action in [*played, (first, answer)]:
                         other.apply(seat, action)
                     if later in other.to_act():
                         seen.append(episodes.encode(other.observation(later)))
+                        texts.append(episodes.text(other, later))
                 if len(seen) == 2:
                     assert np.array_equal(seen[0], seen[1]), (first, later, legal[:2])
+                    assert texts[0] == texts[1], (first, later, legal[:2])
                     windows += 1
             action = rng.choice(legal)
             game.apply(first, action)
@@ -271,6 +278,44 @@ def test_the_same_seed_and_actions_give_the_same_observations_and_rewards(name: 
                 e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         runs.append(trace)
     assert runs[0] == runs[1] and len(runs[0]) > 10
+
+
+@pytest.mark.parametrize("name", SYSTEMS)
+def test_the_text_view_is_the_seats_table_and_its_legal_actions(name: str) -> None:
+    """Every seat's text view at every step of a seeded game: its table (the rule
+    system's view of its observation), then its legal actions as the game writes them,
+    or that it is not to act; the AEC and single-seat environments give the same text."""
+    e = env(name)
+    e.reset(seed=5)
+    rng = np.random.default_rng(5)
+    system = e.episodes.system
+    checked = 0
+    for _ in range(60):
+        if not e.agents:
+            break
+        game = e.game
+        assert game is not None
+        for seat, agent in enumerate(e.possible_agents):
+            text = e.text(agent)
+            view, _, last = text.rpartition("\n")
+            assert view == system.text_view(game.observation(seat), e.possible_agents)
+            assert view.strip()
+            legal = game.legal_actions(seat)
+            if legal:
+                assert last == "you may: " + ", ".join(game.format_action(a) for a in legal)
+            else:
+                assert last == "not yours to act"
+            checked += 1
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            e.step(None)
+        else:
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert checked > 20
+    g = single(name, opponents="random")
+    g.reset(seed=5)
+    assert g.game is not None
+    assert g.text() == g.episodes.text(g.game, g.seat)
 
 
 def test_the_spaces_are_the_same_objects_each_call() -> None:
@@ -335,6 +380,9 @@ def test_two_deals_a_seat_cannot_tell_apart_give_the_same_tensor(name: str) -> N
                     assert np.array_equal(x, y), (name, step, seat, other)
                     mine = episodes.encode(game.observation(other))
                     assert not np.array_equal(mine, episodes.encode(twin.observation(other)))
+                    # the text view too: the same for the seat, not for the one whose hand changed
+                    assert episodes.text(game, seat) == episodes.text(twin, seat)
+                    assert episodes.text(game, other) != episodes.text(twin, other)
                     checked += 1
             seat = game.to_act()[0]
             action = rng.choice(game.legal_actions(seat))

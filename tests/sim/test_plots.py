@@ -83,11 +83,23 @@ def test_an_mcr_simulation_draws_four_figures_as_png_and_svg(mcr_out: Path, tmp_
     check_files(written, {"score-distribution", "cumulative-score", "win-rates", "patterns"})
     sim = load(mcr_out / "hands.parquet")
     assert sim.rules == "mcr" and len(sim.units) == 8 and sim.unit == "hands"
-    assert sim.claims  # mahjong results: deal-in would apply, but they do not say it
+    assert sim.claims  # mahjong results: a winning tile may be another's discard
     summary = json.loads((mcr_out / "summary.json").read_text())
-    for line, seat in zip(series(sim), summary["seats"], strict=True):
-        assert line.wins == seat["wins"] and line.dealt_in is None
+    rows = [json.loads(line) for line in (mcr_out / "hands.jsonl").read_text().splitlines()]
+    lines = series(sim)
+    for s, (line, seat) in enumerate(zip(lines, summary["seats"], strict=True)):
+        assert line.wins == seat["wins"]
+        assert line.dealt_in == sum(r["dealt_in"] == s for r in rows)
         assert sum(line.scores) / len(line.scores) == pytest.approx(seat["mean_score"])
+    assert sum(line.dealt_in or 0 for line in lines) == sum(r["dealt_in"] is not None for r in rows)
+    # results that do not say who dealt in: the figure says so and draws no deal-in bars
+    for r in rows:
+        del r["dealt_in"]
+    bots = ["greedy", "greedy", "random", "random"]
+    fig = figures(from_results(rows, rules="mcr", bots=bots))["win-rates"]
+    texts = [t.get_text() for t in fig.axes[0].texts]
+    assert any("do not say who discarded the winning tile" in t for t in texts)
+    assert "deal-in rate" not in [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
 
 
 def test_a_card_game_draws_its_own_figures_and_no_patterns(card_out: Path, tmp_path: Path) -> None:
@@ -151,6 +163,7 @@ def test_a_record_gives_the_results_its_game_had_in_every_rule_system() -> None:
             result = system.play_one(bots, 5, 0, options, record=True)
             (found,) = system.record_results(result["record"])
             assert found["winners"] == result["winners"], system.name
+            assert found.get("dealt_in") == result.get("dealt_in"), system.name
             assert found.get("payments", found.get("scores")) == result.get(
                 "payments", result.get("scores")
             ), system.name

@@ -112,6 +112,9 @@ class CardSystem(RuleSystem):
     def default_bots(self, seats: int) -> list[str]:
         return ["heuristic" if s < 2 else "random" for s in range(seats)]
 
+    def text_view(self, observation: Mapping[str, Any], names: Sequence[str]) -> str:
+        return "\n".join(self.game.render(observation, names))
+
     def make_encoder(
         self, seats: int, samples: Iterable[tuple[int, Mapping[str, Any]]], **how: Any
     ) -> Any:

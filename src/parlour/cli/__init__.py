@@ -13,7 +13,18 @@ the registry and tests no rule system's name.
 
 from __future__ import annotations
 
-from parlour.cli import analyse, bench, export, play, plot, records, rules, score, serve
+from parlour.cli import (
+    analyse,
+    bench,
+    export,
+    play,
+    plot,
+    records,
+    rules,
+    score,
+    serve,
+    tournament,
+)
 from parlour.cli.analyse import analyse_hand
 from parlour.cli.app import app, console, err_console
 from parlour.cli.score import score_jsonl, situation_from_args
@@ -49,4 +60,5 @@ __all__ = [
     "score_jsonl",
     "serve",
     "situation_from_args",
+    "tournament",
 ]

@@ -470,6 +470,13 @@ class RuleSystem:
         """The bots ``parlour simulate`` seats when none are named."""
         return list(self.bot_names()[:1]) * seats
 
+    def text_view(self, observation: Mapping[str, Any], names: Sequence[str]) -> str:
+        """What one seat sees of the table, as text, from its ``observation`` alone
+        (``names``: each seat's player): the lines a player at the terminal reads, for
+        the learning environments' text view. Nothing in it comes from another seat's
+        hidden pieces, since the observation holds none."""
+        raise ValueError(f"{self.name} has no text view")
+
     def make_encoder(
         self, seats: int, samples: Iterable[tuple[int, Mapping[str, Any]]], **how: Any
     ) -> Any:
@@ -504,6 +511,7 @@ class RuleSystem:
             "options": [o.to_json() for o in self.options()],
             "option_rules": [r.says for r in self.option_rules()],
             "bots": list(self.bot_names()),
+            "outside_bots": list(self.outside_bots()),
             "scores": self.scores,
             "settles": self.settles,
             "situation": [f.name for f in self.situation],

@@ -113,6 +113,18 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         assert self.game is not None, "reset the environment first"
         return self.episodes.observe(self.game, self._seat_of[agent])
 
+    def text(self, agent: str) -> str:
+        """What ``agent`` sees, as text: the text view of its observation and its legal
+        actions (:meth:`~parlour.envs.games.Episodes.text`), for agents that read words.
+
+        >>> e = ParlourEnv("piquet")
+        >>> e.reset(seed=1)
+        >>> "your hand: " in e.text(e.agent_selection)
+        True
+        """
+        assert self.game is not None, "reset the environment first"
+        return self.episodes.text(self.game, self._seat_of[agent])
+
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:

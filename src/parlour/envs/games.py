@@ -135,6 +135,25 @@ class Episodes:
             "action_mask": self.mask(game, seat),
         }
 
+    def text(self, game: Game, seat: int) -> str:
+        """What ``seat`` sees, as text (the text view): its table as the terminal shows
+        it (the rule system's :meth:`~parlour.core.systems.RuleSystem.text_view` of its
+        observation, the seats named ``player_0``…), then its legal actions as
+        the game writes them (``you may: …``), or ``not yours to act``.
+
+        >>> eps = Episodes("mcr")
+        >>> game = eps.new_game(seed=1)
+        >>> print(eps.text(game, 0).splitlines()[-1][:44])
+        you may: discard 1m, discard 3m, discard 8m,
+        >>> print(eps.text(game, 1).splitlines()[-1])
+        not yours to act
+        """
+        names = [agent_name(s) for s in range(self.seats)]
+        view = self.system.text_view(game.observation(seat), names)
+        legal = game.legal_actions(seat)
+        asked = ", ".join(game.format_action(a) for a in legal) if legal else None
+        return view + "\n" + (f"you may: {asked}" if asked else "not yours to act")
+
     def encode(self, observation: Mapping[str, Any]) -> Array:
         """One seat's observation dict encoded."""
         encoded: Array = self.encoder.encode(observation)

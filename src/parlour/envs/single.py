@@ -166,6 +166,18 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
             info["illegal_action"] = True
         return obs, info
 
+    def text(self) -> str:
+        """What the learner sees, as text: the text view of its observation and its
+        legal actions (:meth:`~parlour.envs.games.Episodes.text`).
+
+        >>> g = SingleSeatEnv("mcr", opponents="random")
+        >>> _ = g.reset(seed=1)
+        >>> "your hand: " in g.text()
+        True
+        """
+        assert self.game is not None, "reset the environment first"
+        return self.episodes.text(self.game, self.seat)
+
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.game is None:
             return None

@@ -546,7 +546,7 @@ def record_results(record: Mapping[str, Any]) -> list[dict[str, Any]]:
     ...     "self_drawn": False, "discarder": 1, "patterns": [{"name": "Chicken Hand"}]}],
     ...     "payments": [8, -8]}}]}
     >>> [(r["winners"], r["payments"], r["dealt_in"]) for r in record_results(rec)]
-    [([1], [-8, 8], [0])]
+    [([1], [-8, 8], 0)]
     """
     out: list[dict[str, Any]] = []
     players = record.get("players") or []
@@ -567,8 +567,9 @@ def record_results(record: Mapping[str, Any]) -> list[dict[str, Any]]:
                 "self_drawn": [bool(w.get("self_drawn")) for w in wins],
                 "payments": by_player,
                 "patterns": [p for w in wins for p in w.get("patterns", [])],
-                "dealt_in": sorted(
-                    {seating[w["discarder"]] for w in wins if w.get("discarder") is not None}
+                "dealt_in": next(
+                    (seating[w["discarder"]] for w in wins if w.get("discarder") is not None),
+                    None,
                 ),
             }
         )

@@ -172,6 +172,11 @@ class MahjongSystem(RuleSystem):
     def default_bots(self, seats: int) -> list[str]:
         return ["greedy" if s < 2 else "random" for s in range(seats)]
 
+    def text_view(self, observation: Mapping[str, Any], names: Sequence[str]) -> str:
+        from parlour.mahjong.terminal import seat_text
+
+        return seat_text(observation, names)
+
     def make_encoder(
         self, seats: int, samples: Iterable[tuple[int, Mapping[str, Any]]], **how: Any
     ) -> Any:

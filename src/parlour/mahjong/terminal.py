@@ -553,6 +553,29 @@ class HandView:
         return out
 
 
+def seat_text(obs: Mapping[str, Any], players: Sequence[str], width: int = 100) -> str:
+    """One seat's table as text, from its observation alone (the learning environments'
+    text view): the table as the terminal draws it.
+
+    >>> from parlour.mahjong.session import Session
+    >>> table = Session("mcr", seed=1).current_table()
+    >>> text = seat_text(table.observation(0), ["Ann", "Bob", "Cid", "Dee"])
+    >>> print(text.splitlines()[0])
+     player           tiles  melds  bonus  discards
+    >>> "your hand: " in text
+    True
+    """
+    from io import StringIO
+
+    me = obs["seat"] if obs["seat"] is not None else -1
+    out = StringIO()
+    console = Console(file=out, width=width, color_system=None, force_terminal=False)
+    HandView(Names(players, obs["seat_names"], me), obs["dealer"]).render(console, obs, "")
+    lines = out.getvalue().rstrip().splitlines()
+    lines[-2] = lines[-2].removeprefix(" · ")  # the status line, with no title before it
+    return "\n".join(line.rstrip() for line in lines)
+
+
 def field_text(value: Any) -> str:
     """A ruleset's observation field as text (a list: its items, comma-separated).
 
