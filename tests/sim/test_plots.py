@@ -207,6 +207,23 @@ def test_plot_draws_the_chunks_a_stopped_run_finished(tmp_path: Path) -> None:
     check_svg(tmp_path / "cumulative-score.svg")
 
 
+def test_a_tournament_is_drawn_by_entry(tmp_path: Path) -> None:
+    from parlour.sim.tournament import entry_labels, tournament
+
+    bots = ["greedy", "random", "random", "random"]
+    table = tournament("mcr", bots, deals=1, seed=5, out=tmp_path)
+    sim = load(tmp_path)
+    assert len(sim.units) == 24
+    lines = {s.label: s for s in series(sim, by="bot")}
+    for row in table.to_pylist():  # the figures' series are the ranking's entries
+        line = lines[entry_labels(bots)[row["entry"]]]
+        assert line.units == row["hands"] and line.dealt_in == row["deal_ins"]
+        assert sum(line.scores) / line.units == pytest.approx(row["mean_score"])
+    written = write_plots(sim, tmp_path / "figures", ["png"], by="bot")
+    assert len(written) == 4
+    check_png(tmp_path / "figures" / "win-rates.png")
+
+
 # -- the server ------------------------------------------------------------------------------
 
 

@@ -54,7 +54,8 @@ whiskers then reach the 1st and 99th percentiles)."""
 UNIT_FILES = ("hands", "games")
 """The names of a simulation's row files, ``<name>.parquet``."""
 COLUMNS = ("rules", "bots", "result")
-"""The columns of a simulation's rows that the figures read."""
+"""The columns of a simulation's rows that the figures read (and ``entries``, a
+tournament's names of the bots at each seat, when there is one)."""
 
 CAPTIONS = {
     "score-distribution": "Score distribution",
@@ -271,8 +272,9 @@ def from_results(
 
 def from_table(table: Any, unit: str | None = None) -> Simulation:
     """The simulation of a pyarrow table of rows (:mod:`parlour.sim.store`'s columns:
-    ``rules``, ``bots`` and ``result`` are read); ``unit`` as :func:`from_results`
-    says; ValueError when they are not there or not what they should be."""
+    ``rules``, ``bots`` (or a tournament's ``entries``) and ``result`` are read);
+    ``unit`` as :func:`from_results` says; ValueError when they are not there or not
+    what they should be."""
     missing = [c for c in COLUMNS if c not in table.column_names]
     if missing:
         raise ValueError(
@@ -280,7 +282,8 @@ def from_table(table: Any, unit: str | None = None) -> Simulation:
             "parlour simulate --out writes (hands.parquet, games.parquet)"
         )
     rules_col = table.column("rules").to_pylist()
-    bots_col = table.column("bots").to_pylist()
+    named = "entries" if "entries" in table.column_names else "bots"
+    bots_col = table.column(named).to_pylist()
     lines = table.column("result").to_pylist()
     results: list[Any] = []
     units: list[Unit] = []
@@ -314,7 +317,7 @@ def _parquet(source: Path | bytes, unit: str | None = None) -> Simulation:
         if isinstance(source, bytes) and rows > MAX_UNITS:
             raise ValueError(f"at most {MAX_UNITS} rows are drawn, not {rows}")
         names = set(file.schema_arrow.names)
-        table = file.read(columns=[c for c in COLUMNS if c in names])
+        table = file.read(columns=[c for c in (*COLUMNS, "entries") if c in names])
     except (pa.ArrowException, OSError) as e:
         raise ValueError(f"not a Parquet file that can be read ({e})"[:300]) from None
     return from_table(table, unit)
@@ -346,7 +349,8 @@ def _json(data: Any) -> Simulation:
 
 def load(source: Path | str | bytes) -> Simulation:
     """The simulation in ``source``: a directory ``parlour simulate --out`` wrote (its
-    ``hands.parquet`` or ``games.parquet``, else the chunks of a run not finished),
+    ``hands.parquet`` or ``games.parquet``, else the chunks of a run not finished; or
+    the ``tournament.parquet`` of ``parlour tournament --out``),
     such a Parquet file, or the bytes of one (or of a JSON simulation: its
     ``results`` with its ``rules`` and ``bots``); ValueError saying what is wrong.
 
@@ -367,9 +371,9 @@ def load(source: Path | str | bytes) -> Simulation:
         return _json(data)
     path = Path(source)
     if path.is_dir():
-        for name in UNIT_FILES:
+        for name in (*UNIT_FILES, "tournament"):
             if (path / f"{name}.parquet").is_file():
-                return _parquet(path / f"{name}.parquet", name)
+                return _parquet(path / f"{name}.parquet", name if name in UNIT_FILES else None)
         parts = sorted((path / "parts").glob("part-*.parquet"))
         if parts:
             return _parts(parts)
