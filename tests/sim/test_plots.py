@@ -219,9 +219,12 @@ def test_a_tournament_is_drawn_by_entry(tmp_path: Path) -> None:
         line = lines[entry_labels(bots)[row["entry"]]]
         assert line.units == row["hands"] and line.dealt_in == row["deal_ins"]
         assert sum(line.scores) / line.units == pytest.approx(row["mean_score"])
-    written = write_plots(sim, tmp_path / "figures", ["png"], by="bot")
-    assert len(written) == 4
+    assert sim.by == "bot"  # by entry by default
+    result = runner.invoke(app, ["plot", str(tmp_path), "--out", str(tmp_path / "figures")])
+    assert result.exit_code == 0, result.output
     check_png(tmp_path / "figures" / "win-rates.png")
+    legend = figures(sim)["cumulative-score"].axes[0].get_legend().get_texts()
+    assert [t.get_text() for t in legend] == ["greedy", "random#1", "random#2", "random#3"]
 
 
 # -- the server ------------------------------------------------------------------------------

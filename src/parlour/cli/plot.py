@@ -1,5 +1,6 @@
 """``parlour plot DIR``: the figures of a simulation that ``parlour simulate --out DIR``
-wrote (``simulate --plots`` draws the same ones as it finishes)."""
+wrote (``simulate --plots`` draws the same ones as it finishes), or of a tournament
+``parlour tournament --out DIR`` wrote."""
 
 from __future__ import annotations
 
@@ -38,7 +39,8 @@ def plot_command(
         typer.Argument(
             metavar="DIR",
             help="A directory parlour simulate --out wrote (its hands.parquet or "
-            "games.parquet; the chunks finished so far of a run that was stopped).",
+            "games.parquet; the chunks finished so far of a run that was stopped), or "
+            "parlour tournament --out (its tournament.parquet: a series per entry).",
         ),
     ],
     out: Annotated[

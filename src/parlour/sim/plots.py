@@ -89,13 +89,15 @@ class Simulation:
     """The units of a simulation of rule system ``rules``, in order; ``unit`` names
     them (``hands``, ``games``); ``labels`` names each seat's series (default
     ``seat N: bot``); ``claims``: a winning tile may be another's discard (so
-    deal-in rates mean something)."""
+    deal-in rates mean something); ``by``: its series are seats or bots by default
+    (a tournament's, whose seatings change, are its entries: ``bot``)."""
 
     rules: str
     units: tuple[Unit, ...]
     unit: str = "hands"
     labels: tuple[str, ...] | None = None
     claims: bool = False
+    by: By = "seat"
 
     @property
     def bots(self) -> tuple[str, ...]:
@@ -299,7 +301,8 @@ def from_table(table: Any, unit: str | None = None) -> Simulation:
     rules = rules_col[0] if rules_col and isinstance(rules_col[0], str) else "?"
     if unit is None:
         unit = _unit_name(results)
-    return Simulation(clean_label(rules), tuple(units), unit, None, _claims(results))
+    by: By = "bot" if named == "entries" else "seat"
+    return Simulation(clean_label(rules), tuple(units), unit, None, _claims(results), by)
 
 
 def _parquet(source: Path | bytes, unit: str | None = None) -> Simulation:
@@ -391,7 +394,8 @@ def _parts(parts: Sequence[Path]) -> Simulation:
     sims = [_parquet(p) for p in parts]
     units = tuple(u for s in sims for u in s.units)
     first = sims[0]
-    return Simulation(first.rules, units, first.unit, None, any(s.claims for s in sims))
+    claims = any(s.claims for s in sims)
+    return Simulation(first.rules, units, first.unit, None, claims, first.by)
 
 
 def from_record(record: Mapping[str, Any], results: Sequence[Mapping[str, Any]]) -> Simulation:
@@ -610,10 +614,12 @@ def game_stats(values: Mapping[str, Sequence[float]], title: str, unit: str = "g
     return fig
 
 
-def figures(sim: Simulation, *, by: By = "seat", top: int = TOP) -> dict[str, Figure]:
+def figures(sim: Simulation, *, by: By | None = None, top: int = TOP) -> dict[str, Figure]:
     """The figures of ``sim`` by name: ``score-distribution``, ``cumulative-score``,
     ``win-rates``, and ``patterns`` (when winning hands have patterns) or
-    ``game-stats`` (when the units carry their own figures); none for no units.
+    ``game-stats`` (when the units carry their own figures); none for no units. The
+    series are :func:`series` ``by`` seat or bot (default: the simulation's own
+    :attr:`Simulation.by`).
 
     >>> sim = from_results([{"winners": [1], "scores": [1, 2], "stats": {"hands": 9}}],
     ...     rules="piquet", bots=["heuristic", "random"])
@@ -622,7 +628,7 @@ def figures(sim: Simulation, *, by: By = "seat", top: int = TOP) -> dict[str, Fi
     """
     if not sim.units:
         return {}
-    lines = series(sim, by)
+    lines = series(sim, by or sim.by)
     title = sim.title
     out = {
         "score-distribution": score_distribution(lines, title, sim.unit),
@@ -693,7 +699,7 @@ def write_plots(
     out: Path | str,
     formats: Sequence[str] = FORMATS,
     *,
-    by: By = "seat",
+    by: By | None = None,
 ) -> list[Path]:
     """Draw the figures of ``source`` (a :class:`Simulation`, or a directory or
     Parquet file :func:`load` reads) in directory ``out`` (created if need be), each
