@@ -153,7 +153,13 @@ def clean_label(text: object, limit: int = 40) -> str:
     >>> clean_label("a$b\\x00c"), len(clean_label("y" * 99))
     ('a\\\\$bc', 40)
     """
-    s = "".join(c for c in str(text) if c.isprintable())
+    return _clean(str(text), limit)
+
+
+@functools.lru_cache(maxsize=4096)
+def _clean(text: str, limit: int) -> str:
+    """:func:`clean_label` of a string (the same names come back row after row)."""
+    s = "".join(c for c in text if c.isprintable())
     glyphs = _glyphs()
     if glyphs is not None:  # "small win 小胡" as "small win" when the font has no 小胡
         drawn = " ".join("".join(c for c in s if ord(c) in glyphs).split())
