@@ -227,6 +227,21 @@ def test_a_tournament_is_drawn_by_entry(tmp_path: Path) -> None:
     assert [t.get_text() for t in legend] == ["greedy", "random#1", "random#2", "random#3"]
 
 
+def test_tournament_plots(tmp_path: Path) -> None:
+    """parlour tournament --plots draws the figures by entry beside its files."""
+    args = ["tournament", "--rules", "piquet", "--bots", "heuristic,random", "--deals", "2"]
+    result = runner.invoke(app, [*args, "--plots"])
+    assert result.exit_code == 2
+    assert "--plots draws the figures in the --out directory: give --out DIR" in result.output
+    out = tmp_path / "tour"
+    result = runner.invoke(app, [*args, "--out", str(out), "--plots"])
+    assert result.exit_code == 0, result.output
+    names = {"score-distribution", "cumulative-score", "win-rates", "game-stats"}
+    check_files([p for p in out.iterdir() if p.suffix in (".png", ".svg")], names)
+    legend = figures(load(out))["cumulative-score"].axes[0].get_legend().get_texts()
+    assert [t.get_text() for t in legend] == ["heuristic", "random"]
+
+
 # -- the server ------------------------------------------------------------------------------
 
 

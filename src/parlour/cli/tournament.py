@@ -72,6 +72,13 @@ def tournament_command(
             "record) and summary.json (the ranking) in DIR, created if need be.",
         ),
     ] = None,
+    plots: Annotated[
+        bool,
+        typer.Option(
+            help="Also draw the figures by bot (score distributions, cumulative scores, win "
+            "and deal-in rates, patterns) in the --out directory as PNG and SVG."
+        ),
+    ] = False,
 ) -> None:
     """Play a duplicate tournament between bots: every deal is played once with every
     seating of the bots (24 at four seats, 6 at three, 2 at two), so each bot plays the
@@ -99,6 +106,8 @@ def tournament_command(
     if deals < 1 or workers < 1:
         fail("--deals and --workers must be at least 1")
     run = _engine(engine, address)
+    if plots and out is None:
+        fail("--plots draws the figures in the --out directory: give --out DIR")
     if out is not None and (problem := directory_problem(Path(out))):
         fail(f"cannot write the results to {out}: {problem}")  # before, not after, the run
     try:
@@ -124,6 +133,10 @@ def tournament_command(
     except OSError as e:
         fail(f"cannot write the results to {out}: {e.strerror or e}")
     show(ranking_view(table.to_pylist(), system.name, deals, seats))
+    if plots and out is not None:
+        from parlour.cli.plot import draw
+
+        draw(Path(out))
 
 
 def _engine(name: str, address: str | None) -> Any:
