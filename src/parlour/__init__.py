@@ -15,8 +15,19 @@ from typing import TYPE_CHECKING, Any, overload
 if TYPE_CHECKING:
     from parlour.core.systems import Scored
     from parlour.mahjong.scoring import Score, Situation
+    from parlour.sim.tournament import tournament as tournament
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    """``parlour.tournament``: :func:`parlour.sim.tournament.tournament`, imported when
+    first asked for (so that ``import parlour`` stays light)."""
+    if name == "tournament":
+        from parlour.sim.tournament import tournament as tournament
+
+        return tournament
+    raise AttributeError(f"module 'parlour' has no attribute {name!r}")
 
 
 @overload

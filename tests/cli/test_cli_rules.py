@@ -50,6 +50,9 @@ def test_rules_shows_a_systems_options() -> None:
     data = json.loads(runner.invoke(app, ["rules", "mcr", "--json"]).output)
     assert data["options"] == [o.to_json() for o in find_system("mcr").options()]
     assert data["options"][0]["default"] == "source"
+    # MCR takes outside programs over the Botzone protocol; the others none
+    assert data["outside_bots"] == ["botzone"]
+    assert "--bots botzone:COMMAND" in text and "botzone-json:COMMAND" in text
     kawuxing = runner.invoke(app, ["rules", "kawuxing"])
     assert kawuxing.exit_code == 0 and "status: playable" in kawuxing.output
     wuhan = runner.invoke(app, ["rules", "wuhan"])
@@ -58,6 +61,10 @@ def test_rules_shows_a_systems_options() -> None:
     hangzhou = runner.invoke(app, ["rules", "hangzhou"])
     assert hangzhou.exit_code == 0 and "status: playable" in hangzhou.output
     assert "max_loss = 100" in hangzhou.output and "bots: greedy, random" in hangzhou.output
+    assert "outside programs" not in hangzhou.output
+    assert (
+        json.loads(runner.invoke(app, ["rules", "hangzhou", "--json"]).output)["outside_bots"] == []
+    )
     alias = runner.invoke(app, ["rules", "fuzhou"])
     assert alias.exit_code == 0 and "xiamen" in alias.output and "playable" in alias.output
 
@@ -205,18 +212,27 @@ def test_players_reach_a_rule_system_that_has_a_players_option() -> None:
 
     register_ruleset(ByPlayers)
     register_ruleset(Misfit)
+    try:
+        _players_reach(ByPlayers.name, Misfit.name)
+    finally:  # the misfit cannot be played: no later test may find it in the registry
+        from parlour.registry import registry
 
+        registry.unregister(ByPlayers.name)
+        registry.unregister(Misfit.name)
+
+
+def _players_reach(by_players: str, misfit: str) -> None:
     def run(rules: str, *more: str) -> Any:
         args = ["simulate", "--rules", rules, "--games", "2", "--bots", "random", *more]
         return runner.invoke(app, args)
 
-    result = run("test-by-players", "--players", "3")
+    result = run(by_players, "--players", "3")
     assert result.exit_code == 0, result.output
-    assert "2 test-by-players hands" in result.output and result.output.count("random") == 3
-    result = run("test-by-players", "--players", "5")
+    assert f"2 {by_players} hands" in result.output and result.output.count("random") == 3
+    result = run(by_players, "--players", "5")
     assert result.exit_code == 2 and "is played by 3 or 4 players, not 5" in result.output
-    result = run("test-by-players", "--players", "3", "--option", "players=4")
+    result = run(by_players, "--players", "3", "--option", "players=4")
     assert result.exit_code == 2 and "--players 3 and --option players=4 differ" in result.output
-    result = run("test-misfit-players", "--players", "3")
+    result = run(misfit, "--players", "3")
     assert result.exit_code == 2
     assert "error: the tile set 144 has 144 tiles, but 3 walls of 18 stacks" in flat(result.output)

@@ -28,19 +28,32 @@ SYSTEMS = [pytest.param(s.name, id=s.name) for s in Registry(load_builtin).playa
 
 
 def _played(name: str, seed: int, match: bool) -> tuple[dict[str, Any], list[float]]:
-    """A record of a game of random moves, and what each move paid the seat that made
-    it (the payments of the hands it finished)."""
+    """A record of a game of random moves, and what each move earned the seat that made
+    it: every payment to a seat goes to that seat's last move (whoever's move finished
+    the hand); every seat's payments are on its moves."""
     game = Episodes(name, match=match, hands=2).new_game(seed=seed)
     rng = random.Random(seed)
-    rewards = []
+    rewards: list[float] = []
+    seats: list[int] = []
+    last: dict[int, int] = {}
+    paid = [0] * game.num_seats
     seen = 0
     for _ in range(20_000):
         if game.is_over():
             break
         seat = game.to_act()[0]
         game.apply(seat, rng.choice(game.legal_actions(seat)))
+        last[seat] = len(rewards)
+        rewards.append(0.0)
+        seats.append(seat)
         payments, seen = payments_since(game, seen)
-        rewards.append(float(payments[seat]) if payments else 0.0)
+        for s, amount in enumerate(payments or ()):
+            paid[s] += amount
+            if s in last:
+                rewards[last[s]] += amount
+    # every seat moves before the first payment here: every payment is on a move
+    for s in range(game.num_seats):
+        assert sum(r for r, who in zip(rewards, seats, strict=True) if who == s) == paid[s]
     return record_of(game), rewards
 
 
@@ -123,3 +136,29 @@ def test_parquet_holds_the_same_arrays_one_row_per_action(
     out = runner.invoke(app, ["export", str(path), "--format", "parquet"])
     assert out.exit_code == 2 and "pip install pyarrow" in out.output
     assert not (tmp_path / "records.parquet").exists()
+
+
+def test_a_won_hand_pays_every_seat_on_its_own_last_move() -> None:
+    """A hand won by greedy bots: every seat's rewards add up to what the result pays
+    it (the winner's and the payers' alike, not only the seat whose move ended the
+    hand), each on that seat's last move of the hand."""
+    from parlour.registry import find_system
+
+    system = find_system("mcr")
+    for seed in range(40):
+        game = Episodes("mcr").new_game(seed=seed)
+        bots = [system.make_bot("greedy", seed=s) for s in range(4)]
+        while not game.is_over():
+            seat = game.to_act()[0]
+            game.apply(seat, bots[seat].act(game.observation(seat), game.legal_actions(seat)))
+        payments, _ = payments_since(game, 0)
+        if payments and sum(1 for p in payments if p) >= 2:
+            break
+    else:
+        pytest.fail("no won hand in 40 seeds")
+    arrays = record_arrays([record_of(game)])
+    seats = arrays["seat"]
+    for s in range(4):
+        mine = np.flatnonzero(seats == s)
+        assert arrays["reward"][mine].sum() == payments[s]
+        assert (arrays["reward"][mine[:-1]] == 0).all()  # on its last move alone

@@ -222,6 +222,16 @@ class CardSystem(RuleSystem):
         how.pop("hands", None)
         play_cards(self.name, options=dict(options), **how)
 
+    def record_results(self, record: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """A card game's record is one unit: its winners and scores."""
+        from parlour.cards.games import find_card_game
+
+        result = record.get("result")
+        if not isinstance(result, Mapping):
+            return []
+        winners, scores = find_card_game(self.name).outcome(result)
+        return [{"winners": list(winners), "scores": list(scores)}]
+
     def play_one(
         self,
         bots: Sequence[str],

@@ -5,14 +5,26 @@ flags of a rule system's situation: ``parlour score --rules NAME --help``);
 ``parlour play`` and ``parlour simulate`` play against bots and run bots in parallel;
 ``parlour replay`` and ``parlour validate`` read game records, ``parlour export`` turns
 them into arrays for imitation learning; ``parlour analyse``
-shows a hand's shapes; ``parlour serve`` serves the browser pages; ``parlour bench``
-times parlour against its peers. Each command is a module of this package; every one
-reads the rule system's descriptor from the registry and tests no rule system's name.
+shows a hand's shapes; ``parlour plot`` draws a simulation's figures; ``parlour serve``
+serves the browser pages; ``parlour bench`` times parlour against its peers. Each
+command is a module of this package; every one reads the rule system's descriptor from
+the registry and tests no rule system's name.
 """
 
 from __future__ import annotations
 
-from parlour.cli import analyse, bench, export, play, records, rules, score, serve
+from parlour.cli import (
+    analyse,
+    bench,
+    export,
+    play,
+    plot,
+    records,
+    rules,
+    score,
+    serve,
+    tournament,
+)
 from parlour.cli.analyse import analyse_hand
 from parlour.cli.app import app, console, err_console
 from parlour.cli.score import score_jsonl, situation_from_args
@@ -41,10 +53,12 @@ __all__ = [
     "export",
     "main",
     "play",
+    "plot",
     "records",
     "rules",
     "score",
     "score_jsonl",
     "serve",
     "situation_from_args",
+    "tournament",
 ]

@@ -194,6 +194,13 @@ def simulate_command(
         ),
     ] = False,
     deck: _Deck = None,
+    plots: Annotated[
+        bool,
+        typer.Option(
+            help="Also draw the figures (score distributions, cumulative scores, win rates, "
+            "patterns) in the --out directory as PNG and SVG (parlour plot DIR draws them later)."
+        ),
+    ] = False,
 ) -> None:
     """Play many games with bots, in parallel (a mahjong hand, or a whole card game,
     each).
@@ -219,6 +226,8 @@ def simulate_command(
         fail("--records writes records.jsonl in the --out directory: give --out DIR")
     if resume and out is None:
         fail("--resume continues the run in the --out directory: give --out DIR")
+    if plots and out is None:
+        fail("--plots draws the figures in the --out directory: give --out DIR")
     _check_deck(system, deck, values)
     if out is not None and (problem := directory_problem(Path(out))):
         fail(f"cannot write the results to {out}: {problem}")  # before, not after, the run
@@ -256,6 +265,10 @@ def simulate_command(
         try:
             system.write_simulation(summary, Path(out))
             finish(Path(out), unit_name(summary))
+            if plots:
+                from parlour.cli.plot import draw
+
+                draw(Path(out))
         except OSError as e:
             fail(f"cannot write the results to {out}: {e.strerror or e}")
     show(system.simulation_view(summary, seed))

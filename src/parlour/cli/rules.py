@@ -58,6 +58,12 @@ def rules_command(
     )
     if system.bot_names():
         console.print(f"bots: {', '.join(system.bot_names())}", highlight=False)
+    for protocol in system.outside_bots():
+        console.print(
+            f"outside programs: --bots {protocol}:COMMAND (also {protocol}-json:COMMAND, "
+            f"and a time limit per answer as {protocol}-0.5s:COMMAND)",
+            highlight=False,
+        )
     flags = [f.option for f in system.situation if f.option is not None]
     if system.scores and flags:
         console.print(

@@ -389,6 +389,13 @@ class RuleSystem:
         every move."""
         raise NotImplementedError
 
+    def record_results(self, record: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The results of a finished game's ``record``, unit by unit (a hand, a whole
+        card game), in the shape a simulation's results have (``winners``,
+        ``payments`` or ``scores``, ``patterns``...) but by player, not by seat (for
+        the figures of :mod:`parlour.sim.plots`)."""
+        raise NotImplementedError
+
     def validate_text(self, report: Report) -> str:
         """How ``parlour validate`` says that a record holds."""
         return f"{report.hands} {self.unit[1]}, {report.moves} moves replayed, the result agrees"
@@ -504,6 +511,7 @@ class RuleSystem:
             "options": [o.to_json() for o in self.options()],
             "option_rules": [r.says for r in self.option_rules()],
             "bots": list(self.bot_names()),
+            "outside_bots": list(self.outside_bots()),
             "scores": self.scores,
             "settles": self.settles,
             "situation": [f.name for f in self.situation],

@@ -11,8 +11,10 @@ array          shape, dtype       what it holds
                float32            encoded
 ``mask``       (N, actions) int8  the seat's legal actions then
 ``action``     (N,) int64         the action taken (an index of the action encoding)
-``reward``     (N,) float32       what the rulebook paid the seat for the hands the
-                                  action finished (0 for most actions)
+``reward``     (N,) float32       what the rulebook paid the acting seat from this
+                                  action to its next one (a hand's payments land on
+                                  every seat's last action of the hand, whoever's
+                                  action finished it; 0 for most actions)
 ``seat``       (N,) int64         the acting seat
 ``hand``       (N,) int64         the hand (deal) of the record the action is in,
                                   from 1
@@ -126,13 +128,15 @@ def _rows(
     game: Any = None
     seen = 0
     hand = 0
-    last: int | None = None  # the row of the last action, paid when the next is asked for
+    last: dict[int, int] = {}  # each seat's last row: paid what it is paid until its next
 
     def pay() -> None:
         nonlocal seen, hand
         payments, done = payments_since(game, seen)
-        if payments is not None and last is not None:
-            rows["reward"][last] += payments[rows["seat"][last]]
+        if payments is not None:
+            for s, amount in enumerate(payments):
+                if amount and s in last:
+                    rows["reward"][last[s]] += amount
         hand += done - seen
         seen = done
 
@@ -143,7 +147,7 @@ def _rows(
             if game is not None and seen == 0:
                 hand += 1  # a hand that ended unfinished
             game, seen = now, 0
-        last = len(rows["action"])
+        last[seat] = len(rows["action"])
         rows["observation"].append(episodes.encode_game(game, seat))
         rows["mask"].append(episodes.mask(game, seat))
         rows["action"].append(game.encode(action))

@@ -536,6 +536,46 @@ def result_v1(result: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def record_results(record: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each finished hand of ``record`` as a simulation's hand result, by player (the
+    record's seats are mapped through each hand's seating): ``winners``,
+    ``self_drawn``, ``payments``, ``patterns`` (of every win) and ``dealt_in`` (the
+    players whose discard, or robbed kong, was won on).
+
+    >>> rec = {"hands": [{"setup": {"seating": [1, 0]}, "result": {"wins": [{"seat": 0,
+    ...     "self_drawn": False, "discarder": 1, "patterns": [{"name": "Chicken Hand"}]}],
+    ...     "payments": [8, -8]}}]}
+    >>> [(r["winners"], r["payments"], r["dealt_in"]) for r in record_results(rec)]
+    [([1], [-8, 8], 0)]
+    """
+    out: list[dict[str, Any]] = []
+    players = record.get("players") or []
+    for entry in record.get("hands", []):
+        result = entry.get("result")
+        if not isinstance(result, Mapping):
+            continue  # a hand not finished
+        payments = list(result.get("payments", []))
+        seating = (entry.get("setup") or {}).get("seating") or list(range(len(payments)))
+        # a player resting this hand (the five-player dreamer's) neither pays nor is paid
+        by_player = [0] * max(len(players), len(seating))
+        for seat, amount in enumerate(payments):
+            by_player[seating[seat]] = amount
+        wins = result.get("wins") or []
+        out.append(
+            {
+                "winners": [seating[w["seat"]] for w in wins],
+                "self_drawn": [bool(w.get("self_drawn")) for w in wins],
+                "payments": by_player,
+                "patterns": [p for w in wins for p in w.get("patterns", [])],
+                "dealt_in": next(
+                    (seating[w["discarder"]] for w in wins if w.get("discarder") is not None),
+                    None,
+                ),
+            }
+        )
+    return out
+
+
 def validate(record: Any) -> Report:
     """Replay ``record`` and check everything it claims: its form, each hand's setup
     (for a session, as the session's rules give it), each action's legality and digest,

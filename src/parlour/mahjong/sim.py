@@ -5,7 +5,9 @@ hash, so every simulation seed and hand number gives its own deal), its dealer i
 ``i`` modulo the number of seats, and its bots are seeded from that seed. By default the
 tables ask every seat after each discard, as at a real table; ``fast`` asks only the
 seats that can act (what a simulation of bots, where nothing is hidden from anyone, may
-do). :func:`parlour.sim.simulate` plays many of them in parallel.
+do). :func:`parlour.sim.simulate` plays many of them in parallel. A hand's result names
+the seat that dealt in (``dealt_in``: discarded the winning tile, or had its kong robbed;
+None for a self-drawn win or a draw).
 
 Every bot is handed its observation with its legal actions; with ``observe=False`` (a
 batch simulation) a bot that reads none (its ``observes`` is False: the random bot) is
@@ -127,6 +129,7 @@ def play_hand(
         "patterns": [p for w in wins for p in w["patterns"]],
         "payments": result["payments"],
         "actions": len(table.actions),
+        "dealt_in": next((w["discarder"] for w in wins if w["discarder"] is not None), None),
     }
     if "forfeit" in result:  # a seat (an outside program) forfeited the hand
         out["forfeit"] = result["forfeit"]["seat"]

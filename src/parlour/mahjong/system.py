@@ -241,6 +241,11 @@ class MahjongSystem(RuleSystem):
 
         check_record(record)
 
+    def record_results(self, record: Mapping[str, Any]) -> list[dict[str, Any]]:
+        from parlour.mahjong.records import record_results
+
+        return record_results(record)
+
     def replay_record(self, record: Mapping[str, Any]) -> Iterator[ReplayStep]:
         from parlour.mahjong.records import replay
 

@@ -1,8 +1,9 @@
 """The parlour server: pages, a JSON API and one WebSocket per seat.
 
 ``create_app()`` builds the ASGI app (FastAPI, served by uvicorn: ``parlour serve``).
-HTTP serves the pages (home, table, calculator, records, replay), the API (rule systems,
-tables, records, the scorer) and the OpenAPI schema at ``/openapi.json``; each seat and
+HTTP serves the pages (home, table, calculator, records, replay, a finished table's
+results, the results of an uploaded simulation), the API (rule systems, tables, records,
+the scorer, the figures of a simulation) and the OpenAPI schema at ``/openapi.json``; each seat and
 each spectator has a WebSocket at ``/ws/{token}``, reached through the secret link the
 table's creator hands out.
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import html
 import json
 import math
 import os
@@ -403,6 +405,30 @@ def create_app(
     async def replay_page(game_id: str) -> str:
         return pages.replay(game_id)
 
+    drawing = asyncio.Semaphore(2)  # figures are drawn in threads: two at a time
+
+    @app.get("/results", response_class=HTMLResponse, include_in_schema=False)
+    async def results_page() -> str:
+        return pages.results()
+
+    @app.get("/tables/{game_id}/results", response_class=HTMLResponse, include_in_schema=False)
+    async def table_results_page(game_id: str, request: Request) -> str:
+        """The figures of a finished table's hands (only once its game is over, when
+        its record is public)."""
+        try:
+            record = await games.record(game_id)
+        except Unavailable as e:
+            if e.status == 409:
+                request.state.problem = (
+                    "This table is still being played",
+                    "Its results are drawn once its game is over: come back then.",
+                    None,
+                )
+            raise HTTPException(e.status, str(e)) from None
+        async with drawing:
+            title, drawn = await asyncio.to_thread(_record_figures, record)
+        return pages.table_results(game_id, title, drawn)
+
     def picture(draw: Callable[[], str], missing: str = "") -> Response:
         """A drawn tile or card (SVG), kept a day by the browser; 404 saying
         ``missing`` when the name is no tile or card."""
@@ -611,6 +637,49 @@ def create_app(
             # tiles) is the request's fault, not the server's
             raise HTTPException(400, str(e) or type(e).__name__) from None
 
+    @app.post(
+        "/api/results",
+        responses={
+            400: {"description": "Not a simulation's rows (the reason is given)"},
+            413: {"description": "The file is too large"},
+        },
+        openapi_extra={
+            "requestBody": {
+                "required": True,
+                "description": "A simulation's hands.parquet or games.parquet (parlour "
+                "simulate --out), or a JSON object with its results, rules and bots.",
+                "content": {
+                    "application/octet-stream": {"schema": {"type": "string", "format": "binary"}},
+                    "application/json": {"schema": {"type": "object"}},
+                },
+            }
+        },
+    )
+    async def api_results(request: Request) -> dict[str, Any]:
+        """Draw the figures of an uploaded simulation (at most :data:`MAX_UPLOAD`
+        bytes): each as SVG, with the simulation's title. Nothing is kept."""
+        from parlour.sim.plots import load
+
+        body = await request.body()
+        if len(body) > MAX_UPLOAD:
+            raise HTTPException(413, "the file is too large")
+        if not body:
+            raise HTTPException(400, "no file: send a simulation's hands.parquet or games.parquet")
+        async with drawing:
+            try:
+                sim = await asyncio.to_thread(load, body)
+            except ValueError as e:
+                raise HTTPException(400, str(e)) from None
+            if not sim.units:
+                raise HTTPException(400, "the simulation holds no hands or games")
+            drawn = await asyncio.to_thread(draw_figures, sim)
+        return {
+            "title": sim.heading,
+            "rules": sim.rules,
+            "units": len(sim.units),
+            "figures": [{"name": n, "caption": c, "svg": svg} for n, c, svg in drawn],
+        }
+
     # -- the schema -----------------------------------------------------------------
 
     describe = app.openapi
@@ -665,6 +734,29 @@ async def _json_body(request: Request) -> Any:
     return data
 
 
+def draw_figures(sim: Any) -> list[tuple[str, str, str]]:
+    """The figures of a simulation (:mod:`parlour.sim.plots`) to put in a page: (name,
+    caption, the ``<svg>`` element, named for screen readers by its caption)."""
+    from parlour.sim.plots import CAPTIONS, figures, svg_text
+
+    out = []
+    for name, fig in figures(sim).items():
+        caption = CAPTIONS.get(name, name)
+        label = f'<svg role="img" aria-label="{html.escape(caption)}" '
+        out.append((name, caption, svg_text(fig).replace("<svg ", label, 1)))
+    return out
+
+
+def _record_figures(record: dict[str, Any]) -> tuple[str, list[tuple[str, str, str]]]:
+    """The title and figures of a finished game's record."""
+    from parlour.registry import find_system
+    from parlour.sim.plots import from_record
+
+    system = find_system(record.get("ruleset") or record.get("rules") or "")
+    sim = from_record(record, system.record_results(record))
+    return sim.heading, draw_figures(sim)
+
+
 PROBLEMS: dict[int, tuple[str, str, str | None]] = {
     404: (
         "There is no page at this address",
@@ -717,11 +809,16 @@ DETAIL = {"type": "object", "properties": {"detail": {"type": "string"}}}
 
 MAX_BODY = 65536
 """The largest request body, in bytes."""
+MAX_UPLOAD = 8 * 1024 * 1024
+"""The largest simulation uploaded to be drawn (``POST /api/results``), in bytes."""
+UPLOADS = {"/api/results": MAX_UPLOAD}
+"""The paths that take a larger body than :data:`MAX_BODY`, and their limits."""
 
 
 class BodyLimit:
     """Refuse with 413 a request whose body is larger than :data:`MAX_BODY` (by its
-    ``content-length``, or as it arrives), before anything reads it."""
+    ``content-length``, or as it arrives), before anything reads it; the paths of
+    :data:`UPLOADS` have their own limits."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -730,8 +827,9 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = UPLOADS.get(scope.get("path", ""), MAX_BODY)
         length = dict(scope.get("headers") or ()).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        if length is not None and (not length.isdigit() or int(length) > limit):
             await _too_large(send)
             return
         seen = 0
@@ -741,7 +839,7 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > MAX_BODY:
+                if seen > limit:
                     raise _TooLarge
             return message
 

@@ -28,7 +28,7 @@ def _page(title: str, body: str, *, script: str = "") -> str:
 <body>
 <header class="top"><a href="/" class="brand">parlour</a>
 <nav><a href="/">New table</a> <a href="/calculator">Calculator</a>
-<a href="/records">Records</a></nav>
+<a href="/records">Records</a> <a href="/results">Results</a></nav>
 </header>
 <main id="main">{body}
 <noscript><p class="error">This page needs JavaScript.</p></noscript></main>
@@ -90,7 +90,8 @@ def table(token: str, game_id: str, *, spectator: bool, family: str, finished: b
     role = "spectator" if spectator else "player"
     done = (
         f'<p class="note" id="finished">This table has finished: '
-        f'<a href="/replay/{escape(game_id)}">step through its replay</a> or '
+        f'<a href="/replay/{escape(game_id)}">step through its replay</a>, '
+        f'<a href="/tables/{escape(game_id)}/results" id="results-link">see its results</a> or '
         f'<a href="/">start a new table</a>.</p>'
         if finished
         else ""
@@ -138,6 +139,49 @@ def replay(game_id: str) -> str:
     return _page("Replay", body, script="import {replay} from '/static/records.js'; replay();")
 
 
+def _figures(figures: list[tuple[str, str, str]]) -> str:
+    """Figures as ``<figure>`` elements: (id, caption, the SVG markup the server drew)."""
+    return "\n".join(
+        f'<figure class="plot" id="plot-{escape(name)}">{svg}'
+        f"<figcaption>{escape(caption)}</figcaption></figure>"
+        for name, caption, svg in figures
+    )
+
+
+def table_results(game_id: str, title: str, figures: list[tuple[str, str, str]]) -> str:
+    """The figures of a finished table's hands (score distributions, cumulative
+    scores, win and deal-in rates, patterns), drawn by the server as inline SVG."""
+    body = f"""
+<h1>Results</h1>
+<p class="note" id="results-title">{escape(title)} ·
+<a href="/replay/{escape(game_id)}">its replay</a> ·
+<a href="/api/tables/{escape(game_id)}/record">its record (JSON)</a></p>
+<div id="figures" class="figures">{_figures(figures)}</div>
+"""
+    return _page("Results", body)
+
+
+def results() -> str:
+    """Upload a simulation's rows (``hands.parquet``, ``games.parquet``, or JSON) and
+    see its figures; the upload is drawn and forgotten."""
+    body = """
+<h1>Results of a simulation</h1>
+<form id="upload" class="panel">
+  <p class="note">Choose the <code>hands.parquet</code> or <code>games.parquet</code> that
+  <code>parlour simulate --out DIR</code> wrote (or a JSON object with its
+  <code>results</code>, <code>rules</code> and <code>bots</code>) to see its figures. The
+  file is drawn, not kept.</p>
+  <label>Simulation <input id="file" type="file" accept=".parquet,.json,application/json"
+    aria-describedby="upload-problem" required></label>
+  <button type="submit" id="draw">Draw</button>
+  <p id="upload-problem" class="error" role="alert" hidden></p>
+</form>
+<p id="results-title" class="note" aria-live="polite"></p>
+<div id="figures" class="figures"></div>
+"""
+    return _page("Results", body, script="import {results} from '/static/results.js'; results();")
+
+
 def problem(title: str, detail: str, advice: str, *, replay: str | None = None) -> str:
     """A page for a browser whose link or request cannot be served (a wrong or
     expired link): what is wrong, what to do, and the way home and to the records
@@ -155,4 +199,13 @@ def problem(title: str, detail: str, advice: str, *, replay: str | None = None) 
     return _page(title, body)
 
 
-__all__ = ["calculator", "home", "problem", "records", "replay", "table"]
+__all__ = [
+    "calculator",
+    "home",
+    "problem",
+    "records",
+    "replay",
+    "results",
+    "table",
+    "table_results",
+]

@@ -1,6 +1,7 @@
 """95% confidence intervals of a simulation's means: a seat's mean score (normal
-approximation, sample standard deviation), its win rate and the draw rate (Wilson
-score intervals, which stay inside 0..1 for few units or rates near 0 or 1).
+approximation, sample standard deviation; a duplicate tournament's per deal:
+:func:`grouped_mean_interval`), its win rate and the draw rate (Wilson score
+intervals, which stay inside 0..1 for few units or rates near 0 or 1).
 
 >>> mean_interval([1, 2, 3, 4, 5])
 (1.6141, 4.3859)
@@ -33,6 +34,18 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float
     variance = sum((v - mean) ** 2 for v in values) / (n - 1)
     half = z * math.sqrt(variance / n)
     return round(mean - half, 4), round(mean + half, 4)
+
+
+def grouped_mean_interval(groups: Sequence[Sequence[float]], z: float = Z95) -> tuple[float, float]:
+    """The confidence interval of the mean of values drawn in groups that are alike
+    within (the seatings of one duplicate deal share its tiles) and independent of one
+    another: :func:`mean_interval` of the groups' means, the groups the samples. For
+    groups of one size the mean of their means is the mean of all the values.
+
+    >>> grouped_mean_interval([[1, 3], [2, 4], [3, 5], [4, 6], [5, 7]])
+    (2.6141, 5.3859)
+    """
+    return mean_interval([sum(g) / len(g) for g in groups if g], z)
 
 
 def rate_interval(hits: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -82,4 +95,11 @@ def add_intervals(summary: dict[str, Any], results: Sequence[Mapping[str, Any]])
         summary["draw_rate_ci"] = list(rate_interval(int(summary["draws"]), n))
 
 
-__all__ = ["Z95", "add_intervals", "mean_interval", "rate_interval", "seat_scores"]
+__all__ = [
+    "Z95",
+    "add_intervals",
+    "grouped_mean_interval",
+    "mean_interval",
+    "rate_interval",
+    "seat_scores",
+]

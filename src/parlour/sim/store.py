@@ -120,6 +120,12 @@ def _schema(pa: Any) -> Any:
     )
 
 
+def unit_schema(pa: Any, extra: Sequence[tuple[str, Any]] = ()) -> Any:
+    """The Parquet schema of a simulation's units (:data:`COLUMNS`), with the ``extra``
+    (name, type) fields first (a tournament's deal and seating)."""
+    return pa.schema([*extra, *_schema(pa)])
+
+
 def results_of(table: Any) -> list[dict[str, Any]]:
     """The units' results (with their records, when kept) back from a Parquet table."""
     out: list[dict[str, Any]] = []
@@ -131,6 +137,21 @@ def results_of(table: Any) -> list[dict[str, Any]]:
             r["record"] = json.loads(record)
         out.append(r)
     return out
+
+
+def check_seed(seed: int) -> None:
+    """ValueError unless ``seed`` fits the Parquet files' 64-bit seed column.
+
+    >>> check_seed(2**64)
+    Traceback (most recent call last):
+    ...
+    ValueError: --out keeps the seed as a 64-bit integer: ... not 18446744073709551616
+    """
+    if not -(2**63) <= seed < 2**63:
+        raise ValueError(
+            f"--out keeps the seed as a 64-bit integer: give a seed from {-(2**63)} to "
+            f"{2**63 - 1}, not {seed}"
+        )
 
 
 class Run:
@@ -148,12 +169,7 @@ class Run:
         """Start the run with chunks of ``size`` units, or (``resume``) continue the run
         found in the directory with its own chunk size; ValueError when that run is
         another (other rules, bots, seed...)."""
-        seed = self.params["seed"]
-        if not -(2**63) <= seed < 2**63:
-            raise ValueError(
-                f"--out keeps the seed as a 64-bit integer: give a seed from {-(2**63)} to "
-                f"{2**63 - 1}, not {seed}"
-            )
+        check_seed(self.params["seed"])
         manifest = self.parts / MANIFEST
         if resume and manifest.exists():
             found = json.loads(manifest.read_text(encoding="utf-8"))
@@ -235,4 +251,4 @@ def finish(out: Path, stem: str) -> Path | None:
     return run.finish(stem)
 
 
-__all__ = ["COLUMNS", "Run", "finish", "results_of", "rows"]
+__all__ = ["COLUMNS", "Run", "check_seed", "finish", "results_of", "rows", "unit_schema"]

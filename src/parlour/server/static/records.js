@@ -13,7 +13,8 @@ export async function records() {
     const done = t.status === 'finished';
     const links = done
       ? [el('a', { href: `/replay/${t.id}`, class: 'replay-link' }, 'replay'), ' · ',
-        el('a', { href: `/api/tables/${t.id}/record`, download: `parlour-${t.id}.json`, class: 'record-link' }, 'record (JSON)')]
+        el('a', { href: `/api/tables/${t.id}/record`, download: `parlour-${t.id}.json`, class: 'record-link' }, 'record (JSON)'),
+        ' · ', el('a', { href: `/tables/${t.id}/results`, class: 'results-link' }, 'results')]
       : t.status;
     body.append(el('tr', { 'data-game': t.id, 'data-status': t.status }, el('td', {}, t.id), el('td', {}, t.rules),
       el('td', {}, t.players.join(', ')), el('td', {}, t.status),
