@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import ModuleType
@@ -102,8 +102,10 @@ class RayEngine:
     """Where the cluster is (``HEAD:6379``, ``auto``, ``ray://...``); None: ``RAY_ADDRESS``
     if set, else a local Ray instance of the engine's own."""
 
-    def __call__(self, jobs: Sequence[Job], workers: int) -> Iterator[Chunk]:
+    def __call__(self, jobs: Sequence[Job], workers: int) -> Generator[Chunk, None, None]:
         ray = import_ray()
+        if not jobs:  # a resumed run that had finished: nothing to start Ray for
+            return
         workers = max(1, workers)
         with _connected(ray, self.address, workers):
             yield from _run(ray, jobs, workers)
