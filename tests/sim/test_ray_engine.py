@@ -28,7 +28,12 @@ from parlour.sim.store import PARTS
 ray = pytest.importorskip("ray")
 
 from parlour.sim import ray_engine as engines  # noqa: E402
-from parlour.sim.ray_engine import RayEngine, RayMissing, ray_engine  # noqa: E402
+from parlour.sim.ray_engine import (  # noqa: E402
+    RayEngine,
+    RayMissing,
+    RayUnreachable,
+    ray_engine,
+)
 
 runner = CliRunner()
 SRC = str(Path(__file__).resolve().parents[2] / "src")
@@ -214,6 +219,7 @@ def test_the_engine_and_address_options_are_checked() -> None:
     assert result.exit_code == 2 and "give --engine ray" in result.output
     result = runner.invoke(app, ["simulate", "--help"])
     assert "--engine" in result.output and "--address" in result.output
+    assert "pip install 'parlour[ray]'" in " ".join(result.output.replace("│", " ").split())
 
 
 class _FakeRay:
@@ -262,6 +268,28 @@ def test_where_the_engine_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     assert _where(monkeypatch, "auto", None, True) == []  # the caller's Ray: left as it is
 
 
+def test_a_cluster_not_reached_is_said_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Refusing(_FakeRay):
+        def init(self, **kw: Any) -> None:
+            try:
+                raise RuntimeError("Failed to connect to GCS: InvalidAuthToken: ...")
+            except RuntimeError as e:
+                raise ConnectionError("Failed to connect to Ray cluster at head:6379") from e
+
+    fake = Refusing()
+    monkeypatch.setattr(engines, "import_ray", lambda: fake)
+    jobs: list[Job] = [("mcr", ("random",) * 4, 1, 0, 1, False, (), True, None, False)]
+    with pytest.raises(RayUnreachable, match="RAY_AUTH_MODE=token") as caught:
+        next(RayEngine("head:6379")(jobs, 2))
+    assert str(caught.value).startswith("cannot connect to the Ray cluster at head:6379: ")
+    assert "\n" not in str(caught.value) and fake.calls == []  # nothing to shut down
+    monkeypatch.setattr(engines, "import_ray", lambda: Refusing())
+    result = runner.invoke(app, ["simulate", "--games", "2", "--engine", "ray", "--address", "x"])
+    assert (
+        result.exit_code == 2 and "error: cannot connect to the Ray cluster at x" in result.output
+    )
+
+
 def test_nothing_to_play_starts_no_ray(monkeypatch: pytest.MonkeyPatch) -> None:
     fake = _FakeRay()
     monkeypatch.setattr(engines, "import_ray", lambda: fake)
@@ -274,3 +302,30 @@ def test_the_engines_by_name() -> None:
     with pytest.raises(ValueError, match="ray engine"):
         find_engine("local", "auto")
     assert ray_engine("") == RayEngine(None)
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.replace("│", " ").replace("┃", " ").split())
+
+
+@pytest.mark.usefixtures("local_ray")
+def test_bench_sim_times_ray_against_local_processes() -> None:
+    args = ["bench", "sim", "--engine", "ray", "--hands", "8", "--workers", "2"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    text = _flat(result.output)
+    for name in ("local processes 2 8", "ray, start-up included 2 8", "ray, started beforehand"):
+        assert name in text, text
+    assert "ray / local processes, start-up included:" in text
+    assert "ray / local processes, started beforehand:" in text
+    assert "ray and local processes give the same results: yes" in text
+
+
+def test_bench_sim_checks_its_engine_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    result = runner.invoke(app, ["bench", "sim", "--workers", "2"])
+    assert result.exit_code == 2 and "give --engine ray" in result.output
+    result = runner.invoke(app, ["bench", "sim", "--engine", "ray", "--hands", "0"])
+    assert result.exit_code == 2 and "--games/--hands must be at least 1" in result.output
+    monkeypatch.setitem(sys.modules, "ray", None)
+    result = runner.invoke(app, ["bench", "sim", "--engine", "ray", "--hands", "4"])
+    assert result.exit_code == 2 and "pip install 'parlour[ray]'" in result.output

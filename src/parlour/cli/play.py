@@ -175,7 +175,7 @@ def simulate_command(
             metavar="NAME",
             help="Where the games are played: local (local processes) or ray (Ray tasks: "
             "on the cluster at --address, else a local Ray instance; needs pip install "
-            "'parlour[ray]'). The same seed gives the same results on either.",
+            "'parlour\\[ray]'). The same seed gives the same results on either.",
         ),
     ] = "local",
     address: Annotated[

@@ -54,6 +54,35 @@ class RayMissing(ParlourError):
     """The Ray engine was asked for where Ray is not installed."""
 
 
+class RayUnreachable(ParlourError):
+    """Ray could not be started, or its cluster not connected to."""
+
+
+def _unreachable(address: str | None, error: BaseException) -> str:
+    """What went wrong, on one line, when Ray did not start or connect (``error``).
+
+    >>> _unreachable("head:6379", ConnectionError("Failed to connect to Ray cluster"))
+    'cannot connect to the Ray cluster at head:6379: Failed to connect to Ray cluster'
+    >>> print(_unreachable("head:6379", RuntimeError("...: InvalidAuthToken: ...")))
+    cannot connect to the Ray cluster at head:6379: it asks for its token: set
+    RAY_AUTH_MODE=token and give the token (RAY_AUTH_TOKEN, or the file ~/.ray/auth_token)
+    """
+    where = "start Ray" if address is None else f"connect to the Ray cluster at {address}"
+    texts: list[str] = []
+    cause: BaseException | None = error
+    while cause is not None and len(texts) < 5:
+        texts.append(str(cause))
+        cause = cause.__cause__ or cause.__context__
+    if any("InvalidAuthToken" in text for text in texts):
+        why = (
+            "it asks for its token: set RAY_AUTH_MODE=token and give the token "
+            "(RAY_AUTH_TOKEN, or the file ~/.ray/auth_token)"
+        )
+    else:
+        why = (str(error).strip().splitlines() or [type(error).__name__])[0]
+    return f"cannot {where}: {why}"
+
+
 def import_ray() -> ModuleType:
     """The ``ray`` module; :class:`RayMissing` saying how to install it when it is not
     installed.
@@ -110,6 +139,20 @@ class RayEngine:
         with _connected(ray, self.address, workers):
             yield from _run(ray, jobs, workers)
 
+    @contextmanager
+    def started(self, workers: int) -> Iterator[None]:
+        """Ray started (or connected to) once for the whole block, for ``workers``
+        workers: the simulations in it use it as they find it, instead of each starting
+        and stopping its own; it is shut down (or disconnected) at the end.
+
+        >>> engine = ray_engine()
+        >>> with engine.started(workers=2):  # doctest: +SKIP
+        ...     first = simulate(["random"] * 4, 100, seed=1, workers=2, engine=engine)
+        ...     second = simulate(["random"] * 4, 100, seed=2, workers=2, engine=engine)
+        """
+        with _connected(import_ray(), self.address, max(1, workers)):
+            yield
+
 
 def ray_engine(address: str | None = None) -> RayEngine:
     """The engine that plays a simulation on Ray (module docs: where, by ``address``).
@@ -132,18 +175,19 @@ def _connected(ray: Any, address: str | None, workers: int) -> Iterator[None]:
         yield
         return
     address = address or os.environ.get("RAY_ADDRESS") or None
-    quiet: dict[str, Any] = {"log_to_driver": False, "configure_logging": True}
-    if address is None or address == "local":
-        # a private instance: its start-up notices (token authentication, ...) are noise
-        ray.init(
-            address="local",
-            num_cpus=workers,
-            include_dashboard=False,
-            logging_level=logging.ERROR,
-            **quiet,
-        )
-    else:
-        ray.init(address=address, logging_level=logging.WARNING, **quiet)
+    # Ray's notices (token authentication, ...) are noise here; its errors are raised
+    quiet: dict[str, Any] = {
+        "log_to_driver": False,
+        "configure_logging": True,
+        "logging_level": logging.ERROR,
+    }
+    try:
+        if address is None or address == "local":
+            ray.init(address="local", num_cpus=workers, include_dashboard=False, **quiet)
+        else:
+            ray.init(address=address, **quiet)
+    except Exception as e:
+        raise RayUnreachable(_unreachable(address, e)) from e
     try:
         yield
     finally:
@@ -177,4 +221,12 @@ def _run(ray: Any, jobs: Sequence[Job], workers: int) -> Iterator[Chunk]:
             ray.cancel(ref)
 
 
-__all__ = ["INSTALL", "RayEngine", "RayMissing", "import_ray", "ray_engine", "task_size"]
+__all__ = [
+    "INSTALL",
+    "RayEngine",
+    "RayMissing",
+    "RayUnreachable",
+    "import_ray",
+    "ray_engine",
+    "task_size",
+]
