@@ -63,13 +63,13 @@ def _engine_command(bench: Benchmark) -> Any:
         ] = None,
         seed: Annotated[int, typer.Option(metavar="N", help="Seed of the random hands.")] = 1,
         repeat: Annotated[
-            int | None,
+            int,
             typer.Option(
                 metavar="N",
-                help="Best of this many runs. Default 3; with --engine, 1.",
-                show_default=False,
+                help="Best of this many runs (with --engine: the median of this many pairs "
+                "of runs side by side).",
             ),
-        ] = None,
+        ] = 3,
         engine: Annotated[
             str | None,
             typer.Option(
@@ -97,18 +97,15 @@ def _engine_command(bench: Benchmark) -> Any:
             ),
         ] = None,
     ) -> None:
-        flag = "/".join(flags)
         if count is not None and count < 1:
-            fail(f"{flag} must be at least 1")
-        if repeat is not None and repeat < 1:
-            fail("--repeat must be at least 1")
+            fail(f"{flags[0]} must be at least 1")
         if engine is None:
             if address is not None or workers is not None:
                 fail("--address and --workers time an engine: give --engine ray")
-            bench.run(count or bench.default, seed, repeat or 3)
+            bench.run(count or bench.default, seed, repeat)
             return
-        if workers is not None and workers < 1:
-            fail("--workers must be at least 1")
+        if repeat < 1 or (workers is not None and workers < 1):
+            fail("--repeat and --workers must be at least 1")
         try:
             on_engine(
                 engine,
@@ -116,7 +113,7 @@ def _engine_command(bench: Benchmark) -> Any:
                 workers or os.cpu_count() or 1,
                 count or bench.engine_default,
                 seed,
-                repeat or 1,
+                repeat,
             )
         except (ParlourError, ValueError) as e:
             fail(str(e))

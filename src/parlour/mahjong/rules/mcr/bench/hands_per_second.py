@@ -171,7 +171,7 @@ def print_engine_bench(
             repeat=repeat,
             progress=lambda what: status.update(f"timing: {what}"),
         )
-    title = f"Random-bot MCR hands, {engine} against local processes (best of {repeat})"
+    title = f"Random-bot MCR hands, {engine} against local processes (best of {repeat} runs)"
     print_engine_table(rows, title)
 
 
