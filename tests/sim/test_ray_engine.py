@@ -60,6 +60,11 @@ def local_ray() -> Iterator[None]:
         ray.shutdown()
 
 
+# _LOCAL: the local runs of this module, beside its Ray, play in this process (one
+# worker): no local process is forked from a process that runs Ray, whose threads' locks a
+# fork copies held (the child may hang); the results do not depend on the workers.
+
+
 def _written(
     tmp: Path, bots: Sequence[str], rules: str, engine: Engine | None, workers: int, **kw: Any
 ) -> tuple[bytes, list[dict[str, Any]]]:
@@ -101,6 +106,20 @@ def test_the_engine_yields_every_chunk_once_in_any_order() -> None:
         assert [r["index"] for r in results] == [start, start + 1]
 
 
+@pytest.mark.usefixtures("local_ray")
+def test_a_chunk_that_fails_on_ray_raises_what_it_raises_locally() -> None:
+    from parlour.sim import play_chunk
+
+    bots = ("random", "nobody", "random", "random")
+    job: Job = ("mcr", bots, 1, 0, 1, False, (), True, None, False)
+    with pytest.raises(Exception) as local:
+        play_chunk(job)
+    with pytest.raises(Exception) as on_ray:
+        list(ray_engine()([job], 1))
+    assert type(on_ray.value) is type(local.value) and str(on_ray.value) == str(local.value)
+    assert "nobody" in str(local.value)
+
+
 def _stopping(engine: RayEngine, after: int) -> Engine:
     """``engine`` interrupted (KeyboardInterrupt, as Ctrl-C) after ``after`` chunks."""
 
@@ -120,7 +139,7 @@ def test_a_run_stopped_on_ray_resumes_on_ray_with_nothing_lost_or_counted_twice(
 ) -> None:
     bots = ["greedy", "random", "random", "random"]
     whole, broken = tmp_path / "whole", tmp_path / "broken"
-    expected = simulate(bots, 24, seed=7, workers=3, out=whole)
+    expected = simulate(bots, 24, seed=7, workers=1, out=whole)  # in this process: _LOCAL
     write_outputs(expected, whole)
     with pytest.raises(KeyboardInterrupt):
         simulate(bots, 24, seed=7, workers=3, out=broken, engine=_stopping(ray_engine(), 3))
@@ -155,7 +174,7 @@ def test_stopping_cancels_the_tasks_in_flight_and_leaves_the_callers_ray(
 @pytest.mark.usefixtures("local_ray")
 def test_simulate_on_ray_from_the_command_line(tmp_path: Path) -> None:
     args = ["simulate", "--rules", "ninety-nine", "--games", "4", "--seed", "2"]
-    local = runner.invoke(app, [*args, "--workers", "2", "--out", str(tmp_path / "l")])
+    local = runner.invoke(app, [*args, "--workers", "1", "--out", str(tmp_path / "l")])  # _LOCAL
     on_ray = runner.invoke(
         app, [*args, "--workers", "2", "--engine", "ray", "--out", str(tmp_path / "r")]
     )
@@ -310,11 +329,11 @@ def _flat(text: str) -> str:
 
 @pytest.mark.usefixtures("local_ray")
 def test_bench_sim_times_ray_against_local_processes() -> None:
-    args = ["bench", "sim", "--engine", "ray", "--hands", "8", "--workers", "2", "--repeat", "1"]
+    args = ["bench", "sim", "--engine", "ray", "--hands", "8", "--workers", "1", "--repeat", "1"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     text = _flat(result.output)
-    for name in ("local processes 2 8", "ray, start-up included 2 8", "ray, started beforehand"):
+    for name in ("local processes 1 8", "ray, start-up included 1 8", "ray, started beforehand"):
         assert name in text, text
     assert "ray / local processes, start-up included:" in text
     assert "ray / local processes, started beforehand:" in text

@@ -7,9 +7,10 @@ workers, a batch simulation as ``parlour simulate`` plays it) is played side by 
 * on the engine, start-up included: the engine starts its Ray (or connects to the
   cluster), plays, and shuts it down (or disconnects), as one ``parlour simulate
   --engine ray`` does;
-* on the engine started beforehand, its workers warm (a small simulation played first):
-  what the engine costs a simulation once it runs, as in a long run or a session of
-  several simulations.
+* on the engine started beforehand, its workers warm (a small simulation played first,
+  not timed): what the engine costs a simulation once it runs, as in a long run or a
+  session of several simulations (:meth:`~parlour.sim.ray_engine.RayEngine.started`).
+  It is stopped after each pass: no local process is forked from a process running Ray.
 
 Each of the engine's ``repeat`` passes is timed beside a pass on local processes (one
 after the other, in turns: the load of the machine changes); the engine's time over the
@@ -79,14 +80,24 @@ def run_engine_bench(
         times.setdefault(name, []).append(elapsed)
         return elapsed
 
-    def pair(name: str, on: Engine, turn: int) -> float:
+    def pair(engine_pass: Callable[[], float], turn: int) -> float:
         """The engine's time over local processes', timed one after the other (in turn
         order: the load of the machine changes)."""
         if turn % 2:
-            theirs = timed(name, on)
+            theirs = engine_pass()
             return theirs / timed(local, None)
         ours = timed(local, None)
-        return timed(name, on) / ours
+        return engine_pass() / ours
+
+    def warm_pass() -> float:
+        """A pass on the engine started beforehand, its workers warm (a small simulation
+        played first); stopped after it, so that no local process is forked from a
+        process running Ray (a fork of Ray's threads may hang)."""
+        with started(workers):
+            if progress:
+                progress(f"{engine}: starting")
+            play(chosen, 4 * workers)
+            return timed(warm, chosen)
 
     local, cold, warm = (
         "local processes",
@@ -94,12 +105,8 @@ def run_engine_bench(
         f"{engine}, started beforehand",
     )
     passes = range(max(1, repeat))
-    cold_ratios = [pair(cold, chosen, turn) for turn in passes]
-    with started(workers):
-        if progress:
-            progress(f"{engine}: starting the workers")
-        play(chosen, 4 * workers)  # the workers started and warm
-        warm_ratios = [pair(warm, chosen, turn) for turn in passes]
+    cold_ratios = [pair(lambda: timed(cold, chosen), turn) for turn in passes]
+    warm_ratios = [pair(warm_pass, turn) for turn in passes]
     best = {name: min(spent) for name, spent in times.items()}
     rows: list[Row] = [
         {

@@ -38,7 +38,7 @@ from collections.abc import Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from parlour.core.errors import ParlourError
 from parlour.sim import Job, play_chunk
@@ -194,6 +194,19 @@ def _connected(ray: Any, address: str | None, workers: int) -> Iterator[None]:
         ray.shutdown()
 
 
+def _results(ray: Any, ref: Any) -> list[Chunk]:
+    """The results of the finished task ``ref``; a task that failed raises what it
+    raised, as a local process's would (Ray's report of it, with the task's traceback,
+    as its cause)."""
+    try:
+        return cast(list[Chunk], ray.get(ref))
+    except ray.exceptions.RayTaskError as e:
+        cause = getattr(e, "cause", None)
+        if isinstance(cause, Exception):
+            raise cause from e
+        raise
+
+
 def _run(ray: Any, jobs: Sequence[Job], workers: int) -> Iterator[Chunk]:
     """Play ``jobs`` as Ray tasks, at most ``workers`` in flight; yield each chunk's
     results as its task finishes. Stopped early, cancel the tasks not finished."""
@@ -215,7 +228,7 @@ def _run(ray: Any, jobs: Sequence[Job], workers: int) -> Iterator[Chunk]:
             pending[:] = rest
             submit()  # before the results are handed on, so that no worker waits
             for ref in ready:
-                yield from ray.get(ref)
+                yield from _results(ray, ref)
     finally:  # stopped early: the tasks not finished are not wanted
         for ref in pending:
             ray.cancel(ref)
