@@ -120,6 +120,18 @@ def test_a_chunk_that_fails_on_ray_raises_what_it_raises_locally() -> None:
     assert "nobody" in str(local.value)
 
 
+@pytest.mark.usefixtures("local_ray")
+def test_local_processes_beside_ray_in_the_same_process() -> None:
+    """Local processes started where Ray runs are fresh interpreters, not forks of
+    Ray's threads (which could hang)."""
+    from parlour.sim import _worker_context
+
+    context = _worker_context()
+    assert context is not None and context.get_start_method() == "spawn"
+    bots = ["greedy", "random", "random", "random"]
+    assert simulate(bots, 6, seed=4, workers=2) == simulate(bots, 6, seed=4, workers=1)
+
+
 def _stopping(engine: RayEngine, after: int) -> Engine:
     """``engine`` interrupted (KeyboardInterrupt, as Ctrl-C) after ``after`` chunks."""
 

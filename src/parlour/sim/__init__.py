@@ -22,9 +22,12 @@ True
 from __future__ import annotations
 
 import json
+import multiprocessing
 import signal
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import Any
 
@@ -79,7 +82,9 @@ def local_engine(jobs: Sequence[Job], workers: int) -> Iterator[tuple[int, list[
         for job in jobs:
             yield job[3], _chunk(job)
         return
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+    pool = ProcessPoolExecutor(
+        max_workers=workers, initializer=_ignore_sigint, mp_context=_worker_context()
+    )
     try:
         for job, chunk in zip(jobs, pool.map(_chunk, jobs), strict=True):
             yield job[3], chunk
@@ -87,6 +92,20 @@ def local_engine(jobs: Sequence[Job], workers: int) -> Iterator[tuple[int, list[
         _terminate(pool)
         raise
     pool.shutdown()
+
+
+def _worker_context() -> BaseContext | None:
+    """How the worker processes start: the platform's default (fork on Linux), except
+    in a process running Ray (:mod:`parlour.sim.ray_engine`), where a fork would copy the
+    locks Ray's threads hold and the workers could hang: fresh interpreters (spawn).
+
+    >>> _worker_context() is None  # no Ray here
+    True
+    """
+    ray = sys.modules.get("ray")
+    if ray is not None and ray.is_initialized():
+        return multiprocessing.get_context("spawn")
+    return None
 
 
 def _ignore_sigint() -> None:
