@@ -360,3 +360,14 @@ def test_bench_sim_checks_its_engine_options(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setitem(sys.modules, "ray", None)
     result = runner.invoke(app, ["bench", "sim", "--engine", "ray", "--hands", "4"])
     assert result.exit_code == 2 and "pip install 'parlour[ray]'" in result.output
+
+
+def test_ray_is_not_imported_with_parlour() -> None:
+    code = (
+        "import sys, parlour, parlour.sim, parlour.sim.bench, parlour.cli\n"
+        "from parlour.sim import find_engine\n"
+        "find_engine('local')\n"
+        "sys.exit('ray' in sys.modules)"
+    )
+    env = {**os.environ, "PYTHONPATH": SRC}
+    assert subprocess.run([sys.executable, "-c", code], env=env, check=False).returncode == 0
