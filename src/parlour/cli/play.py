@@ -160,8 +160,34 @@ def simulate_command(
             show_default=False,
         ),
     ] = None,
-    workers: Annotated[int, typer.Option(metavar="N", help="Local processes.")] = 1,
+    workers: Annotated[
+        int,
+        typer.Option(
+            metavar="N",
+            help="Local processes; with --engine ray, the Ray tasks run at once (a local "
+            "Ray instance's CPUs).",
+        ),
+    ] = 1,
     seed: Annotated[int, typer.Option(metavar="N", help="Seed of the simulation.")] = 0,
+    engine: Annotated[
+        str,
+        typer.Option(
+            metavar="NAME",
+            help="Where the games are played: local (local processes) or ray (Ray tasks: "
+            "on the cluster at --address, else a local Ray instance; needs pip install "
+            "'parlour\\[ray]'). The same seed gives the same results on either.",
+        ),
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(
+            metavar="ADDRESS",
+            help="With --engine ray: the Ray cluster to run on (HEAD:6379, auto, "
+            "ray://HEAD:10001); default RAY_ADDRESS if set, else a local Ray instance "
+            "started for the run.",
+            show_default=False,
+        ),
+    ] = None,
     out: Annotated[
         str | None,
         typer.Option(
@@ -205,12 +231,13 @@ def simulate_command(
     """Play many games with bots, in parallel (a mahjong hand, or a whole card game,
     each).
 
-    The same seed gives the same results whatever the number of workers. The means are
-    given 95% confidence intervals; with --out a stopped run continues with --resume.
+    The same seed gives the same results whatever the number of workers, on local
+    processes or on Ray (--engine ray). The means are given 95% confidence intervals;
+    with --out a stopped run continues with --resume (on either engine).
     """
     from rich.progress import MofNCompleteColumn, Progress
 
-    from parlour.sim import simulate, unit_name
+    from parlour.sim import find_engine, simulate, unit_name
     from parlour.sim.store import finish
 
     system = rule_system(rules, players)
@@ -231,6 +258,12 @@ def simulate_command(
     _check_deck(system, deck, values)
     if out is not None and (problem := directory_problem(Path(out))):
         fail(f"cannot write the results to {out}: {problem}")  # before, not after, the run
+    if address is not None and engine != "ray":
+        fail("--address is where Ray runs: give --engine ray")
+    try:
+        chosen = find_engine(engine, address)
+    except (ParlourError, ValueError) as e:
+        fail(str(e))
     try:
         columns = (*Progress.get_default_columns(), MofNCompleteColumn(), _Rate(system.unit[1]))
         with Progress(*columns, console=err_console, transient=True) as bar:
@@ -249,6 +282,7 @@ def simulate_command(
                 observe=False,  # a batch simulation: the same summary, no unread observations
                 out=Path(out) if out is not None else None,
                 resume=resume,
+                engine=chosen,
             )
     except KeyboardInterrupt:  # simulate has stopped its workers
         err_console.print("interrupted", highlight=False)

@@ -126,7 +126,13 @@ class Benchmark:
     ``measure(count, seed, repeat)``, where given, returns the rows ``run`` prints; those
     of kind ``ratio`` (ours over a peer against a ``target``) and ``goal`` (``per_second``
     against a ``target``) are the speed targets ``parlour bench summary`` lists, measured
-    with ``quick`` as the count."""
+    with ``quick`` as the count.
+
+    ``on_engine(engine, address, workers, count, seed, repeat)``, where given, times the
+    benchmark's simulation on a simulation engine (``parlour simulate --engine``) against
+    local processes and prints it: ``parlour bench NAME --engine ray [--address A]
+    [--workers N]``, with ``engine_default`` the count then. ``aliases`` are other names
+    of the ``--COUNT`` flag."""
 
     name: str
     help: str
@@ -136,6 +142,9 @@ class Benchmark:
     run: Callable[[int, int, int], None]
     measure: Callable[[int, int, int], Sequence[dict[str, Any]]] | None = None
     quick: int = 0
+    on_engine: Callable[[str, str | None, int, int, int, int], None] | None = None
+    engine_default: int = 0
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -7,9 +7,10 @@ are played in chunks by worker processes and the results put back in order, so t
 seed gives the same results with 1 worker or 16. The workers ignore SIGINT: a
 KeyboardInterrupt (Ctrl-C, or SIGINT sent to the main process alone) stops the main
 process, which terminates them. A chunk is the unit of work of any engine (local
-processes: :func:`local_engine`; another engine yields the chunks' results from
-:func:`play_chunk`); with an output directory every finished chunk is written there at
-once (:mod:`parlour.sim.store`), so that a stopped run resumes where it stopped.
+processes: :func:`local_engine`; Ray tasks: :mod:`parlour.sim.ray_engine`; another engine
+yields the chunks' results from :func:`play_chunk`); with an output directory every
+finished chunk is written there at once (:mod:`parlour.sim.store`), so that a stopped run
+resumes where it stopped.
 
 >>> summary = simulate(["random"] * 4, hands=4, seed=3, workers=1)
 >>> summary["hands"], summary["draws"] + sum(s["wins"] for s in summary["seats"])
@@ -21,9 +22,12 @@ True
 from __future__ import annotations
 
 import json
+import multiprocessing
 import signal
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import Any
 
@@ -78,7 +82,9 @@ def local_engine(jobs: Sequence[Job], workers: int) -> Iterator[tuple[int, list[
         for job in jobs:
             yield job[3], _chunk(job)
         return
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+    pool = ProcessPoolExecutor(
+        max_workers=workers, initializer=_ignore_sigint, mp_context=_worker_context()
+    )
     try:
         for job, chunk in zip(jobs, pool.map(_chunk, jobs), strict=True):
             yield job[3], chunk
@@ -86,6 +92,20 @@ def local_engine(jobs: Sequence[Job], workers: int) -> Iterator[tuple[int, list[
         _terminate(pool)
         raise
     pool.shutdown()
+
+
+def _worker_context() -> BaseContext | None:
+    """How the worker processes start: the platform's default (fork on Linux), except
+    in a process running Ray (:mod:`parlour.sim.ray_engine`), where a fork would copy the
+    locks Ray's threads hold and the workers could hang: fresh interpreters (spawn).
+
+    >>> _worker_context() is None  # no Ray here
+    True
+    """
+    ray = sys.modules.get("ray")
+    if ray is not None and ray.is_initialized():
+        return multiprocessing.get_context("spawn")
+    return None
 
 
 def _ignore_sigint() -> None:
@@ -106,6 +126,35 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
         process.terminate()
     for process in processes:
         process.join(timeout=5)
+
+
+ENGINES = ("local", "ray")
+"""The engines a simulation runs on, by name (``parlour simulate --engine``)."""
+
+
+def find_engine(name: str, address: str | None = None) -> Engine:
+    """The engine named ``name`` (:data:`ENGINES`): ``local`` (:func:`local_engine`,
+    local processes) or ``ray`` (:func:`parlour.sim.ray_engine.ray_engine`, Ray tasks on
+    the cluster at ``address``, else a local Ray instance). ValueError for another name
+    or for an address given to the local engine; a ParlourError saying how to install
+    Ray when it is not installed.
+
+    >>> find_engine("local") is local_engine
+    True
+    >>> find_engine("spark")
+    Traceback (most recent call last):
+    ...
+    ValueError: no engine named spark (local or ray)
+    """
+    if name == "ray":
+        from parlour.sim.ray_engine import ray_engine
+
+        return ray_engine(address)
+    if name != "local":
+        raise ValueError(f"no engine named {name} ({' or '.join(ENGINES)})")
+    if address is not None:
+        raise ValueError("an address is for the ray engine, not the local one")
+    return local_engine
 
 
 def prepare(
@@ -161,7 +210,9 @@ def simulate(
     The summary gives each seat's mean score and win rate (and the draw rate) a 95%
     confidence interval (:func:`parlour.sim.intervals.add_intervals`).
 
-    ``engine`` plays the chunks (default :func:`local_engine`, local processes).
+    ``engine`` plays the chunks (default :func:`local_engine`, local processes;
+    :func:`parlour.sim.ray_engine.ray_engine` plays them on Ray): the results are the same
+    on every engine.
     """
     from parlour.registry import DEFAULT_SYSTEM
 
@@ -269,8 +320,10 @@ def summarise(bots: Sequence[str], results: Sequence[dict[str, Any]]) -> dict[st
 
 
 __all__ = [
+    "ENGINES",
     "Engine",
     "Job",
+    "find_engine",
     "local_engine",
     "play_chunk",
     "play_hand",

@@ -119,6 +119,14 @@ def _measure_hands(games: int, seed: int, repeat: int) -> list[dict[str, Any]]:
     return run_sim_bench(games=games, seed=seed, repeat=repeat)
 
 
+def _bench_engine(
+    engine: str, address: str | None, workers: int, hands: int, seed: int, repeat: int
+) -> None:
+    from parlour.mahjong.rules.mcr.bench.hands_per_second import print_engine_bench
+
+    print_engine_bench(engine, address, workers, hands, seed, repeat)
+
+
 def _bench_env(steps: int, seed: int, repeat: int) -> None:
     from parlour.mahjong.rules.mcr.bench.env_steps import print_env_table
 
@@ -144,13 +152,17 @@ BENCHMARKS = (
     ),
     Benchmark(
         "sim",
-        "Whole MCR hands per second (random and greedy bots) against RLCard's mahjong.",
+        "Whole MCR hands per second (random and greedy bots) against RLCard's mahjong; "
+        "with --engine ray, random-bot hands simulated on Ray against local processes.",
         "games",
         "Hands per measurement.",
         300,
         _bench_hands,
         measure=_measure_hands,
         quick=100,
+        on_engine=_bench_engine,
+        engine_default=10_000,
+        aliases=("hands",),
     ),
     Benchmark(
         "env",

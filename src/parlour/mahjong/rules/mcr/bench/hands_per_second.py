@@ -20,6 +20,10 @@ Side by side in one process:
 Each measurement plays ``games`` hands (seeds ``seed``, ``seed + 1``, ...); the passes go
 round robin and each keeps its best of ``repeat``. One core.
 
+``parlour bench sim --engine ray`` times something else: a simulation of random-bot
+hands (10,000 by default) on Ray against local processes, the same number of workers
+each (:func:`print_engine_bench`).
+
 >>> rows = run_sim_bench(games=3, repeat=1, peers=False)
 >>> [r["name"] for r in rows][:1]
 ['parlour random']
@@ -141,6 +145,34 @@ def run_sim_bench(
             {"kind": "skipped", "name": "RLCard not installed (pip install rlcard): no ratio"}
         )
     return rows
+
+
+def print_engine_bench(
+    engine: str, address: str | None, workers: int, hands: int, seed: int, repeat: int
+) -> None:
+    """``parlour bench sim --engine ENGINE``: ``hands`` MCR hands of four random bots (a
+    batch simulation, as ``parlour simulate`` plays it) on the simulation engine
+    ``engine`` (at ``address``) against local processes, ``workers`` each
+    (:func:`parlour.sim.bench.run_engine_bench`)."""
+    from rich.console import Console
+
+    from parlour.sim.bench import print_engine_table, run_engine_bench
+
+    status = Console(stderr=True).status("")
+    with status:
+        rows = run_engine_bench(
+            "mcr",
+            ["random"] * 4,
+            hands,
+            seed,
+            workers,
+            engine=engine,
+            address=address,
+            repeat=repeat,
+            progress=lambda what: status.update(f"timing: {what}"),
+        )
+    title = f"Random-bot MCR hands, {engine} against local processes (best of {repeat} runs)"
+    print_engine_table(rows, title)
 
 
 def print_sim_table(rows: Sequence[Row]) -> None:
