@@ -50,7 +50,7 @@ def test_the_command_takes_options_and_workers(tmp_path: Path) -> None:
         (["--bots", "random"], "give 4 comma-separated bots, not 1"),
         (["--bots", "random,random,random,nobody"], "unknown bot 'nobody' in --bots"),
         (["--bots", "random,random,random,random", "--deals", "0"], "--deals and --workers"),
-        (["--bots", "random,random,random,random", "--engine", "spark"], "unknown --engine"),
+        (["--bots", "random,random,random,random", "--engine", "spark"], "no engine named spark"),
         (["--bots", "random,random,random,random", "--address", "x:1"], "--engine ray"),
         (["--bots", "random,random,random,random", "--option", "nope=1"], "nope"),
     ],
@@ -64,9 +64,11 @@ def test_the_command_refuses_bad_input(args: list[str], message: str) -> None:
 
 def test_the_ray_engine_is_asked_for_lazily(monkeypatch: pytest.MonkeyPatch) -> None:
     args = ["tournament", "--bots", "random,random,random,random", "--deals", "1"]
-    monkeypatch.setitem(sys.modules, "parlour.sim.ray_engine", None)  # not there
-    result = runner.invoke(app, [*args, "--engine", "ray"])
-    assert result.exit_code == 2 and "Ray engine is unavailable" in result.output
+    with monkeypatch.context() as m:
+        m.setitem(sys.modules, "ray", None)  # as if Ray were not installed
+        result = runner.invoke(app, [*args, "--engine", "ray"])
+    assert result.exit_code == 2, result.output
+    assert "pip install 'parlour[ray]'" in " ".join(result.output.replace("│", " ").split())
     asked: list[str | None] = []
 
     def ray_engine(address: str | None) -> Any:

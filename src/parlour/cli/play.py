@@ -142,6 +142,20 @@ def play_command(
         fail(str(e))
 
 
+def engine_of(engine: str, address: str | None) -> Any:
+    """The engine ``--engine`` names, on the cluster at ``--address`` (Ray's), for
+    ``simulate`` and ``tournament``: the command fails saying what is wrong (an
+    unknown engine, an address without Ray, Ray not installed)."""
+    from parlour.sim import find_engine
+
+    if address is not None and engine != "ray":
+        fail("--address is where Ray runs: give --engine ray")
+    try:
+        return find_engine(engine, address)
+    except (ParlourError, ValueError) as e:
+        fail(str(e))
+
+
 @app.command("simulate", cls=Command)
 def simulate_command(
     rules: Rules = None,
@@ -237,7 +251,7 @@ def simulate_command(
     """
     from rich.progress import MofNCompleteColumn, Progress
 
-    from parlour.sim import find_engine, simulate, unit_name
+    from parlour.sim import simulate, unit_name
     from parlour.sim.store import finish
 
     system = rule_system(rules, players)
@@ -258,12 +272,7 @@ def simulate_command(
     _check_deck(system, deck, values)
     if out is not None and (problem := directory_problem(Path(out))):
         fail(f"cannot write the results to {out}: {problem}")  # before, not after, the run
-    if address is not None and engine != "ray":
-        fail("--address is where Ray runs: give --engine ray")
-    try:
-        chosen = find_engine(engine, address)
-    except (ParlourError, ValueError) as e:
-        fail(str(e))
+    chosen = engine_of(engine, address)
     try:
         columns = (*Progress.get_default_columns(), MofNCompleteColumn(), _Rate(system.unit[1]))
         with Progress(*columns, console=err_console, transient=True) as bar:

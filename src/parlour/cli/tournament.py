@@ -90,7 +90,7 @@ def tournament_command(
     """
     from rich.progress import MofNCompleteColumn, Progress
 
-    from parlour.cli.play import _Rate
+    from parlour.cli.play import _Rate, engine_of
     from parlour.sim.tournament import tournament
 
     system = rule_system(rules, players)
@@ -105,7 +105,7 @@ def tournament_command(
     names = bot_names(system, ",".join(given), seats, "every seat")
     if deals < 1 or workers < 1:
         fail("--deals and --workers must be at least 1")
-    run = _engine(engine, address)
+    run = engine_of(engine, address)
     if plots and out is None:
         fail("--plots draws the figures in the --out directory: give --out DIR")
     if out is not None and (problem := directory_problem(Path(out))):
@@ -137,29 +137,6 @@ def tournament_command(
         from parlour.cli.plot import draw
 
         draw(Path(out))
-
-
-def _engine(name: str, address: str | None) -> Any:
-    """The engine ``--engine`` names (None: local processes); a clear error when Ray is
-    not there."""
-    if name == "local":
-        if address is not None:
-            fail("--address is the Ray cluster's: give it with --engine ray")
-        return None
-    if name != "ray":
-        fail(f"unknown --engine {name!r} (engines: local, ray)")
-    import importlib
-
-    try:
-        module = importlib.import_module("parlour.sim.ray_engine")
-    except ModuleNotFoundError as e:
-        if e.name != "parlour.sim.ray_engine":
-            raise
-        fail("the Ray engine is unavailable in this parlour")
-    try:
-        return module.ray_engine(address)
-    except (ImportError, ValueError, ParlourError) as e:
-        fail(str(e))
 
 
 def ranking_view(
